@@ -1,0 +1,42 @@
+# kifconv — every target works on a fresh machine with only Go installed.
+GO      ?= go
+PKGS    := ./...
+FUZZTIME ?= 10s
+
+.PHONY: all build test test-short bench fuzz lint man conformance clean
+
+all: build test
+
+build:
+	$(GO) build -o bin/kifconv ./cmd/kifconv
+
+# The one test command: README.md gives it and .ci/run calls it.
+test: lint
+	$(GO) test -count=1 $(PKGS)
+
+test-short:
+	$(GO) test -short -count=1 $(PKGS)
+
+lint:
+	@out=$$(gofmt -l cmd internal); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+# Every Fuzz target for FUZZTIME each (make fuzz FUZZTIME=10m for a long run).
+fuzz:
+	@for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+man: build
+	$(GO) run ./cmd/kifconv man --dir man
+
+conformance:
+	../shared/conformance/run
+
+clean:
+	rm -rf bin man

@@ -1,0 +1,164 @@
+package parse
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// USI reads one game per line in the USI `position` syntax, as ShogiHome
+// and Shogidokoro save it and YaneuraOu's .sfen files hold it:
+//
+//	position startpos moves 7g7f 3c3d
+//	startpos moves 7g7f
+//	position sfen <board> <side> <hands> [<n>] moves …
+//	sfen <board> <side> <hands> [<n>]
+//
+// Blank lines and lines starting with '#' are skipped.
+type USI struct {
+	Options
+	lr       *lineReader
+	warnings ErrorList
+}
+
+// NewUSI returns a USI reader.
+func NewUSI(r io.Reader, opt Options) *USI {
+	return &USI{Options: opt, lr: newLineReader(r, opt)}
+}
+
+// Warnings returns the problems tolerated in the last record.
+func (u *USI) Warnings() ErrorList { return u.warnings }
+
+// Read returns the next game.
+func (u *USI) Read() (*shogi.Record, error) {
+	u.warnings = nil
+	for {
+		line, err := u.lr.readLine()
+		if err != nil {
+			return nil, err
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		return u.parseLine(string(t), line)
+	}
+}
+
+func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
+	col := func(i int) int { return bytes.Index(raw, []byte(s)) + i + 1 }
+	fields := strings.Fields(s)
+	i := 0
+	if i < len(fields) && fields[i] == "position" {
+		i++
+	}
+	var start shogi.Position
+	switch {
+	case i < len(fields) && fields[i] == "startpos":
+		start = shogi.StartPosition()
+		i++
+	case i < len(fields) && fields[i] == "sfen":
+		i++
+		j := i
+		for j < len(fields) && fields[j] != "moves" && j-i < 4 {
+			j++
+		}
+		if j-i < 3 {
+			return nil, &Error{Pos: u.lr.pos(col(0)), Err: ErrSyntax, Detail: "want 3 or 4 SFEN fields after \"sfen\""}
+		}
+		p, err := shogi.ParseSFEN(strings.Join(fields[i:j], " "))
+		if err != nil {
+			return nil, &Error{Pos: u.lr.pos(col(strings.Index(s, fields[i]))), Err: shogi.ErrBadPosition, Detail: err.Error()}
+		}
+		start = p
+		i = j
+	default:
+		return nil, &Error{Pos: u.lr.pos(col(0)), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""}
+	}
+	rec := shogi.NewRecord(start)
+	if i < len(fields) {
+		if fields[i] != "moves" {
+			return nil, &Error{Pos: u.lr.pos(col(strings.Index(s, fields[i]))), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", fields[i])}
+		}
+		i++
+	}
+	pos := start
+	node := rec.Root
+	off := 0
+	for k := i; k < len(fields); k++ {
+		f := fields[k]
+		off = strings.Index(s[off:], f) + off
+		at := u.lr.pos(col(off))
+		ply := k - i + 1
+		switch f {
+		case "resign":
+			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.Resign, Side: pos.Turn()})
+			continue
+		case "win":
+			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.EnteringKing, Side: pos.Turn()})
+			continue
+		}
+		m, err := shogi.ParseUSIMove(f)
+		if err != nil {
+			return nil, &Error{Pos: at, Ply: ply, Err: shogi.ErrSyntax, Detail: err.Error()}
+		}
+		if err := pos.Legal(m); err != nil {
+			return nil, &Error{Pos: at, Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+		}
+		pos.Play(m)
+		node = rec.AddChild(node, m, shogi.Ending{})
+		off += len(f)
+	}
+	return rec, nil
+}
+
+// SFEN reads one position per line; each becomes a record without moves.
+type SFEN struct {
+	Options
+	lr       *lineReader
+	warnings ErrorList
+}
+
+// NewSFEN returns an SFEN reader.
+func NewSFEN(r io.Reader, opt Options) *SFEN {
+	return &SFEN{Options: opt, lr: newLineReader(r, opt)}
+}
+
+// Warnings returns the problems tolerated in the last record.
+func (s *SFEN) Warnings() ErrorList { return s.warnings }
+
+// Read returns the next position as a record. Lines in USI position syntax
+// (with moves) are accepted too.
+func (s *SFEN) Read() (*shogi.Record, error) {
+	for {
+		line, err := s.lr.readLine()
+		if err != nil {
+			return nil, err
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		str := string(t)
+		if strings.HasPrefix(str, "position") || strings.HasPrefix(str, "startpos") || strings.Contains(str, " moves") {
+			u := USI{Options: s.Options, lr: s.lr}
+			return u.parseLine(str, line)
+		}
+		p, err := shogi.ParseSFEN(str)
+		if err != nil {
+			c := 1
+			var se *shogi.SFENError
+			if e, ok := err.(*shogi.SFENError); ok {
+				se = e
+				if se.Offset >= 0 {
+					c = bytes.Index(line, t) + len([]rune(str[:se.Offset])) + 1
+				}
+			}
+			return nil, &Error{Pos: s.lr.pos(c), Err: shogi.ErrBadPosition, Detail: err.Error()}
+		}
+		return shogi.NewRecord(p), nil
+	}
+}

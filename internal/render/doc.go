@@ -1,0 +1,9 @@
+// Package render holds one writer per record format and the terminal board.
+// Writers take *shogi.Record values and write UTF-8 text with LF line ends;
+// the CLI transcodes (internal/charset) to the target's encoding and line
+// ends. What a target format cannot carry is an error wrapping ErrLossy,
+// unless the writer's AllowLoss option is set, in which case Losses lists
+// what was dropped.
+//
+// Data flow: *shogi.Record → render.<Format> → bytes.
+package render

@@ -1,0 +1,127 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// Writer writes records in one format. Write and Flush return the first
+// error that occurred (it sticks, as in encoding/json's Encoder).
+type Writer interface {
+	Write(rec *shogi.Record) error
+	Flush() error
+	// Losses lists, sorted and without repeats, what the writes so far could
+	// not carry and dropped (only with Options.AllowLoss).
+	Losses() []string
+}
+
+// Options are the settings writers share; each writer reads the ones that
+// concern it. The zero value writes everything and fails on loss.
+type Options struct {
+	AllowLoss  bool   // drop what the format cannot carry, listing it in Losses
+	Mainline   bool   // write the main line only (variations are dropped on purpose, not a loss)
+	CSAVersion string // "2.2" (default) or "3.0"
+	Variations string // CSA: "" (main line only) or "separate" (each line of play as its own game)
+	Ply        int    // BOD, SFEN, SVG: the main-line ply to draw; -1 (or 0 with PlySet false) means the end
+	PlySet     bool   // Ply was given
+	AllPlies   bool   // SVG: one image per ply
+	Notation   string // Western writers: "hodges" (default) or "hosking"
+}
+
+// ErrLossy is wrapped by the error a writer returns when the record holds
+// something the format cannot carry and AllowLoss is not set.
+var ErrLossy = errors.New("the target format cannot carry this")
+
+// LossError names what a format could not carry.
+type LossError struct {
+	Format  string
+	Feature string // "variations", "comments", "times", "ending 封じ手", …
+}
+
+func (e *LossError) Error() string {
+	return fmt.Sprintf("%s cannot carry %s (use --allow-loss to drop it)", e.Format, e.Feature)
+}
+
+// Unwrap returns ErrLossy.
+func (e *LossError) Unwrap() error { return ErrLossy }
+
+// losses is embedded by writers to record and report losses uniformly.
+type losses struct {
+	format string
+	allow  bool
+	seen   map[string]bool
+}
+
+// lose reports that feature could not be written: an error unless losses are
+// allowed, in which case it is remembered for Losses.
+func (l *losses) lose(feature string) error {
+	if !l.allow {
+		return &LossError{Format: l.format, Feature: feature}
+	}
+	if l.seen == nil {
+		l.seen = map[string]bool{}
+	}
+	l.seen[feature] = true
+	return nil
+}
+
+// Losses lists what was dropped.
+func (l *losses) Losses() []string {
+	out := make([]string, 0, len(l.seen))
+	for k := range l.seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Format describes one writable format.
+type Format struct {
+	Name        string // "kif"
+	Extension   string // ".kif": the extension of files written in it
+	Encoding    string // the conventional output encoding: "utf-8" or "shift_jis"
+	CRLF        bool   // the conventional line end is CRLF
+	Description string
+	New         func(w io.Writer, opt Options) Writer
+}
+
+// Formats is the table of writable formats.
+var Formats = []Format{
+	{"usi", ".usi", "utf-8", false, "USI position line per game (main line)", func(w io.Writer, o Options) Writer { return NewUSI(w, o) }},
+	{"sfen", ".sfen", "utf-8", false, "SFEN of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewSFEN(w, o) }},
+}
+
+// Lookup returns the writable format with this name or extension.
+func Lookup(name string) (Format, bool) {
+	for _, f := range Formats {
+		if f.Name == name || f.Extension == name || f.Extension == "."+name {
+			return f, true
+		}
+	}
+	return Format{}, false
+}
+
+// New returns a writer of the named format.
+func New(name string, w io.Writer, opt Options) (Writer, error) {
+	f, ok := Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown output format %q", name)
+	}
+	return f.New(w, opt), nil
+}
+
+// errWriter wraps an io.Writer and keeps the first error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) write(b []byte) {
+	if e.err == nil {
+		_, e.err = e.w.Write(b)
+	}
+}

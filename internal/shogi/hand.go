@@ -1,0 +1,33 @@
+package shogi
+
+// Hand is the pieces one side holds, counted by kind (Pawn..Gold).
+type Hand [Gold + 1]uint8
+
+// Count returns how many pieces of kind t the hand holds.
+func (h *Hand) Count(t PieceType) int {
+	if t < Pawn || t > Gold {
+		return 0
+	}
+	return int(h[t])
+}
+
+// Add puts n pieces of kind t into the hand (t is demoted first).
+func (h *Hand) Add(t PieceType, n int) { h[t.Demote()] += uint8(n) }
+
+// Remove takes one piece of kind t out of the hand.
+func (h *Hand) Remove(t PieceType) { h[t]-- }
+
+// Empty reports whether the hand holds nothing.
+func (h *Hand) Empty() bool { return *h == Hand{} }
+
+// Total returns the number of pieces in the hand.
+func (h *Hand) Total() int {
+	n := 0
+	for _, c := range h {
+		n += int(c)
+	}
+	return n
+}
+
+// HandOrder is the conventional order of kinds in hands (SFEN, KIF): 飛 角 金 銀 桂 香 歩.
+var HandOrder = [7]PieceType{Rook, Bishop, Gold, Silver, Knight, Lance, Pawn}

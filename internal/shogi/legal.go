@@ -1,0 +1,156 @@
+package shogi
+
+// Legal reports whether m can be played in p under every rule of shogi, and
+// if not, which rule it breaks (one of the Err* sentinels). It does not
+// change p.
+func (p *Position) Legal(m Move) error {
+	to := m.To()
+	if !to.Valid() {
+		return ErrBadSquare
+	}
+	c := p.turn
+	if m.IsDrop() {
+		t := m.DropType()
+		if t < Pawn || t > Gold {
+			return ErrNotInHand
+		}
+		if m.IsPromotion() {
+			return ErrBadPromotion
+		}
+		if p.hands[c][t] == 0 {
+			return ErrNotInHand
+		}
+		if p.board[to] != NoPiece {
+			return ErrOccupied
+		}
+		if isDeadSquare(c, t, to) {
+			return ErrDeadPiece
+		}
+		if t == Pawn && p.hasPawnOnFile(c, to.File()) {
+			return ErrNifu
+		}
+	} else {
+		from := m.From()
+		if !from.Valid() {
+			return ErrBadSquare
+		}
+		pc := p.board[from]
+		if pc == NoPiece {
+			return ErrNoPiece
+		}
+		if pc.Color() != c {
+			return ErrNotOwnPiece
+		}
+		if dst := p.board[to]; dst != NoPiece && dst.Color() == c {
+			return ErrOwnCapture
+		}
+		if !p.reaches(pc, from, to) {
+			return ErrUnreachable
+		}
+		t := pc.Type()
+		if m.IsPromotion() {
+			if !t.CanPromote() || !(from.inZone(c) || to.inZone(c)) {
+				return ErrBadPromotion
+			}
+		} else if isDeadSquare(c, t, to) {
+			return ErrDeadPiece
+		}
+	}
+	q := *p
+	q.Play(m)
+	if k := q.kings[c]; k != NoSquare && q.Attacked(k, c.Opponent()) {
+		return ErrSelfCheck
+	}
+	if m.IsDrop() && m.DropType() == Pawn && q.isUchifuzume(to) {
+		return ErrUchifuzume
+	}
+	return nil
+}
+
+// isUchifuzume is called on the position after a pawn drop on s: it reports
+// whether that drop checks the king in front of it and leaves no evasion.
+func (q *Position) isUchifuzume(s Square) bool {
+	c := q.turn // the side that must answer the drop
+	fwd := dirN
+	if c == Black { // the pawn is White's, so it points south
+		fwd = dirS
+	}
+	if neighbour[s][fwd] != q.kings[c] || q.kings[c] == NoSquare {
+		return false
+	}
+	return !q.HasLegalMove()
+}
+
+// isDeadSquare reports whether a piece of kind t owned by c would have no
+// move from s: a pawn or lance on the last rank, a knight on the last two.
+func isDeadSquare(c Color, t PieceType, s Square) bool {
+	r := s.Rank()
+	if c == White {
+		r = 10 - r
+	}
+	switch t {
+	case Pawn, Lance:
+		return r == 1
+	case Knight:
+		return r <= 2
+	}
+	return false
+}
+
+func (p *Position) hasPawnOnFile(c Color, file int) bool {
+	pawn := NewPiece(c, Pawn)
+	for s := Square(9 - file); s < 81; s += 9 {
+		if p.board[s] == pawn {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether pc on from attacks to, taking blockers into
+// account.
+func (p *Position) reaches(pc Piece, from, to Square) bool {
+	nb := &neighbour[from]
+	sm := stepMask[pc]
+	for d := 0; d < numDirs; d++ {
+		if sm>>d&1 != 0 && nb[d] == to {
+			return true
+		}
+	}
+	d := lineDir[from][to]
+	if d < 0 || slideMask[pc]>>uint(d)&1 == 0 {
+		return false
+	}
+	for s := nb[d]; s != to; s = neighbour[s][d] {
+		if p.board[s] != NoPiece {
+			return false
+		}
+	}
+	return true
+}
+
+// lineDir[a][b] is the direction (0..7) from a towards b when they share a
+// rank, file or diagonal, and -1 otherwise.
+var lineDir = func() (t [81][81]int8) {
+	for a := Square(0); a < 81; a++ {
+		for b := range t[a] {
+			t[a][b] = -1
+		}
+		for d := 0; d < 8; d++ {
+			for s := neighbour[a][d]; s != NoSquare; s = neighbour[s][d] {
+				t[a][s] = int8(d)
+			}
+		}
+	}
+	return
+}()
+
+// HasLegalMove reports whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	var buf [600]Move
+	return len(p.legalMoves(buf[:0], true)) > 0
+}
+
+// IsCheckmate reports whether the side to move is in check and has no legal
+// move (詰み).
+func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
