@@ -1,101 +1,567 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
+	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
+	"github.com/mattn/go-runewidth"
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
 type convertOptions struct {
-	from, to string
-	strict   bool
-	mainline bool
+	from, to          string
+	output, outDir    string
+	filesFrom         string
+	null              bool
+	encoding, newline string
+	mainline, strict  bool
+	force, quiet      bool
+	substitute        bool
+	jobs              int
+	csaVersion        string
+	variations        string
+	notation          string
+	ply               int
+	svgAll            bool
 }
 
-func newConvertCmd() *cobra.Command {
+func newConvertCmd(e env) *cobra.Command {
 	var o convertOptions
 	cmd := &cobra.Command{
-		Use:   "convert [flags] [FILE|-]",
+		Use:   "convert -t FORMAT [flags] [FILE|DIR|-]...",
 		Short: "Convert records from one format to another",
-		Example: `  kifconv convert -t csa game.kif
-  kifconv convert -t usi - < game.kif`,
-		Args: cobra.MaximumNArgs(1),
+		Long: `Convert reads records in any supported format (detected from the content
+unless --from is given) and writes them in the format of --to.
+
+One input is written to standard output, or to -o FILE. Several inputs, or a
+directory (searched recursively for files with a readable extension), need
+-d DIR: the input tree is mirrored under DIR with the target's extension
+(when a.kif and a.kifu would both become a.jkf, the second is a.kifu.jkf).
+Leading "/" and "../" steps of input paths are dropped there, as tar does, so
+nothing is ever written outside DIR.
+
+Outputs are written to a temporary file and renamed into place: an existing
+output is kept unless --force, and an input that fails leaves no output.
+What the target cannot carry (variations in CSA or USI, times in KI2, …) is
+dropped with one warning per file; so is a character the target encoding
+cannot hold (☗ in Shift_JIS becomes ▲, others ?), or it is an error with
+--substitute=false.
+
+Output is written in the target format's usual encoding and line ends (KIF:
+Shift_JIS and CRLF; most others: UTF-8 and LF) unless --encoding or
+--newline say otherwise. With several inputs, a progress bar is drawn on
+standard error when it is a terminal (not with --quiet), and a summary line
+ends the run. Exit status: 0 all converted, 1 some input invalid, 2 usage or
+I/O error.`,
+		Example: `  kifconv convert -t csa game.kif                 # to standard output
+  kifconv convert -t kif -o game.kif game.csa      # to a file (Shift_JIS, CRLF)
+  kifconv convert -t kifu --encoding utf-8 - < game.kif
+  kifconv convert -t csa -d csa/ kifu/             # a whole tree, in parallel
+  find . -name '*.kif' -print0 | kifconv convert -t usi --files-from - -0 -d usi/
+  kifconv convert -t csa --variations separate game.kif`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := "-"
-			if len(args) == 1 {
-				name = args[0]
+			if !cmd.Flags().Changed("jobs") {
+				o.jobs = e.cpus
 			}
-			return convertOne(cmd, o, name)
+			return runConvert(cmd, e, o, args, cmd.Flags().Changed("ply"))
 		},
 	}
-	cmd.Flags().StringVarP(&o.from, "from", "f", "", "input format (default: detect)")
-	cmd.Flags().StringVarP(&o.to, "to", "t", "", "output format (required)")
-	cmd.Flags().BoolVar(&o.strict, "strict", false, "turn tolerated problems into errors")
-	cmd.Flags().BoolVar(&o.mainline, "mainline", false, "write the main line only")
+	f := cmd.Flags()
+	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
+	f.StringVarP(&o.to, "to", "t", "", "output format (required; see kifconv formats)")
+	f.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of standard output (one input)")
+	f.StringVarP(&o.outDir, "out-dir", "d", "", "write one file per input under `DIR`, mirroring the input tree")
+	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
+	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
+	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
+	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
+	f.BoolVar(&o.mainline, "mainline", false, "write the main line only, dropping variations")
+	f.BoolVar(&o.strict, "strict", false, "treat tolerated problems of the input as errors")
+	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress bar, warnings or summary; errors only")
+	f.BoolVar(&o.substitute, "substitute", true, "replace characters the output encoding lacks (☗→▲, others ?) with a warning; false makes them errors")
+	f.IntVarP(&o.jobs, "jobs", "j", 0, "convert `N` files in parallel (default: the number of CPUs)")
+	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
+	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own`)
+	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
+	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
+	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one image per ply")
 	_ = cmd.MarkFlagRequired("to")
+	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
+	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
+	_ = cmd.RegisterFlagCompletionFunc("encoding", cobra.FixedCompletions([]string{"utf-8", "shift_jis"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("newline", cobra.FixedCompletions([]string{"lf", "crlf"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
-func convertOne(cmd *cobra.Command, o convertOptions, name string) error {
-	var raw []byte
-	var err error
-	if name == "-" {
-		raw, err = io.ReadAll(cmd.InOrStdin())
-	} else {
-		raw, err = os.ReadFile(name)
+// target is where and how converted records are written.
+type target struct {
+	format     render.Format
+	opt        render.Options
+	enc        charset.Encoding
+	crlf       bool
+	substitute bool
+}
+
+func lookupReadable(name string) (string, error) {
+	if name == "" {
+		return "", nil
 	}
+	f, ok := parse.Lookup(strings.ToLower(name))
+	if !ok {
+		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(readableNames(), ", "))
+	}
+	return f.Name, nil
+}
+
+func newTarget(o convertOptions, plySet bool) (target, error) {
+	f, ok := render.Lookup(strings.ToLower(o.to))
+	if !ok {
+		return target{}, usageErrorf("--to: unknown output format %q (writable: %s)", o.to, strings.Join(writableNames(), ", "))
+	}
+	t := target{format: f, crlf: f.CRLF, substitute: o.substitute}
+	t.enc, _ = charset.Lookup(f.Encoding)
+	if t.enc == "" {
+		t.enc = charset.UTF8
+	}
+	if o.encoding != "" {
+		enc, ok := charset.Lookup(o.encoding)
+		if !ok || (enc != charset.UTF8 && enc != charset.ShiftJIS) {
+			return target{}, usageErrorf("--encoding: want utf-8 or shift_jis, not %q", o.encoding)
+		}
+		t.enc = enc
+	}
+	switch strings.ToLower(o.newline) {
+	case "":
+	case "lf":
+		t.crlf = false
+	case "crlf":
+		t.crlf = true
+	default:
+		return target{}, usageErrorf("--newline: want lf or crlf, not %q", o.newline)
+	}
+	if plySet && o.ply < 0 {
+		return target{}, usageErrorf("--ply: want 0 or more, not %d", o.ply)
+	}
+	t.opt = render.Options{
+		AllowLoss:  true,
+		Mainline:   o.mainline,
+		CSAVersion: o.csaVersion,
+		Variations: o.variations,
+		Ply:        o.ply,
+		PlySet:     plySet,
+		AllPlies:   o.svgAll,
+		Notation:   o.notation,
+	}
+	return t, nil
+}
+
+// result is what converting one input came to.
+type result struct {
+	in          input
+	diags       []diag
+	status      int    // exitOK, exitInvalid or exitUsage
+	interrupted bool   // cut short by an interrupt: nothing to report
+	out         string // the output's name, for messages about writing it
+}
+
+func (r *result) fail(status int, ds ...diag) {
+	r.diags = append(r.diags, ds...)
+	r.status = max(r.status, status)
+}
+
+func (r *result) failErr(status int, err error) {
+	r.fail(status, diagsFromError(r.in.name(), 0, err)...)
+}
+
+func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plySet bool) error {
+	t, err := newTarget(o, plySet)
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return err
 	}
-	text, _, err := charset.Decode(raw)
+	if o.from, err = lookupReadable(o.from); err != nil {
+		return err
+	}
+	if o.output != "" && o.outDir != "" {
+		return usageErrorf("give -o FILE or -d DIR, not both")
+	}
+	if o.jobs < 1 {
+		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
+	}
+	spec := inputSpec{args: args, filesFrom: o.filesFrom, nul: o.null, from: o.from}
+	ins, err := collectInputs(spec, cmd.InOrStdin())
 	if err != nil {
-		return &exitError{exitInvalid, fmt.Errorf("%s: %v", name, err)}
+		return err
 	}
-	from := o.from
-	if from == "" {
-		from = parse.Detect(text, name)
+	batch := o.outDir != "" || len(ins) != 1 || o.filesFrom != ""
+	for _, a := range args {
+		if fi, err := os.Stat(a); a != "-" && err == nil && fi.IsDir() {
+			batch = true
+		}
 	}
-	if from == "" {
-		return &exitError{exitInvalid, fmt.Errorf("%s: cannot tell the format; use --from", name)}
+	if batch && o.outDir == "" {
+		return usageErrorf("several inputs or a directory: give an output directory with -d DIR")
 	}
-	r, err := parse.New(from, bytes.NewReader(text), parse.Options{Filename: name, Strict: o.strict})
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
-	var out bytes.Buffer
-	w, err := render.New(strings.ToLower(o.to), &out, render.Options{AllowLoss: true, Mainline: o.mainline})
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
-	for n := 0; ; n++ {
-		rec, err := r.Read()
-		if err == io.EOF {
-			if n == 0 {
-				return &exitError{exitInvalid, fmt.Errorf("%s: no record found", name)}
+	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin()}
+	stderr := cmd.ErrOrStderr()
+	cond, _ := widthCondition("auto", e.getenv)
+	if !batch {
+		r := c.convertSingle(ins[0], cmd.OutOrStdout())
+		for _, d := range r.diags {
+			if d.Severity == sevWarning && o.quiet {
+				continue
 			}
+			d.write(stderr, cond)
+		}
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+		if r.status != exitOK {
+			return &exitError{r.status, nil}
+		}
+		return nil
+	}
+	return c.convertBatch(e, ins, stderr, cond)
+}
+
+type converter struct {
+	ctx   context.Context
+	o     convertOptions
+	t     target
+	stdin io.Reader
+}
+
+// convertSingle converts one input to standard output or to -o FILE.
+func (c *converter) convertSingle(in input, stdout io.Writer) result {
+	r := result{in: in}
+	if in.err != nil {
+		r.failErr(exitUsage, in.err)
+		return r
+	}
+	if c.o.output == "" || c.o.output == "-" {
+		r.out = "standard output"
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		c.convert(&r, bw)
+		if err := bw.Flush(); err != nil && r.status == exitOK {
+			r.writeErr(err)
+		}
+		return r
+	}
+	r.out = c.o.output
+	root, err := os.OpenRoot(filepath.Dir(c.o.output))
+	if err != nil {
+		r.writeErr(err)
+		return r
+	}
+	defer root.Close()
+	c.convertToFile(&r, root, filepath.Base(c.o.output), c.o.output)
+	return r
+}
+
+// convertToFile converts into rel under root, atomically.
+func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
+	r.out = shown
+	if !c.o.force && exists(root, rel) {
+		r.fail(exitUsage, existsDiag(r.in, shown))
+		return
+	}
+	out, err := createOut(c.ctx, root, rel)
+	if err != nil {
+		r.writeErr(err)
+		return
+	}
+	bw := bufio.NewWriterSize(out, 64<<10)
+	c.convert(r, bw)
+	if r.status == exitOK {
+		if err := bw.Flush(); err != nil {
+			r.writeErr(err)
+		}
+	}
+	if r.status != exitOK || c.ctx.Err() != nil {
+		out.abort()
+		return
+	}
+	if err := out.commit(c.o.force); err != nil {
+		if errors.Is(err, errExists) {
+			r.fail(exitUsage, existsDiag(r.in, shown))
+			return
+		}
+		r.writeErr(err)
+	}
+}
+
+// writeErr reports that the output could not be written, naming it and
+// the system's reason.
+func (r *result) writeErr(err error) {
+	for {
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+			continue
+		case errors.As(err, &le):
+			err = le.Err
+			continue
+		}
+		break
+	}
+	r.fail(exitUsage, diag{Path: r.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + r.out + ": " + err.Error()})
+}
+
+func existsDiag(in input, shown string) diag {
+	return diag{Path: in.name(), Severity: sevError, Code: "exists", Message: "output " + shown + " exists (use --force to overwrite it)"}
+}
+
+// convert reads every record of the input and writes it to w, transcoded
+// to the target encoding and line ends.
+func (c *converter) convert(r *result, w io.Writer) {
+	name := r.in.name()
+	src, err := openSource(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, false)
+	if err != nil {
+		status := exitInvalid
+		if !errors.Is(err, errUnknownFormat) {
+			status = exitUsage
+		}
+		var ee *exitError
+		if errors.As(err, &ee) {
+			status = ee.code
+		}
+		r.failErr(status, err)
+		return
+	}
+	defer src.Close()
+	enc := charset.NewWriter(w, c.t.enc, c.t.crlf, c.t.substitute)
+	wr := c.t.format.New(enc, c.t.opt)
+	games := 0
+	for {
+		rec, err := src.reader.Read()
+		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return &exitError{exitInvalid, err}
+			c.readFailed(r, src, games+1, err)
+			return
 		}
-		if err := w.Write(rec); err != nil {
-			return &exitError{exitInvalid, err}
+		games++
+		for _, w := range src.reader.Warnings() {
+			r.diags = append(r.diags, diagFromParse(name, games, w))
+		}
+		if err := wr.Write(rec); err != nil {
+			c.writeFailed(r, games, err)
+			return
 		}
 	}
-	if err := w.Flush(); err != nil {
+	if games == 0 {
+		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+		return
+	}
+	if err := wr.Flush(); err != nil {
+		c.writeFailed(r, 0, err)
+		return
+	}
+	if err := enc.Close(); err != nil {
+		c.writeFailed(r, 0, err)
+		return
+	}
+	// Everything lost in this file is said in one warning.
+	var lost []string
+	if l := wr.Losses(); len(l) > 0 {
+		lost = append(lost, c.t.format.Name+" cannot carry "+strings.Join(l, ", ")+"; dropped")
+	}
+	if n := enc.Substitutions(); n > 0 {
+		lost = append(lost, strconv.Itoa(n)+" characters not in "+string(c.t.enc)+" replaced (☗☖ by ▲△, others by ?)")
+	}
+	if len(lost) > 0 {
+		r.diags = append(r.diags, diag{Path: name, Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")})
+	}
+}
+
+func (c *converter) readFailed(r *result, src *source, game int, err error) {
+	var pathErr *os.PathError
+	if errors.As(err, &pathErr) || errors.Is(err, context.Canceled) {
+		r.failErr(exitUsage, err)
+		return
+	}
+	ds := diagsFromError(r.in.name(), game, err)
+	quoteSources(src, ds)
+	r.fail(exitInvalid, ds...)
+}
+
+func (c *converter) writeFailed(r *result, game int, err error) {
+	var pe *fs.PathError
+	var errno syscall.Errno
+	switch {
+	case c.ctx.Err() != nil:
+		r.failErr(exitUsage, c.ctx.Err())
+	case errors.As(err, &pe) || errors.As(err, &errno):
+		r.writeErr(err)
+	default:
+		// The record cannot be written in the target format (or
+		// encoding): a problem of this input, not of the output.
+		r.fail(exitInvalid, diagsFromError(r.in.name(), game, err)...)
+	}
+}
+
+// quoteSources fills in the source lines that the diagnostics point at.
+func quoteSources(src *source, ds []diag) {
+	want := map[int]bool{}
+	for _, d := range ds {
+		if d.Line > 0 {
+			want[d.Line] = true
+		}
+	}
+	lines := src.sourceLines(want)
+	for i := range ds {
+		ds[i].source = lines[ds[i].Line]
+	}
+}
+
+// convertBatch converts every input into the output directory with up to
+// o.jobs workers. Diagnostics are printed in input order whatever the
+// number of workers, so that output and messages do not depend on it.
+func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *runewidth.Condition) error {
+	if err := os.MkdirAll(c.o.outDir, 0o755); err != nil {
 		return &exitError{exitUsage, err}
 	}
-	if l := w.Losses(); len(l) > 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "kifconv: warning: %s: %s cannot carry %s; dropped\n", filepath.Base(name), o.to, strings.Join(l, ", "))
+	root, err := os.OpenRoot(c.o.outDir)
+	if err != nil {
+		return &exitError{exitUsage, err}
 	}
-	_, err = cmd.OutOrStdout().Write(out.Bytes())
-	return err
+	defer root.Close()
+	// When two inputs would write the same output (a.kif and a.kifu to
+	// a.jkf), the later one keeps its own extension (a.kifu.jkf); only if
+	// that is taken too is it an error. Decided before any work starts, so
+	// the names do not depend on --jobs.
+	// Inputs already in the target's extension keep their name first.
+	outs := make([]string, len(ins))
+	owner := map[string]int{}
+	results := make([]result, len(ins))
+	for pass := range 2 {
+		for i, in := range ins {
+			same := filepath.Ext(in.rel) == c.t.format.Extension
+			if same != (pass == 0) {
+				continue
+			}
+			results[i].in = in
+			rel := strings.TrimSuffix(in.rel, filepath.Ext(in.rel)) + c.t.format.Extension
+			if _, dup := owner[rel]; dup && !same {
+				rel = in.rel + c.t.format.Extension
+			}
+			outs[i] = rel
+			if j, dup := owner[rel]; dup {
+				results[i].fail(exitUsage, diag{Path: in.name(), Severity: sevError, Code: "conflict",
+					Message: "its output " + filepath.Join(c.o.outDir, rel) + " is also the output of " + ins[j].name()})
+				continue
+			}
+			owner[rel] = i
+		}
+	}
+	var bar *progressbar.ProgressBar
+	if !c.o.quiet && len(ins) > 1 && e.isTerminal(stderr) {
+		bar = progressbar.NewOptions(len(ins),
+			progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("converting"),
+			progressbar.OptionSetRenderBlankState(true),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	jobs := min(c.o.jobs, len(ins))
+	next := make(chan int)
+	done := make(chan int, len(ins))
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Go(func() {
+			for i := range next {
+				r := &results[i]
+				if r.status == exitOK && c.ctx.Err() == nil {
+					if r.in.err != nil {
+						r.failErr(exitUsage, r.in.err)
+					} else {
+						c.convertToFile(r, root, outs[i], filepath.Join(c.o.outDir, outs[i]))
+					}
+					if c.ctx.Err() != nil {
+						*r = result{in: r.in, interrupted: true}
+					}
+				}
+				done <- i
+			}
+		})
+	}
+	go func() {
+		defer close(next)
+		for i := range ins {
+			if c.ctx.Err() != nil {
+				return
+			}
+			next <- i
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+	finished := make([]bool, len(ins))
+	printed := 0
+	var converted, failed, warnings int
+	status := exitOK
+	for i := range done {
+		finished[i] = true
+		if bar != nil {
+			bar.Add(1)
+		}
+		for printed < len(ins) && finished[printed] {
+			r := &results[printed]
+			printed++
+			if r.interrupted {
+				continue
+			}
+			if bar != nil && len(r.diags) > 0 {
+				bar.Clear()
+			}
+			for _, d := range r.diags {
+				if d.Severity == sevWarning {
+					warnings++
+					if c.o.quiet {
+						continue
+					}
+				}
+				d.write(stderr, cond)
+			}
+			if r.status == exitOK {
+				converted++
+			} else {
+				failed++
+			}
+			status = max(status, r.status)
+		}
+	}
+	if bar != nil {
+		bar.Finish()
+	}
+	if err := c.ctx.Err(); err != nil {
+		return err
+	}
+	if !c.o.quiet {
+		fmt.Fprintf(stderr, "%d converted, %d failed, %d warnings\n", converted, failed, warnings)
+	}
+	if status != exitOK {
+		return &exitError{status, nil}
+	}
+	return nil
 }

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -13,12 +17,14 @@ var version = "0.1.0-dev"
 
 // Exit statuses every command keeps to, so scripts can rely on them.
 const (
-	exitOK      = 0 // success; records valid; no difference
-	exitInvalid = 1 // invalid input, failed validation, or records differ
-	exitUsage   = 2 // usage error or I/O error
+	exitOK          = 0   // success; records valid; no difference
+	exitInvalid     = 1   // invalid input, failed validation, or records differ
+	exitUsage       = 2   // usage error or I/O error
+	exitInterrupted = 130 // stopped by SIGINT, as shells report it
 )
 
-// exitError carries an exit status through cobra's error return.
+// exitError carries an exit status through cobra's error return. A nil err
+// means the command has already said what went wrong.
 type exitError struct {
 	code int
 	err  error
@@ -33,38 +39,98 @@ func (e *exitError) Error() string {
 func (e *exitError) Unwrap() error { return e.err }
 func (e *exitError) ExitCode() int { return e.code }
 
+func usageErrorf(format string, a ...any) error {
+	return &exitError{exitUsage, fmt.Errorf(format, a...)}
+}
+
+// env is what the commands learn from the process beyond their streams;
+// tests replace it to pretend to be on a terminal or to set variables.
+type env struct {
+	getenv     func(string) string
+	isTerminal func(w any) bool // reports whether a stream is a terminal
+	cpus       int
+}
+
+func processEnv() env {
+	return env{
+		getenv: os.Getenv,
+		isTerminal: func(w any) bool {
+			f, ok := w.(interface{ Fd() uintptr })
+			return ok && term.IsTerminal(int(f.Fd()))
+		},
+		cpus: runtime.NumCPU(),
+	}
+}
+
 // run builds the command tree and runs it with the given arguments and
 // streams; it returns the exit status. Tests call it in-process.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCmd()
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runEnv(ctx, processEnv(), args, stdin, stdout, stderr)
+}
+
+func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.err != nil {
-			fmt.Fprintln(stderr, "kifconv:", ee.err)
-		}
-		return ee.code
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "kifconv: interrupted")
+		return exitInterrupted
 	}
-	// Anything else is cobra's own usage error (unknown flag, bad args).
+	var coded interface{ ExitCode() int }
+	if errors.As(err, &coded) {
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.err != nil {
+			fmt.Fprintln(stderr, "kifconv:", err)
+		}
+		return coded.ExitCode()
+	}
+	// Anything else is cobra's own usage error (unknown command, bad args).
 	fmt.Fprintln(stderr, "kifconv:", err)
+	fmt.Fprintln(stderr, "Run 'kifconv --help' for usage.")
 	return exitUsage
 }
 
-func newRootCmd() *cobra.Command {
+func newRootCmd(e env) *cobra.Command {
 	root := &cobra.Command{
-		Use:           "kifconv",
-		Short:         "Convert, check and show shogi game records (KIF, KI2, CSA, JKF, USI, SFEN, …)",
+		Use:   "kifconv",
+		Short: "Convert, check and show shogi game records (KIF, KI2, CSA, JKF, USI, SFEN, …)",
+		Long: `kifconv converts shogi game records (kifu) between formats, validates them
+against the rules, draws positions in the terminal and compares records.
+
+Input may be in any encoding kifconv detects (UTF-8, Shift_JIS/CP932, EUC-JP,
+UTF-16 with a BOM); the format is detected from the content, or given with
+--from. Exit status: 0 success, 1 invalid input (or records that differ),
+2 usage or I/O error.`,
+		Example: `  kifconv convert -t csa game.kif
+  kifconv convert -t kif -d out/ kifu/
+  kifconv validate kifu/ || exit 1
+  kifconv show --ply 37 game.kif
+  kifconv diff game.kif game.csa
+  kifconv formats`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		CompletionOptions: cobra.CompletionOptions{
+			DisableDefaultCmd: true, // ours has examples
+		},
 	}
-	root.AddCommand(newConvertCmd())
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{exitUsage, err}
+	})
+	root.AddCommand(
+		newConvertCmd(e),
+		newValidateCmd(e),
+		newShowCmd(e),
+		newDiffCmd(e),
+		newFormatsCmd(),
+		newCompletionCmd(),
+		newManCmd(),
+	)
 	return root
 }

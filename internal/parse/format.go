@@ -38,8 +38,16 @@ type Format struct {
 // Formats is the table of readable formats, in the order `kifconv formats`
 // lists them.
 var Formats = []Format{
+	{"jkf", []string{".jkf", ".json"}, "JSON Kifu Format (JKF), one object or JSON Lines", func(r io.Reader, o Options) Reader { return NewJKF(r, o) }},
 	{"usi", []string{".usi"}, "USI position lines (position startpos moves …), one game per line", func(r io.Reader, o Options) Reader { return NewUSI(r, o) }},
 	{"sfen", []string{".sfen"}, "SFEN positions, one per line", func(r io.Reader, o Options) Reader { return NewSFEN(r, o) }},
+	{"csa", []string{".csa"}, "CSA standard record (V2, V2.1, V2.2, V3.0; games separated by /)", func(r io.Reader, o Options) Reader { return NewCSA(r, o) }},
+	{"psn", []string{".psn"}, "PSN (Portable Shogi Notation): PGN-like and Shogidokoro flavours, several games a file", func(r io.Reader, o Options) Reader { return NewPSN(r, o) }},
+	{"western", []string{".wst", ".hosking"}, "Western move list (Hodges P-7f or Hosking P76), numbered, with comments and variations", func(r io.Reader, o Options) Reader { return NewWestern(r, o) }},
+	{"kk", []string{".kk"}, "Kitao–Kawasaki move list (☗歩-76 ☖歩-34)", func(r io.Reader, o Options) Reader { return NewKK(r, o) }},
+	{"kif", []string{".kif", ".kifu"}, "KIF (Kakinoki): numbered moves with origins, times, 変化 blocks; .kif Shift_JIS, .kifu UTF-8", func(r io.Reader, o Options) Reader { return NewKIF(r, o) }},
+	{"ki2", []string{".ki2", ".ki2u"}, "KI2 (Kakinoki): moves in Japanese notation (▲７六歩△３四歩), まで result line", func(r io.Reader, o Options) Reader { return NewKI2(r, o) }},
+	{"bod", []string{".bod"}, "BOD: a KIF board diagram (hands, 9×9 grid, 先手番/後手番)", func(r io.Reader, o Options) Reader { return NewBOD(r, o) }},
 }
 
 // Lookup returns the readable format named name (or with extension name).

@@ -2,8 +2,10 @@ package parse
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -49,7 +51,8 @@ func (u *USI) Read() (*shogi.Record, error) {
 }
 
 func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
-	col := func(i int) int { return bytes.Index(raw, []byte(s)) + i + 1 }
+	base := bytes.Index(raw, []byte(s)) // once: per move it made long lines quadratic
+	col := func(i int) int { return base + i + 1 }
 	fields := strings.Fields(s)
 	i := 0
 	if i < len(fields) && fields[i] == "position" {
@@ -103,7 +106,13 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 		}
 		m, err := shogi.ParseUSIMove(f)
 		if err != nil {
-			return nil, &Error{Pos: at, Ply: ply, Err: shogi.ErrSyntax, Detail: err.Error()}
+			// Keep the notation's own sentinel (bad-square, syntax).
+			code := error(shogi.ErrSyntax)
+			var ne *shogi.NotationError
+			if errors.As(err, &ne) {
+				code = ne.Err
+			}
+			return nil, &Error{Pos: at, Ply: ply, Err: code, Detail: err.Error()}
 		}
 		if err := pos.Legal(m); err != nil {
 			return nil, &Error{Pos: at, Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
@@ -133,6 +142,7 @@ func (s *SFEN) Warnings() ErrorList { return s.warnings }
 // Read returns the next position as a record. Lines in USI position syntax
 // (with moves) are accepted too.
 func (s *SFEN) Read() (*shogi.Record, error) {
+	s.warnings = nil
 	for {
 		line, err := s.lr.readLine()
 		if err != nil {
@@ -159,6 +169,51 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 			}
 			return nil, &Error{Pos: s.lr.pos(c), Err: shogi.ErrBadPosition, Detail: err.Error()}
 		}
+		if err := s.skipBookMoves(); err != nil {
+			return nil, err
+		}
 		return shogi.NewRecord(p), nil
 	}
+}
+
+// skipBookMoves skips the candidate-move lines that follow a position in a
+// YaneuraOu book.
+//
+// Quirk: YaneuraOu's book DB (#YANEURAOU-DB2016 1.00) lists after each
+// "sfen …" line the book moves of that position ("7g7f none 20 25 6":
+// move, ponder, evaluation, depth, count). They are candidates, not a game,
+// so each position is read as a record of its own and the candidates are
+// skipped with one warning.
+func (s *SFEN) skipBookMoves() error {
+	skipped := 0
+	var at Pos
+	for {
+		line, err := s.lr.readLine()
+		if err != nil {
+			break // the error (or io.EOF) comes back on the next read
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		move, _, _ := bytes.Cut(t, []byte(" "))
+		if _, err := shogi.ParseUSIMove(string(move)); err != nil {
+			s.lr.back()
+			break
+		}
+		if skipped == 0 {
+			at = s.lr.pos(1)
+		}
+		skipped++
+	}
+	if skipped == 0 {
+		return nil
+	}
+	e := &Error{Pos: at, Err: ErrUnknownLine, Detail: strconv.Itoa(skipped) + " YaneuraOu book candidate move line(s) after the position skipped"}
+	if s.Strict {
+		return e
+	}
+	e.Warning = true
+	s.warnings = append(s.warnings, e)
+	return nil
 }

@@ -91,8 +91,19 @@ type Format struct {
 
 // Formats is the table of writable formats.
 var Formats = []Format{
+	{"jkf", ".jkf", "utf-8", false, "JSON Kifu Format: one indented document, or JSON Lines for several records", func(w io.Writer, o Options) Writer { return NewJKF(w, o) }},
 	{"usi", ".usi", "utf-8", false, "USI position line per game (main line)", func(w io.Writer, o Options) Writer { return NewUSI(w, o) }},
 	{"sfen", ".sfen", "utf-8", false, "SFEN of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewSFEN(w, o) }},
+	{"kif", ".kif", "shift_jis", true, "KIF as Kifu for Windows writes it: header, numbered moves with times, comments, 変化 blocks", func(w io.Writer, o Options) Writer { return NewKIF(w, o) }},
+	{"kifu", ".kifu", "utf-8", false, "KIF in UTF-8 (.kifu)", func(w io.Writer, o Options) Writer { return NewKIF(w, o) }},
+	{"ki2", ".ki2", "shift_jis", true, "KI2: KIF header, moves in Japanese notation with JSA disambiguation (no times)", func(w io.Writer, o Options) Writer { return NewKI2(w, o) }},
+	{"bod", ".bod", "utf-8", false, "BOD board diagram of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewBOD(w, o) }},
+	{"csa", ".csa", "utf-8", false, "CSA V2.2 (V3.0 with --csa-version 3.0); main line only, or each line of play with --variations=separate", func(w io.Writer, o Options) Writer { return NewCSA(w, o) }},
+	{"psn", ".psn", "utf-8", false, "PSN (PGN-like): tags, numbered moves with origins, comments, nested variations, times, result", func(w io.Writer, o Options) Writer { return NewPSN(w, o) }},
+	{"western", ".wst", "utf-8", false, "Western move list in Hodges notation (P-7f; --notation hosking for P76)", func(w io.Writer, o Options) Writer { return NewWestern(w, o) }},
+	{"hosking", ".hosking", "utf-8", false, "Western move list in Hosking notation (P76, S'56)", func(w io.Writer, o Options) Writer { return NewHosking(w, o) }},
+	{"kk", ".kk", "utf-8", false, "Kitao–Kawasaki move list (☗歩-76 ☖歩-34)", func(w io.Writer, o Options) Writer { return NewKK(w, o) }},
+	{"svg", ".svg", "utf-8", false, "SVG picture of the position at the end of the main line (or --ply); every ply with --svg-all", func(w io.Writer, o Options) Writer { return NewSVG(w, o) }},
 }
 
 // Lookup returns the writable format with this name or extension.

@@ -10,7 +10,7 @@
 // one given move, replay records) a mailbox answers "is this move legal" in a
 // few table look-ups, keeps Position a small copyable value (no pointers, no
 // allocation), and perft(5) still runs in well under a second thanks to the
-// pin shortcut in legal.go. See BenchmarkLegal and BenchmarkPerft.
+// pin test in movegen.go. See BenchmarkLegal and BenchmarkPerft5.
 //
 // The package imports nothing outside the standard library.
 package shogi

@@ -1,5 +1,7 @@
 package shogi
 
+import "strings"
+
 // Handicap names a start position of the Kakinoki 手合割 list.
 type Handicap uint8
 
@@ -105,6 +107,15 @@ func StartPosition() Position { return presetPositions[Even] }
 // HandicapFromKIF returns the preset a KIF 手合割 value names. Common
 // spellings are accepted (平手 and 平手　, 飛車香落ち, 香落ち(左), …).
 func HandicapFromKIF(name string) (Handicap, bool) {
+	// Quirk: Kifu for Windows pads values with full-width spaces, and some
+	// sites write the side in parentheses (香落ち(左)).
+	name = strings.Trim(name, " \t\u3000")
+	switch name {
+	case "香落ち(左)", "香落ち（左）":
+		return LanceHC, true
+	case "香落ち(右)", "香落ち（右）":
+		return RightLance, true
+	}
 	for h := Even; h < numHandicaps; h++ {
 		if handicapInfo[h].kif == name {
 			return h, true

@@ -43,6 +43,10 @@ func (p *Position) Legal(m Move) error {
 		}
 		if dst := p.board[to]; dst != NoPiece && dst.Color() == c {
 			return ErrOwnCapture
+		} else if dst.Type() == King {
+			// Only an impossible position (the side not to move in
+			// check) lets a king be taken, and Play cannot put it in hand.
+			return ErrBadPosition
 		}
 		if !p.reaches(pc, from, to) {
 			return ErrUnreachable
@@ -56,29 +60,87 @@ func (p *Position) Legal(m Move) error {
 			return ErrDeadPiece
 		}
 	}
-	q := *p
-	q.Play(m)
-	if k := q.kings[c]; k != NoSquare && q.Attacked(k, c.Opponent()) {
+	if !p.kingSafeAfter(m, c) {
 		return ErrSelfCheck
 	}
-	if m.IsDrop() && m.DropType() == Pawn && q.isUchifuzume(to) {
-		return ErrUchifuzume
+	if m.IsDrop() && m.DropType() == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
+		q := *p
+		q.Play(m)
+		if q.isUchifuzume(to) {
+			return ErrUchifuzume
+		}
 	}
 	return nil
 }
 
+// kingSafeAfter reports whether the pseudo-legal move m of side c leaves c's
+// king unattacked. Most moves are decided without playing them: a drop
+// cannot expose the king, and a board move can only by leaving the line
+// between the king and an enemy slider (a pin). King moves and answers to a
+// check are played on a copy, where every attacker is seen.
+func (p *Position) kingSafeAfter(m Move, c Color) bool {
+	king := p.kings[c]
+	if king == NoSquare {
+		return true
+	}
+	from := m.From()
+	if from == king || p.Attacked(king, c.Opponent()) {
+		q := *p
+		q.Play(m)
+		return !q.Attacked(q.kings[c], c.Opponent())
+	}
+	return m.IsDrop() || !p.exposesKing(king, from, m.To(), c)
+}
+
+// exposesKing reports whether moving c's piece from → to uncovers an enemy
+// slider's line onto c's king on king: the piece is pinned (pinDir) and to
+// leaves the pin line. A step or slide along the line cannot pass the
+// pinner, and a knight's jump never lands on a line through its origin, so
+// comparing directions is enough. It assumes the king is not in check.
+func (p *Position) exposesKing(king, from, to Square, c Color) bool {
+	d := p.pinDir(king, from, c)
+	return d >= 0 && lineDir[king][to] != d
+}
+
 // isUchifuzume is called on the position after a pawn drop on s: it reports
 // whether that drop checks the king in front of it and leaves no evasion.
+// The pawn is the only checker (the dropping side was not in check) and
+// stands next to the king, so the only evasions are a king move (capturing
+// the pawn included) and a capture of the pawn by an unpinned piece; no
+// interposition or drop can help. Testing just these, rather than
+// generating every move, keeps move generation free of recursion.
 func (q *Position) isUchifuzume(s Square) bool {
 	c := q.turn // the side that must answer the drop
-	fwd := dirN
-	if c == Black { // the pawn is White's, so it points south
-		fwd = dirS
-	}
-	if neighbour[s][fwd] != q.kings[c] || q.kings[c] == NoSquare {
+	k := q.kings[c]
+	if k == NoSquare || neighbour[s][pawnForward[c.Opponent()]] != k {
 		return false
 	}
-	return !q.HasLegalMove()
+	// A king move is tested with the king still on its square: no slider
+	// attacks that square (the pawn is the only checker), so none can
+	// cover a square behind the king through it.
+	them := c.Opponent()
+	for d := 0; d < 8; d++ {
+		t := neighbour[k][d]
+		if t == NoSquare {
+			continue
+		}
+		if x := q.board[t]; x != NoPiece && x.Color() == c {
+			continue
+		}
+		if !q.Attacked(t, them) {
+			return false
+		}
+	}
+	for from := Square(0); from < 81; from++ {
+		pc := q.board[from]
+		if pc == NoPiece || pc.Color() != c || from == k {
+			continue
+		}
+		if q.reaches(pc, from, s) && !q.exposesKing(k, from, s, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // isDeadSquare reports whether a piece of kind t owned by c would have no

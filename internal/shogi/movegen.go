@@ -1,5 +1,7 @@
 package shogi
 
+import "math/bits"
+
 // MaxLegalMoves is more than the largest number of legal moves any shogi position
 // has (593 is the known maximum), so a [MaxLegalMoves]Move array on the stack
 // holds any move list.
@@ -11,67 +13,68 @@ func (p *Position) LegalMoves(dst []Move) []Move { return p.legalMoves(dst, fals
 
 // legalMoves generates pseudo-legal moves and keeps the legal ones. With
 // first set it stops after the first legal move (HasLegalMove).
+//
+// Most moves need no test at all: when the king is not in check, a drop
+// cannot expose it, and a board move can only when its piece is pinned, so
+// the pin is found once per piece and its moves are kept to the pin line.
+// King moves and answers to a check are played on a copy and tested
+// there. A king is never taken: only an impossible position (the side not
+// to move in check) would allow it, and Legal refuses it there. There are no closures, so dst stays wherever the caller put it
+// (HasLegalMove's array on the stack).
 func (p *Position) legalMoves(dst []Move, first bool) []Move {
 	c := p.turn
 	king := p.kings[c]
 	inCheck := king != NoSquare && p.Attacked(king, c.Opponent())
 	start := len(dst)
-	keep := func(m Move) bool {
-		q := *p
-		q.Play(m)
-		k := q.kings[c]
-		return k == NoSquare || !q.Attacked(k, c.Opponent())
-	}
-	add := func(m Move, from Square, isKing bool) {
-		if inCheck || isKing || (king != NoSquare && lineDir[king][from] >= 0) {
-			if !keep(m) {
-				return
-			}
-		}
-		dst = append(dst, m)
-	}
 	for from := Square(0); from < 81; from++ {
 		pc := p.board[from]
 		if pc == NoPiece || pc.Color() != c {
 			continue
 		}
 		t := pc.Type()
-		isKing := t == King
+		// test: every move of this piece must be played and checked.
+		// pin: the piece may move only along this direction from the king.
+		test := inCheck || from == king
+		pin := int8(-1)
+		if !test && king != NoSquare {
+			pin = p.pinDir(king, from, c)
+		}
+		n := len(dst)
 		nb := &neighbour[from]
-		sm, sl := stepMask[pc], slideMask[pc]
-		for d := 0; d < numDirs; d++ {
-			if sm>>d&1 == 0 {
-				continue
-			}
-			to := nb[d]
+		for sm := stepMask[pc]; sm != 0; sm &= sm - 1 {
+			to := nb[bits.TrailingZeros16(sm)]
 			if to == NoSquare {
 				continue
 			}
-			if x := p.board[to]; x != NoPiece && x.Color() == c {
+			if x := p.board[to]; x != NoPiece && (x.Color() == c || x.Type() == King) {
 				continue
 			}
-			p.addBoardMoves(t, c, from, to, isKing, add)
-			if first && len(dst) > start {
-				return dst
+			if pin >= 0 && lineDir[king][to] != pin {
+				continue
 			}
+			dst = appendBoardMoves(dst, t, c, from, to)
 		}
-		for d := 0; d < 8; d++ {
-			if sl>>d&1 == 0 {
+		for sl := slideMask[pc]; sl != 0; sl &= sl - 1 {
+			d := bits.TrailingZeros8(sl)
+			if pin >= 0 && int8(d) != pin && int8(opposite(d)) != pin {
 				continue
 			}
 			for to := nb[d]; to != NoSquare; to = neighbour[to][d] {
 				x := p.board[to]
-				if x != NoPiece && x.Color() == c {
+				if x != NoPiece && (x.Color() == c || x.Type() == King) {
 					break
 				}
-				p.addBoardMoves(t, c, from, to, false, add)
+				dst = appendBoardMoves(dst, t, c, from, to)
 				if x != NoPiece {
 					break
 				}
 			}
-			if first && len(dst) > start {
-				return dst
-			}
+		}
+		if test {
+			dst = p.keepSafe(dst, n, c)
+		}
+		if first && len(dst) > start {
+			return dst
 		}
 	}
 	h := &p.hands[c]
@@ -87,51 +90,89 @@ func (p *Position) legalMoves(dst []Move, first bool) []Move {
 			}
 		}
 	}
+	enemyKing := p.kings[c.Opponent()]
 	for t := Pawn; t <= Gold; t++ {
 		if h[t] == 0 {
 			continue
 		}
+		n := len(dst)
 		for to := Square(0); to < 81; to++ {
 			if p.board[to] != NoPiece || isDeadSquare(c, t, to) {
 				continue
 			}
-			m := NewDrop(t, to)
 			if t == Pawn {
 				if pawnFiles[to.File()] {
 					continue
 				}
-				if inCheck && !keep(m) {
-					continue
-				}
-				if neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
+				if enemyKing != NoSquare && neighbour[to][pawnForward[c]] == enemyKing {
 					q := *p
-					q.Play(m)
+					q.Play(NewDrop(t, to))
 					if q.isUchifuzume(to) {
 						continue
 					}
 				}
-				dst = append(dst, m)
-			} else if !inCheck || keep(m) {
-				dst = append(dst, m)
 			}
-			if first && len(dst) > start {
-				return dst
-			}
+			dst = append(dst, NewDrop(t, to))
+		}
+		if inCheck {
+			dst = p.keepSafe(dst, n, c)
+		}
+		if first && len(dst) > start {
+			return dst
 		}
 	}
 	return dst
 }
 
-// addBoardMoves adds the promoting and non-promoting moves from → to of a
-// piece of kind t as the rules allow them.
-func (p *Position) addBoardMoves(t PieceType, c Color, from, to Square, isKing bool, add func(Move, Square, bool)) {
-	if t.CanPromote() && (from.inZone(c) || to.inZone(c)) {
-		add(NewMove(from, to, true), from, isKing)
-		if isDeadSquare(c, t, to) {
-			return
+// keepSafe plays each move of dst[from:] on a copy of p and keeps those
+// that leave c's king unattacked.
+func (p *Position) keepSafe(dst []Move, from int, c Color) []Move {
+	out := dst[:from]
+	for _, m := range dst[from:] {
+		q := *p
+		q.Play(m)
+		if k := q.kings[c]; k == NoSquare || !q.Attacked(k, c.Opponent()) {
+			out = append(out, m)
 		}
 	}
-	add(NewMove(from, to, false), from, isKing)
+	return out
+}
+
+// pinDir returns the direction from c's king on king through its piece on
+// from when an enemy slider behind that piece pins it, and -1 otherwise.
+func (p *Position) pinDir(king, from Square, c Color) int8 {
+	d := lineDir[king][from]
+	if d < 0 {
+		return -1
+	}
+	s := neighbour[king][d]
+	for ; s != from; s = neighbour[s][d] {
+		if p.board[s] != NoPiece {
+			return -1
+		}
+	}
+	back := uint(opposite(int(d)))
+	for s = neighbour[from][d]; s != NoSquare; s = neighbour[s][d] {
+		if pc := p.board[s]; pc != NoPiece {
+			if pc.Color() != c && slideMask[pc]>>back&1 != 0 {
+				return d
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// appendBoardMoves appends the promoting and non-promoting moves from → to
+// of a piece of kind t as the rules allow them.
+func appendBoardMoves(dst []Move, t PieceType, c Color, from, to Square) []Move {
+	if t.CanPromote() && (from.inZone(c) || to.inZone(c)) {
+		dst = append(dst, NewMove(from, to, true))
+		if isDeadSquare(c, t, to) {
+			return dst
+		}
+	}
+	return append(dst, NewMove(from, to, false))
 }
 
 // Perft counts the leaf nodes of the legal move tree of the given depth, the

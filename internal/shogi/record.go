@@ -16,7 +16,8 @@ type Record struct {
 	Start  Position
 	Root   *Node
 
-	slab []Node // nodes are carved from here to keep parsing allocation-light
+	slab []Node  // nodes are carved from here to keep parsing allocation-light
+	kids []*Node // first-child slots of Children, carved the same way
 }
 
 // NewRecord returns a record with an empty header, the given start position
@@ -52,6 +53,15 @@ func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
 	n.Parent = parent
 	n.Move = m
 	n.End = e
+	if parent.Children == nil {
+		// Most nodes have one child: its slot comes from a slab too.
+		if len(r.kids) == cap(r.kids) {
+			r.kids = make([]*Node, 0, 256)
+		}
+		i := len(r.kids)
+		r.kids = r.kids[:i+1]
+		parent.Children = r.kids[i : i : i+1]
+	}
 	parent.Children = append(parent.Children, n)
 	return n
 }

@@ -219,7 +219,7 @@ func (p *Position) checkPieceCounts() error {
 // the side not to move in check.
 func (p *Position) Validate() error {
 	if err := p.checkPieceCounts(); err != nil {
-		return &RuleError{Code: ErrBadPosition.Code, Msg: err.Error()}
+		return fmt.Errorf("%w: %v", ErrBadPosition, err)
 	}
 	var files [2][10]bool
 	for s := Square(0); s < 81; s++ {
@@ -238,7 +238,7 @@ func (p *Position) Validate() error {
 		}
 	}
 	if k := p.kings[p.turn.Opponent()]; k != NoSquare && p.Attacked(k, p.turn) {
-		return &RuleError{Code: ErrBadPosition.Code, Msg: "the side not to move is in check"}
+		return fmt.Errorf("%w: the side not to move is in check", ErrBadPosition)
 	}
 	return nil
 }

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mattn/go-runewidth"
+)
+
+func testEnv(tty bool, vars map[string]string) env {
+	return env{
+		getenv:     func(k string) string { return vars[k] },
+		isTerminal: func(any) bool { return tty },
+		cpus:       2,
+	}
+}
+
+func runTest(t *testing.T, e env, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = runEnv(context.Background(), e, args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestProgressBar checks that the bar is drawn on standard error only when
+// it is a terminal, and never with --quiet; the scripts cover the
+// non-terminal case with real files.
+func TestProgressBar(t *testing.T) {
+	in := t.TempDir()
+	for _, name := range []string{"a.usi", "b.usi", "c.usi"} {
+		if err := os.WriteFile(filepath.Join(in, name), []byte("position startpos moves 7g7f\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name    string
+		tty     bool
+		quiet   bool
+		wantBar bool
+	}{
+		{"terminal", true, false, true},
+		{"not a terminal", false, false, false},
+		{"terminal but quiet", true, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"convert", "-t", "sfen", "-d", t.TempDir(), in}
+			if tt.quiet {
+				args = append(args, "--quiet")
+			}
+			code, _, stderr := runTest(t, testEnv(tt.tty, nil), args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if got := strings.Contains(stderr, "converting"); got != tt.wantBar {
+				t.Errorf("bar drawn = %v, want %v; stderr %q", got, tt.wantBar, stderr)
+			}
+			if wantSummary := !tt.quiet; strings.Contains(stderr, "3 converted, 0 failed, 0 warnings\n") != wantSummary {
+				t.Errorf("summary present = %v; stderr %q", !wantSummary, stderr)
+			}
+		})
+	}
+}
+
+func TestCaretAlignment(t *testing.T) {
+	tests := []struct {
+		line string
+		col  int
+		wide bool
+		want string
+	}{
+		{"７六歩", 2, false, "  ^\n"},
+		{"▲７六歩", 3, false, "   ^\n"},
+		{"▲７六歩", 3, true, "    ^\n"},
+		{"\t+7776FU", 2, false, "\t^\n"},
+		{"abc", 1, false, "^\n"},
+	}
+	for _, tt := range tests {
+		d := diag{Path: "f", Line: 1, Col: tt.col, Severity: sevError, Code: "syntax", Message: "m", source: tt.line}
+		var b bytes.Buffer
+		d.write(&b, &runewidth.Condition{EastAsianWidth: tt.wide})
+		want := "f:1:" + string(rune('0'+tt.col)) + ": error: m [syntax]\n" + tt.line + "\n" + tt.want
+		if b.String() != want {
+			t.Errorf("%q col %d wide=%v:\ngot  %q\nwant %q", tt.line, tt.col, tt.wide, b.String(), want)
+		}
+	}
+}
+
+func TestColorChoice(t *testing.T) {
+	tests := []struct {
+		name  string
+		flag  string
+		tty   bool
+		vars  map[string]string
+		color bool
+	}{
+		{"auto on a terminal", "auto", true, nil, true},
+		{"auto off a terminal", "auto", false, nil, false},
+		{"NO_COLOR", "auto", true, map[string]string{"NO_COLOR": "1"}, false},
+		{"dumb terminal", "auto", true, map[string]string{"TERM": "dumb"}, false},
+		{"always beats NO_COLOR", "always", false, map[string]string{"NO_COLOR": "1"}, true},
+		{"never", "never", true, nil, false},
+	}
+	for _, tt := range tests {
+		s, err := newBoardSetup(testEnv(tt.tty, tt.vars), nil, false, false, tt.flag, "japanese", "auto")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.board.Color != tt.color {
+			t.Errorf("%s: colour %v, want %v", tt.name, s.board.Color, tt.color)
+		}
+	}
+}

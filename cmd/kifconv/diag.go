@@ -1,0 +1,208 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/mattn/go-runewidth"
+)
+
+// diag is one reported problem, printed like a compiler's:
+//
+//	path:line:col: error: message [code]
+//	<the source line>
+//	<a caret under the column>
+type diag struct {
+	Path     string `json:"-"`
+	Line     int    `json:"line"`   // 1-based; 0 when the problem has no line
+	Col      int    `json:"column"` // 1-based, in characters; 0 when unknown
+	Game     int    `json:"game"`   // 1-based record number in the file; 0 when not about one record
+	Ply      int    `json:"ply"`    // the ply concerned; 0 when not about a move
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	source   string // the source line, quoted under the message when known
+	start    bool   // about the start position (a reader may have said it already)
+}
+
+const (
+	sevError   = "error"
+	sevWarning = "warning"
+)
+
+// diagsFromError turns an error of reading input number game of path into
+// diagnostics: positioned ones for reader errors, one with a code for the
+// others.
+func diagsFromError(path string, game int, err error) []diag {
+	var list parse.ErrorList
+	if errors.As(err, &list) {
+		out := make([]diag, 0, len(list))
+		for _, e := range list {
+			out = append(out, diagFromParse(path, game, e))
+		}
+		return out
+	}
+	var pe *parse.Error
+	if errors.As(err, &pe) {
+		return []diag{diagFromParse(path, game, pe)}
+	}
+	d := diag{Path: path, Game: game, Severity: sevError, Code: "error", Message: err.Error()}
+	var de *charset.DecodeError
+	var ee *charset.EncodeError
+	var le *render.LossError
+	var pathErr *fs.PathError
+	switch {
+	case errors.As(err, &de):
+		d.Code, d.Line = "encoding", de.Line
+		d.Message = "invalid " + string(de.Encoding) + " byte sequence" + hexBytes(de.Bytes) + " at byte offset " + strconv.FormatInt(de.Offset, 10)
+	case errors.As(err, &ee):
+		d.Code = "encoding"
+		d.Message = "output " + ee.Error() + " (use --encoding utf-8, or let --substitute replace it)"
+	case errors.As(err, &le):
+		d.Code = "lossy"
+	case errors.Is(err, errUnknownFormat):
+		d.Code = "unknown-format"
+	case errors.As(err, &pathErr):
+		d.Code, d.Message = "io", pathErr.Err.Error()
+	default:
+		if c := parse.Code(err); c != "error" {
+			d.Code = c
+		}
+	}
+	return []diag{d}
+}
+
+func hexBytes(b []byte) string {
+	var s strings.Builder
+	for _, c := range b {
+		s.WriteString(" 0x")
+		if c < 0x10 {
+			s.WriteByte('0')
+		}
+		s.WriteString(strconv.FormatUint(uint64(c), 16))
+	}
+	return s.String()
+}
+
+func diagFromParse(path string, game int, e *parse.Error) diag {
+	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code()}
+	if e.Warning {
+		d.Severity = sevWarning
+	}
+	msg := ""
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	switch {
+	case e.Detail == "":
+	case msg == "":
+		msg = e.Detail
+	case strings.HasPrefix(e.Detail, "at "):
+		msg += " " + e.Detail
+	default:
+		msg += ": " + e.Detail
+	}
+	d.Message = msg
+	return d
+}
+
+// appendHeader appends "path:line:col: severity: message [code]".
+func (d *diag) appendHeader(dst []byte) []byte {
+	dst = append(dst, d.Path...)
+	if d.Line > 0 {
+		dst = append(dst, ':')
+		dst = strconv.AppendInt(dst, int64(d.Line), 10)
+		if d.Col > 0 {
+			dst = append(dst, ':')
+			dst = strconv.AppendInt(dst, int64(d.Col), 10)
+		}
+	}
+	dst = append(dst, ": "...)
+	dst = append(dst, d.Severity...)
+	dst = append(dst, ": "...)
+	dst = append(dst, d.Message...)
+	if d.Code != "" {
+		dst = append(dst, " ["...)
+		dst = append(dst, d.Code...)
+		dst = append(dst, ']')
+	}
+	return append(dst, '\n')
+}
+
+// write prints the diagnostic; with its source line known, the line follows
+// with a caret under the column, placed by display width (full-width
+// characters take two columns, ambiguous ones as cond says) and keeping the
+// line's tabs, so that it lines up in any terminal.
+func (d *diag) write(w io.Writer, cond *runewidth.Condition) error {
+	b := d.appendHeader(nil)
+	if d.source != "" {
+		b = append(b, d.source...)
+		b = append(b, '\n')
+		if d.Col > 0 {
+			b = appendCaret(b, d.source, d.Col, cond)
+		}
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+func appendCaret(dst []byte, line string, col int, cond *runewidth.Condition) []byte {
+	i := 1
+	for _, r := range line {
+		if i >= col {
+			break
+		}
+		i++
+		if r == '\t' {
+			dst = append(dst, '\t')
+			continue
+		}
+		for n := cond.RuneWidth(r); n > 0; n-- {
+			dst = append(dst, ' ')
+		}
+	}
+	return append(dst, "^\n"...)
+}
+
+// widthCondition returns the display-width rule: ambiguous-width
+// characters (▲ △ ・…) count as two columns when flag says "wide" (or
+// RUNEWIDTH_EASTASIAN=1 when the flag is "auto"), as CJK terminals draw
+// them.
+func widthCondition(flag string, getenv func(string) string) (*runewidth.Condition, error) {
+	c := runewidth.NewCondition()
+	switch flag {
+	case "", "auto":
+		v := getenv("RUNEWIDTH_EASTASIAN")
+		c.EastAsianWidth = v == "1" || strings.EqualFold(v, "true") || strings.EqualFold(v, "wide")
+	case "wide", "2":
+		c.EastAsianWidth = true
+	case "narrow", "1":
+		c.EastAsianWidth = false
+	default:
+		return nil, usageErrorf("--east-asian-width: want auto, narrow or wide, not %q", flag)
+	}
+	return c, nil
+}
+
+// trimQuote cuts a quoted source line at a character boundary.
+func trimQuote(s string) string {
+	for len(s) > 0 && !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// defaultCond is the width rule for messages printed where no flag chose
+// one: ambiguous characters are narrow.
+func defaultCond() *runewidth.Condition {
+	c := runewidth.NewCondition()
+	c.EastAsianWidth = false
+	return c
+}

@@ -1,0 +1,387 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/parse"
+)
+
+// input is one record file to work on.
+type input struct {
+	path string // as given or as found under a directory; "-" is standard input
+	rel  string // the path its output takes under --out-dir, before the extension changes
+	err  error  // why it cannot be listed (it does not exist, …); reported in its turn
+}
+
+func (in input) name() string {
+	if in.path == "-" {
+		return "<stdin>"
+	}
+	return in.path
+}
+
+// inputSpec says where the inputs of a command come from.
+type inputSpec struct {
+	args      []string
+	filesFrom string // a file listing inputs, "-" for standard input
+	nul       bool   // the list is NUL-separated (find -print0)
+	from      string // --from: directories then yield only files with its extensions
+}
+
+// collectInputs expands the arguments and the --files-from list into
+// inputs, in the order given; directories are walked recursively in lexical
+// order. With nothing given, standard input is read.
+func collectInputs(spec inputSpec, stdin io.Reader) ([]input, error) {
+	args := spec.args
+	if spec.filesFrom != "" {
+		var r io.Reader
+		if spec.filesFrom == "-" {
+			for _, a := range args {
+				if a == "-" {
+					return nil, usageErrorf("standard input cannot be both --files-from and an input")
+				}
+			}
+			r = stdin
+		} else {
+			f, err := os.Open(spec.filesFrom)
+			if err != nil {
+				return nil, &exitError{exitUsage, err}
+			}
+			defer f.Close()
+			r = f
+		}
+		listed, err := readList(r, spec.nul)
+		if err != nil {
+			return nil, &exitError{exitUsage, fmt.Errorf("--files-from: %w", err)}
+		}
+		args = append(append([]string(nil), args...), listed...)
+	} else if len(args) == 0 {
+		args = []string{"-"}
+	}
+	exts := readableExtensions(spec.from)
+	var out []input
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, input{path: "-", rel: "stdin"})
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			out = append(out, input{path: a, rel: localRel(a), err: err})
+			continue
+		}
+		if !fi.IsDir() {
+			out = append(out, input{path: a, rel: localRel(a)})
+			continue
+		}
+		out = append(out, walkDir(a, exts)...)
+	}
+	return out, nil
+}
+
+// readList splits a --files-from list at newlines (or NULs), ignoring empty
+// entries and the CR of CRLF lists.
+func readList(r io.Reader, nul bool) ([]string, error) {
+	sep := byte('\n')
+	if nul {
+		sep = 0
+	}
+	br := bufio.NewReader(r)
+	var out []string
+	for {
+		s, err := br.ReadString(sep)
+		s = strings.TrimSuffix(s, string(sep))
+		if !nul {
+			s = strings.TrimSuffix(s, "\r")
+		}
+		if s != "" {
+			out = append(out, s)
+		}
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+}
+
+// genericExtensions are extensions that many files besides records carry
+// (JKF is often saved as .json). A directory walk takes them only when
+// --from names a format that uses them.
+var genericExtensions = map[string]bool{".json": true, ".txt": true}
+
+// readableExtensions lists the lower-case extensions taken from
+// directories: those of the --from format, or of every readable format
+// except the generic ones.
+func readableExtensions(from string) map[string]bool {
+	exts := map[string]bool{}
+	for _, f := range parse.Formats {
+		if from != "" && f.Name != from {
+			continue
+		}
+		for _, e := range f.Extensions {
+			e = strings.ToLower(e)
+			if from == "" && genericExtensions[e] {
+				continue
+			}
+			exts[e] = true
+		}
+	}
+	return exts
+}
+
+// walkDir lists the record files under dir. Hidden files and directories
+// (kifconv's own temporary files among them) are skipped, and symbolic
+// links to directories are not followed.
+func walkDir(dir string, exts map[string]bool) []input {
+	var out []input
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			out = append(out, input{path: p, rel: relUnder(dir, p), err: err})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !exts[strings.ToLower(filepath.Ext(p))] {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+				return nil
+			}
+		} else if !d.Type().IsRegular() {
+			return nil
+		}
+		out = append(out, input{path: p, rel: relUnder(dir, p)})
+		return nil
+	})
+	if err != nil {
+		out = append(out, input{path: dir, rel: localRel(dir), err: err})
+	}
+	return out
+}
+
+func relUnder(dir, p string) string {
+	r, err := filepath.Rel(dir, p)
+	if err != nil {
+		return localRel(p)
+	}
+	return localRel(r)
+}
+
+// localRel turns a path into one that stays inside an output directory:
+// cleaned, with any volume name, leading separators and leading ".." steps
+// removed, as tar does with member names.
+func localRel(p string) string {
+	p = filepath.Clean(p)
+	p = strings.TrimPrefix(p, filepath.VolumeName(p))
+	p = strings.TrimLeft(p, `/\`)
+	for {
+		switch {
+		case p == "..":
+			p = ""
+		case strings.HasPrefix(p, ".."+string(filepath.Separator)):
+			p = p[3:]
+			continue
+		}
+		break
+	}
+	if p == "" || p == "." || !filepath.IsLocal(p) {
+		return "_" // nothing of the path is left to mirror
+	}
+	return p
+}
+
+// source is an opened input: decoded to UTF-8, its format known, a reader
+// ready.
+type source struct {
+	in       input
+	format   string
+	reader   parse.Reader
+	dec      *charset.Reader
+	file     *os.File     // nil for standard input
+	text     bytes.Buffer // the decoded text of standard input, kept to quote lines from
+	keepText bool
+}
+
+// encoding is the encoding the input turned out to be in.
+func (s *source) encoding() charset.Encoding { return s.dec.Encoding() }
+
+func (s *source) Close() error {
+	if s.file != nil {
+		return s.file.Close()
+	}
+	return nil
+}
+
+// errUnknownFormat is the code of an input whose format cannot be told.
+var errUnknownFormat = errors.New("cannot tell the format of the input; give it with --from")
+
+// openSource opens an input, detects its encoding and (unless from is
+// given) its format, and returns a reader of its records. With keepText,
+// the decoded text of standard input is kept so that diagnostics can quote
+// it (files are read again instead).
+func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepText bool) (*source, error) {
+	s := &source{in: in, keepText: keepText}
+	var raw io.Reader = stdin
+	if in.path != "-" {
+		f, err := os.Open(in.path)
+		if err != nil {
+			return nil, err
+		}
+		s.file = f
+		raw = f
+	}
+	dec, _, err := charset.NewReader(raw)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.dec = dec
+	var text io.Reader = dec
+	if keepText && s.file == nil {
+		text = io.TeeReader(dec, &s.text)
+	}
+	br := bufio.NewReaderSize(text, 64<<10)
+	format := from
+	if format == "" {
+		head, _ := br.Peek(64 << 10)
+		format = parse.Detect(head, in.path)
+		if format == "" {
+			s.Close()
+			return nil, errUnknownFormat
+		}
+	}
+	opt.Filename = in.name()
+	r, err := parse.New(format, br, opt)
+	if err != nil {
+		s.Close()
+		return nil, usageErrorf("%v (see kifconv formats)", err)
+	}
+	s.format, s.reader = format, r
+	return s, nil
+}
+
+// sourceLines returns the decoded text of the wanted lines of an input,
+// counting line ends as the readers do (LF, CRLF or a bare CR). Lines are
+// cut at maxQuote bytes.
+func (s *source) sourceLines(want map[int]bool) map[int]string {
+	if len(want) == 0 {
+		return nil
+	}
+	var r io.Reader
+	if s.file == nil {
+		r = bytes.NewReader(s.text.Bytes())
+	} else {
+		f, err := os.Open(s.in.path)
+		if err != nil {
+			return nil
+		}
+		defer f.Close()
+		dec, _, err := charset.NewReader(f)
+		if err != nil {
+			return nil
+		}
+		r = dec
+	}
+	last := 0
+	for l := range want {
+		last = max(last, l)
+	}
+	out := map[int]string{}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var cur []byte
+	line := 1
+	emit := func() {
+		if want[line] {
+			out[line] = trimQuote(string(cur))
+		}
+		cur = cur[:0]
+		line++
+	}
+	for line <= last {
+		c, err := br.ReadByte()
+		if err != nil {
+			if len(cur) > 0 {
+				emit()
+			}
+			break
+		}
+		switch c {
+		case '\n':
+			emit()
+		case '\r':
+			if n, err := br.Peek(1); err == nil && n[0] == '\n' {
+				br.ReadByte()
+			}
+			emit()
+		default:
+			if want[line] && len(cur) < maxQuote {
+				cur = append(cur, c)
+			}
+		}
+	}
+	return out
+}
+
+// findLine returns the number and text of the first line of the decoded
+// input that starts with prefix (after blanks).
+func (s *source) findLine(prefix string) (int, string, bool) {
+	var r io.Reader
+	if s.file == nil {
+		r = bytes.NewReader(s.text.Bytes())
+	} else {
+		f, err := os.Open(s.in.path)
+		if err != nil {
+			return 0, "", false
+		}
+		defer f.Close()
+		dec, _, err := charset.NewReader(f)
+		if err != nil {
+			return 0, "", false
+		}
+		r = dec
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	for n := 1; ; n++ {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			for err == bufio.ErrBufferFull { // a long line cannot be the one
+				_, err = br.ReadSlice('\n')
+			}
+			continue
+		}
+		// A bare CR ends a line too, as the readers count them.
+		for _, part := range bytes.Split(bytes.TrimRight(line, "\r\n"), []byte("\r")) {
+			t := bytes.TrimLeft(part, " \t\u3000")
+			if bytes.HasPrefix(t, []byte(prefix)) {
+				return n, trimQuote(string(part)), true
+			}
+			n++
+		}
+		n--
+		if err != nil {
+			return 0, "", false
+		}
+	}
+}
+
+// maxQuote bounds how much of a source line a diagnostic quotes.
+const maxQuote = 1024

@@ -1,0 +1,24 @@
+package main
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets the scripts run kifconv as a command: the test binary
+// re-executes itself as kifconv, with real files for its streams.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"kifconv": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script: each is a
+// txtar archive of input files and the commands to run on them, checking
+// standard output, standard error and the exit status.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+}

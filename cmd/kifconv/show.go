@@ -1,0 +1,316 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/spf13/cobra"
+)
+
+type showOptions struct {
+	from     string
+	game     int
+	ply      int
+	all      bool
+	flip     bool
+	ascii    bool
+	color    string
+	notation string
+	eaw      string
+	format   string
+}
+
+// boardFlags are the drawing flags show and diff share.
+func addBoardFlags(cmd *cobra.Command, flip, ascii *bool, color, notation, eaw *string) {
+	f := cmd.Flags()
+	f.BoolVar(flip, "flip", false, "draw the board with gote at the bottom")
+	f.BoolVar(ascii, "ascii", false, "USI letters and English labels, for terminals without CJK fonts")
+	f.StringVar(color, "color", "auto", "colour: auto (when standard output is a terminal and NO_COLOR is unset), always or never")
+	f.StringVar(notation, "notation", "japanese", "move text: japanese, western (Hodges), hosking or usi; japanese is shown too unless --ascii")
+	f.StringVar(eaw, "east-asian-width", "auto", "ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
+	_ = cmd.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("notation", cobra.FixedCompletions([]string{"japanese", "western", "hosking", "usi"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("east-asian-width", cobra.FixedCompletions([]string{"auto", "narrow", "wide"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+func newShowCmd(e env) *cobra.Command {
+	var o showOptions
+	cmd := &cobra.Command{
+		Use:   "show [flags] FILE|-",
+		Short: "Draw a position of a record in the terminal",
+		Long: `Show draws the position after a ply of the main line: the event and players,
+the move just played in Japanese notation, both hands, a board with files
+９…１ and ranks 一…九 (gote's pieces marked v, as in BOD, and red when colour
+is on), the side to move and the ply. The last move's squares are bracketed,
+or reversed when colour is on.
+
+Alignment is computed with go-runewidth: every row has the same width in a
+CJK terminal and in a Western one. Characters of ambiguous width count as
+one column unless --east-asian-width wide (or RUNEWIDTH_EASTASIAN=1).
+
+--format bod or sfen prints the position in that format instead.`,
+		Example: `  kifconv show game.kif                  # the final position
+  kifconv show --ply 0 game.kif          # the start
+  kifconv show --ply 37 --notation western game.csa
+  kifconv show --all --ascii game.kif | less -R
+  kifconv show --format sfen --ply 20 game.kif`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runShow(cmd, e, o, args, cmd.Flags().Changed("ply"))
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected)")
+	f.IntVar(&o.game, "game", 1, "the record to show, in files holding several (CSA /, USI lines)")
+	f.IntVar(&o.ply, "ply", 0, "the position after main-line ply `N` (0 is the start; default: the end)")
+	f.BoolVar(&o.all, "all", false, "draw every ply of the main line, one after another")
+	f.StringVar(&o.format, "format", "text", "text, or a position format such as bod or sfen")
+	addBoardFlags(cmd, &o.flip, &o.ascii, &o.color, &o.notation, &o.eaw)
+	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
+	return cmd
+}
+
+// boardSetup builds the Board and the move notations from the flags.
+type boardSetup struct {
+	board     render.Board
+	notations []shogi.Notation // the move text is these, joined
+}
+
+func newBoardSetup(e env, out io.Writer, flip, ascii bool, color, notation, eaw string) (boardSetup, error) {
+	s := boardSetup{board: render.Board{Flip: flip, ASCII: ascii}}
+	cond, err := widthCondition(eaw, e.getenv)
+	if err != nil {
+		return s, err
+	}
+	s.board.EastAsian = cond.EastAsianWidth
+	switch color {
+	case "always":
+		s.board.Color = true
+	case "never":
+	case "auto", "":
+		s.board.Color = e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(out)
+	default:
+		return s, usageErrorf("--color: want auto, always or never, not %q", color)
+	}
+	var second shogi.Notation
+	switch notation {
+	case "japanese", "ki2", "":
+	case "western", "hodges":
+		second = shogi.WesternNotation{}
+	case "hosking":
+		second = shogi.HoskingNotation{}
+	case "usi":
+		second = shogi.USINotation{}
+	default:
+		return s, usageErrorf("--notation: want japanese, western, hosking or usi, not %q", notation)
+	}
+	if !ascii {
+		s.notations = append(s.notations, shogi.KI2Notation{})
+	}
+	if second != nil {
+		s.notations = append(s.notations, second)
+	} else if ascii {
+		s.notations = append(s.notations, shogi.USINotation{})
+	}
+	return s, nil
+}
+
+// moveText writes m, played in pos, in each notation: the Japanese one with
+// its side mark (▲７六歩), the others as they are (P-7f).
+func (s *boardSetup) moveText(pos *shogi.Position, m shogi.Move) string {
+	var b []byte
+	for i, n := range s.notations {
+		if i > 0 {
+			b = append(b, "  "...)
+		}
+		if _, ja := n.(shogi.KI2Notation); ja {
+			b = shogi.AppendSideMark(b, pos.Turn())
+		}
+		b = n.AppendMove(b, pos, m)
+	}
+	return string(b)
+}
+
+// endText names an ending for the board's caption.
+func (s *boardSetup) endText(n *shogi.Node, toMove shogi.Color) string {
+	if s.board.ASCII {
+		return n.End.Normalize(toMove).Kind.String()
+	}
+	if w, ok := n.End.KIF(toMove); ok || w != "" {
+		return w
+	}
+	return n.End.Normalize(toMove).Kind.String()
+}
+
+// view returns the view of rec after the main-line node n (pos is the
+// position there, before the position before n's move).
+func (s *boardSetup) view(rec *shogi.Record, n *shogi.Node, before, pos *shogi.Position, ply int) render.BoardView {
+	v := render.BoardView{Pos: pos, Ply: ply}
+	if n != nil && n.Parent != nil && !n.Move.IsZero() {
+		v.Last = n.Move
+		v.MoveText = s.moveText(before, n.Move)
+	}
+	if next := nextOf(rec, n); next != nil && next.IsEnd() {
+		v.End = s.endText(next, pos.Turn())
+	}
+	h := rec.Header
+	v.Black, v.White = h.Value(shogi.KeyBlack), h.Value(shogi.KeyWhite)
+	if v.Black == "" && v.White == "" {
+		v.Black, v.White = h.Value(shogi.KeyShitate), h.Value(shogi.KeyUwate)
+	}
+	_, shitate := h.Get(shogi.KeyShitate)
+	v.Handicap = shitate || (rec.Preset != shogi.Even && rec.Preset != shogi.Other)
+	v.Event = h.Value(shogi.KeyEvent)
+	if v.Event == "" {
+		v.Event = h.Value(shogi.KeyTitle)
+	}
+	return v
+}
+
+func nextOf(rec *shogi.Record, n *shogi.Node) *shogi.Node {
+	if n == nil {
+		return rec.Root.Next()
+	}
+	return n.Next()
+}
+
+func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet bool) error {
+	var err error
+	if o.from, err = lookupReadable(o.from); err != nil {
+		return err
+	}
+	if plySet && o.ply < 0 {
+		return usageErrorf("--ply: want 0 or more, not %d", o.ply)
+	}
+	if plySet && o.all {
+		return usageErrorf("give --ply or --all, not both")
+	}
+	if o.game < 1 {
+		return usageErrorf("--game: want 1 or more, not %d", o.game)
+	}
+	out := cmd.OutOrStdout()
+	var writer render.Format
+	if o.format != "text" && o.format != "" {
+		f, ok := render.Lookup(strings.ToLower(o.format))
+		if !ok {
+			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(writableNames(), ", "), o.format)
+		}
+		writer = f
+	}
+	setup, err := newBoardSetup(e, out, o.flip, o.ascii, o.color, o.notation, o.eaw)
+	if err != nil {
+		return err
+	}
+	name := "-"
+	if len(args) == 1 {
+		name = args[0]
+	}
+	rec, err := readRecord(cmd, name, o.from, o.game)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(out)
+	defer bw.Flush()
+	if writer.New != nil {
+		w := writer.New(bw, render.Options{AllowLoss: true, Ply: o.ply, PlySet: plySet})
+		if err := w.Write(rec); err != nil {
+			return &exitError{exitInvalid, err}
+		}
+		if err := w.Flush(); err != nil {
+			return &exitError{exitUsage, err}
+		}
+		return nil
+	}
+	// Walk the main line, drawing the wanted plies.
+	pos := rec.Start
+	var before shogi.Position
+	var node *shogi.Node
+	ply := 0
+	foul := "" // a last move that broke the rules, with the ending it brought
+	draw := func() error {
+		v := setup.view(rec, node, &before, &pos, ply)
+		if foul != "" {
+			v.End = foul
+		}
+		return setup.board.Draw(bw, v)
+	}
+	if o.all || (plySet && o.ply == 0) {
+		if err := draw(); err != nil {
+			return err
+		}
+	}
+	for next := rec.Root.Next(); next != nil && !next.IsEnd(); next = next.Next() {
+		if plySet && ply >= o.ply {
+			break
+		}
+		if err := pos.Legal(next.Move); err != nil {
+			if documentsFoul(next) {
+				// The game ended with this foul: the last position is
+				// the one before it.
+				foul = setup.moveText(&pos, next.Move) + " " + setup.endText(next.Next(), pos.Turn().Opponent())
+				break
+			}
+			return &exitError{exitInvalid, errors.New(name + ": illegal move " + strconv.Itoa(ply+1) + " " + moveText(&pos, next.Move) + ": " + err.Error())}
+		}
+		before = pos
+		pos.Play(next.Move)
+		node, ply = next, ply+1
+		if o.all {
+			bw.WriteByte('\n')
+			if err := draw(); err != nil {
+				return err
+			}
+		}
+	}
+	if plySet && ply < o.ply {
+		return usageErrorf("--ply %d: the main line has only %d moves", o.ply, ply)
+	}
+	if !o.all && !(plySet && o.ply == 0) {
+		return draw()
+	}
+	return nil
+}
+
+// readRecord reads record number game of one input, for show and diff.
+func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
+	in := input{path: name}
+	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, false)
+	if err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) {
+			return nil, err
+		}
+		status := exitUsage
+		if errors.Is(err, errUnknownFormat) {
+			status = exitInvalid
+		}
+		return nil, &exitError{status, errors.New(in.name() + ": " + err.Error())}
+	}
+	defer src.Close()
+	for i := 1; ; i++ {
+		rec, err := src.reader.Read()
+		if err == io.EOF {
+			if i == 1 {
+				return nil, &exitError{exitInvalid, errors.New(in.name() + ": no record in the input")}
+			}
+			return nil, usageErrorf("%s: --game %d: the input holds %d records", in.name(), game, i-1)
+		}
+		if err != nil {
+			ds := diagsFromError(in.name(), i, err)
+			quoteSources(src, ds)
+			for _, d := range ds {
+				d.write(cmd.ErrOrStderr(), defaultCond())
+			}
+			return nil, &exitError{exitInvalid, nil}
+		}
+		if i == game {
+			return rec, nil
+		}
+	}
+}

@@ -1,0 +1,332 @@
+package charset
+
+import (
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/transform"
+)
+
+// A decoder converts one encoding to UTF-8. decode writes into dst what it
+// can from src and returns the bytes written and read. It stops when dst
+// has no room for the next character, before an incomplete sequence at the
+// end of src (unless atEOF, when that sequence is invalid), and at an
+// invalid sequence, whose length it returns in bad with nSrc at its start.
+type decoder interface {
+	decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int)
+}
+
+func newDecoder(enc Encoding) decoder {
+	switch enc {
+	case ShiftJIS:
+		return cp932Decoder{cp932Tables()}
+	case EUCJP:
+		return &eucjpDecoder{t: cp932Tables()}
+	case UTF16LE:
+		return utf16Decoder{bigEndian: false}
+	case UTF16BE:
+		return utf16Decoder{bigEndian: true}
+	}
+	return utf8Decoder{}
+}
+
+// utf8Decoder copies valid UTF-8.
+type utf8Decoder struct{}
+
+func (utf8Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			if i >= len(dst) {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			if !atEOF && !utf8.FullRune(src[i:]) {
+				break
+			}
+			copy(dst, src[:i])
+			return i, i, 1
+		}
+		if i+size > len(dst) {
+			break
+		}
+		i += size
+	}
+	copy(dst, src[:i])
+	return i, i, 0
+}
+
+// cp932Decoder decodes CP932 with the tables of cp932Tables.
+type cp932Decoder struct{ t *cp932Table }
+
+func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
+	t := d.t
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			// Copy the run of ASCII at once.
+			s, o := src[nSrc:], dst[nDst:]
+			n := min(len(s), len(o))
+			if n == 0 {
+				return
+			}
+			i := 0
+			for i < n && s[i] < 0x80 {
+				o[i] = s[i]
+				i++
+			}
+			nDst += i
+			nSrc += i
+			continue
+		}
+		if c >= 0xA1 && c <= 0xDF { // half-width katakana
+			if nDst+3 > len(dst) {
+				return
+			}
+			nDst += utf8.EncodeRune(dst[nDst:], rune(0xFF61-0xA1)+rune(c))
+			nSrc++
+			continue
+		}
+		li := cp932Lead(c)
+		if li < 0 {
+			// Quirk: Windows maps the unassigned bytes 0x80, 0xA0 and
+			// 0xFD-0xFF to U+0080 and private-use code points; they never
+			// occur in real text and are a sign of a wrong guess, so they
+			// are reported.
+			return nDst, nSrc, 1
+		}
+		if nSrc+1 >= len(src) {
+			if !atEOF {
+				return
+			}
+			return nDst, nSrc, 1
+		}
+		tr := src[nSrc+1]
+		if tr < 0x40 || tr > 0xFC || tr == 0x7F {
+			return nDst, nSrc, 1
+		}
+		r := rune(t.dec[li*189+int(tr-0x40)])
+		if r == 0 {
+			return nDst, nSrc, 2
+		}
+		if nDst+3 > len(dst) {
+			return
+		}
+		nDst += utf8.EncodeRune(dst[nDst:], r)
+		nSrc += 2
+	}
+	return
+}
+
+// cp932Lead returns the row of lead byte c in the decoding table, or -1.
+func cp932Lead(c byte) int {
+	switch {
+	case c >= 0x81 && c <= 0x9F:
+		return int(c - 0x81)
+	case c >= 0xE0 && c <= 0xFC:
+		return int(c-0xE0) + 31
+	}
+	return -1
+}
+
+// cp932Table holds the CP932 mapping both ways: dec by lead row and trail
+// byte (0 = unassigned), enc by BMP code point (0 = not encodable).
+type cp932Table struct {
+	dec [60 * 189]uint16
+	enc [1 << 16]uint16
+}
+
+// cp932Tables builds the tables once, on first use, from the JIS X 0208
+// index of golang.org/x/text (the WHATWG index, which includes NEC row 13
+// and the IBM extensions with Windows' mappings) and fixes up where that
+// differs from Windows:
+//   - the user-defined area 0xF040-0xF9FC decodes to U+E000-U+E757 (x/text
+//     gives U+FFFD);
+//   - a character in both the NEC-selected IBM rows (0xED40-0xEEFC) and the
+//     IBM extension (0xFA40-0xFC4B) is encoded as the latter, as Windows
+//     does (x/text writes the former).
+var cp932Tables = sync.OnceValue(func() *cp932Table {
+	t := new(cp932Table)
+	d := japanese.ShiftJIS.NewDecoder()
+	var out [8]byte
+	for li := 0; li < 60; li++ {
+		lead := byte(0x81 + li)
+		if li >= 31 {
+			lead = byte(0xE0 + li - 31)
+		}
+		for tr := 0x40; tr <= 0xFC; tr++ {
+			if tr == 0x7F {
+				continue
+			}
+			var r rune
+			if lead >= 0xF0 && lead <= 0xF9 {
+				p := int(lead-0xC1)*188 + tr - 0x40
+				if tr > 0x7F {
+					p--
+				}
+				r = rune(0xE000 + p - 8836)
+			} else {
+				d.Reset()
+				n, _, err := d.Transform(out[:], []byte{lead, byte(tr)}, true)
+				if err != nil {
+					continue
+				}
+				r, _ = utf8.DecodeRune(out[:n])
+				if r == utf8.RuneError || utf8.RuneLen(r) != n || r < 0x80 {
+					continue // an invalid pair, or lead and trail read as two characters
+				}
+			}
+			t.dec[li*189+tr-0x40] = uint16(r)
+			nec := lead == 0xED || lead == 0xEE
+			if !nec && t.enc[r] == 0 {
+				t.enc[r] = uint16(lead)<<8 | uint16(tr)
+			}
+		}
+	}
+	// The NEC-selected IBM rows decode but are written as the IBM extension
+	// (above); a character only in those rows would still be encodable.
+	for li := 0xED - 0xE0 + 31; li <= 0xEE-0xE0+31; li++ {
+		for tr := 0x40; tr <= 0xFC; tr++ {
+			if r := t.dec[li*189+tr-0x40]; r != 0 && t.enc[r] == 0 {
+				t.enc[r] = uint16(0xE0+li-31)<<8 | uint16(tr)
+			}
+		}
+	}
+	return t
+})
+
+// eucjpDecoder decodes EUC-JP: JIS X 0208 through the CP932 table (the
+// same JIS index, NEC row 13 included), half-width katakana, and JIS X 0212
+// through golang.org/x/text.
+type eucjpDecoder struct {
+	t  *cp932Table
+	x  transform.Transformer
+	xo [8]byte
+}
+
+func (d *eucjpDecoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			if nDst >= len(dst) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		need := 2
+		if c == 0x8F {
+			need = 3
+		}
+		if nSrc+need > len(src) {
+			if !atEOF {
+				return
+			}
+			return nDst, nSrc, len(src) - nSrc
+		}
+		if nDst+4 > len(dst) {
+			return
+		}
+		var r rune
+		b1 := src[nSrc+1]
+		switch {
+		case c == 0x8E:
+			if b1 < 0xA1 || b1 > 0xDF {
+				return nDst, nSrc, 1
+			}
+			r = rune(0xFF61-0xA1) + rune(b1)
+		case c == 0x8F:
+			if d.x == nil {
+				d.x = japanese.EUCJP.NewDecoder()
+			}
+			d.x.Reset()
+			n, _, err := d.x.Transform(d.xo[:], src[nSrc:nSrc+3], true)
+			if err == nil {
+				r, _ = utf8.DecodeRune(d.xo[:n])
+			}
+			if err != nil || r == utf8.RuneError {
+				return nDst, nSrc, 3
+			}
+		case c >= 0xA1 && c <= 0xFE && b1 >= 0xA1 && b1 <= 0xFE:
+			row, col := int(c-0xA0), int(b1-0xA0)
+			lead := (row+1)/2 + 0x80
+			if row > 62 {
+				lead = (row+1)/2 + 0xC0
+			}
+			var tr int
+			if row%2 == 1 {
+				tr = col + 0x3F
+				if col > 63 {
+					tr++
+				}
+			} else {
+				tr = col + 0x9E
+			}
+			if li := cp932Lead(byte(lead)); li >= 0 && lead <= 0xFC {
+				r = rune(d.t.dec[li*189+tr-0x40])
+			}
+			if r == 0 || (lead >= 0xF0 && lead <= 0xF9) {
+				return nDst, nSrc, 2
+			}
+		default:
+			return nDst, nSrc, 1
+		}
+		nDst += utf8.EncodeRune(dst[nDst:], r)
+		nSrc += need
+	}
+	return
+}
+
+// utf16Decoder decodes UTF-16 without its byte-order mark.
+type utf16Decoder struct{ bigEndian bool }
+
+func (d utf16Decoder) unit(b []byte) rune {
+	if d.bigEndian {
+		return rune(b[0])<<8 | rune(b[1])
+	}
+	return rune(b[1])<<8 | rune(b[0])
+}
+
+func (d utf16Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
+	for nSrc < len(src) {
+		if nSrc+2 > len(src) {
+			if atEOF {
+				return nDst, nSrc, len(src) - nSrc
+			}
+			return
+		}
+		r := d.unit(src[nSrc:])
+		n := 2
+		switch {
+		case r >= 0xD800 && r < 0xDC00:
+			if nSrc+4 > len(src) {
+				if atEOF {
+					return nDst, nSrc, len(src) - nSrc
+				}
+				return
+			}
+			r2 := d.unit(src[nSrc+2:])
+			if r2 < 0xDC00 || r2 >= 0xE000 {
+				return nDst, nSrc, 2
+			}
+			r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
+			n = 4
+		case r >= 0xDC00 && r < 0xE000:
+			return nDst, nSrc, 2
+		}
+		if nDst+utf8.RuneLen(r) > len(dst) {
+			return
+		}
+		nDst += utf8.EncodeRune(dst[nDst:], r)
+		nSrc += n
+	}
+	return
+}

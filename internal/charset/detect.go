@@ -1,0 +1,259 @@
+package charset
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// Detect names the encoding of an input whose first bytes are head; atEOF
+// says head is the whole input (otherwise a sequence cut at the end of head
+// is not held against an encoding). The order is:
+//
+//  1. a byte-order mark (UTF-8, UTF-16LE, UTF-16BE);
+//  2. a declaration in a comment line near the top: `#KIF version=2.0
+//     encoding=UTF-8`, `#KI2 … encoding=…`, CSA V3 `'CSA encoding=…` and
+//     Kifu for Windows' CSA `'encoding=Shift_JIS`, unless the bytes
+//     contradict it (see below);
+//  3. valid UTF-8 (which includes plain ASCII);
+//  4. CP932 or EUC-JP, whichever decodes the bytes into more plausible
+//     Japanese text (CP932 on a tie).
+//
+// The file extension is not consulted: many .kif files are UTF-8.
+func Detect(head []byte, atEOF bool) Encoding {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xEF, 0xBB, 0xBF}):
+		return UTF8
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}):
+		return UTF16LE
+	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		return UTF16BE
+	}
+	valid := validUTF8(head, atEOF)
+	if enc, ok := declared(head); ok {
+		switch {
+		case enc == UTF8 && !valid:
+			// Quirk: files converted from UTF-8 to Shift_JIS (by nkf,
+			// Shogidokoro's exporter) keep their `#KIF … encoding=UTF-8`
+			// line; the bytes decide.
+		case enc != UTF8 && valid && hasMultibyte(head):
+			// Quirk: the reverse conversion leaves `encoding=Shift_JIS` on
+			// UTF-8 text. Japanese text in CP932 or EUC-JP is practically
+			// never valid UTF-8, so valid multibyte UTF-8 wins.
+			return UTF8
+		default:
+			return enc
+		}
+	}
+	if valid {
+		return UTF8
+	}
+	// A few KiB of Japanese text tell CP932 from EUC-JP; scoring the whole
+	// head would only cost time on every file opened.
+	if i := firstNonASCII(head); i > 0 {
+		head = head[i:]
+	}
+	if len(head) > scoreBytes {
+		head, atEOF = head[:scoreBytes], false
+	}
+	if scoreEUCJP(head, atEOF) > scoreCP932(head, atEOF) {
+		return EUCJP
+	}
+	return ShiftJIS
+}
+
+const scoreBytes = 2 << 10
+
+func firstNonASCII(b []byte) int {
+	for i, c := range b {
+		if c >= 0x80 {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// validUTF8 reports whether b is valid UTF-8, ignoring a rune cut at its end
+// unless atEOF.
+func validUTF8(b []byte, atEOF bool) bool {
+	if !atEOF {
+		// Drop an incomplete rune at the end: at most 3 bytes.
+		for i := 1; i <= 3 && i <= len(b); i++ {
+			c := b[len(b)-i]
+			if c < 0x80 {
+				break
+			}
+			if utf8.RuneStart(c) {
+				if !utf8.FullRune(b[len(b)-i:]) {
+					b = b[:len(b)-i]
+				}
+				break
+			}
+		}
+	}
+	return utf8.Valid(b)
+}
+
+// hasMultibyte reports whether b holds a UTF-8 sequence of three or more
+// bytes (every kana and kanji is one).
+func hasMultibyte(b []byte) bool {
+	for _, c := range b {
+		if c >= 0xE0 {
+			return true
+		}
+	}
+	return false
+}
+
+// declared looks for `encoding=NAME` on the comment lines (`#` or `'`) of
+// the first 1 KiB and maps NAME to an Encoding.
+func declared(head []byte) (Encoding, bool) {
+	if len(head) > 1024 {
+		head = head[:1024]
+	}
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexAny(head, "\r\n"); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		if len(line) == 0 || (line[0] != '#' && line[0] != '\'') {
+			continue
+		}
+		i := bytes.Index(line, []byte("encoding="))
+		if i < 0 {
+			continue
+		}
+		name := line[i+len("encoding="):]
+		j := 0
+		for j < len(name) && (isAlnum(name[j]) || name[j] == '-' || name[j] == '_') {
+			j++
+		}
+		if enc, ok := Lookup(string(name[:j])); ok {
+			return enc, true
+		}
+	}
+	return "", false
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// Lookup returns the encoding a name commonly given to it stands for
+// (UTF-8, utf8, Shift_JIS, SJIS, CP932, Windows-31J, EUC-JP, …), case
+// insensitively.
+func Lookup(name string) (Encoding, bool) {
+	b := []byte(name)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+		if c == '_' {
+			b[i] = '-'
+		}
+	}
+	switch string(b) {
+	case "utf-8", "utf8":
+		return UTF8, true
+	case "shift-jis", "shiftjis", "sjis", "cp932", "ms932", "windows-31j", "x-sjis", "shift-jisx0213":
+		return ShiftJIS, true
+	case "euc-jp", "eucjp", "euc":
+		return EUCJP, true
+	case "utf-16le":
+		return UTF16LE, true
+	case "utf-16be":
+		return UTF16BE, true
+	}
+	return "", false
+}
+
+// The scores weigh how Japanese text looks when decoded one way: kana and
+// common kanji earn points, half-width katakana (which EUC-JP read as CP932
+// turns into) earn none, and invalid sequences cost much more than any
+// character earns.
+const (
+	scoreChar    = 1
+	scoreCommon  = 2
+	scoreInvalid = -8
+)
+
+func scoreCP932(b []byte, atEOF bool) int {
+	s := 0
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c < 0x80, c >= 0xA1 && c <= 0xDF:
+			continue
+		case cp932Lead(c) < 0:
+			s += scoreInvalid
+			continue
+		}
+		if i+1 >= len(b) {
+			if atEOF {
+				s += scoreInvalid
+			}
+			break
+		}
+		t := b[i+1]
+		if t < 0x40 || t > 0xFC || t == 0x7F {
+			s += scoreInvalid
+			continue
+		}
+		i++
+		s += scoreChar
+		switch {
+		case c == 0x82 && t >= 0x9F && t <= 0xF1, // hiragana
+			c == 0x83 && t <= 0x96, // katakana
+			c >= 0x88 && c <= 0x98: // JIS level 1 kanji
+			s += scoreCommon
+		case c >= 0xF0 && c <= 0xF9: // user-defined area
+			s -= scoreChar
+		}
+	}
+	return s
+}
+
+func scoreEUCJP(b []byte, atEOF bool) int {
+	s := 0
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c < 0x80 {
+			continue
+		}
+		need := 2
+		if c == 0x8F {
+			need = 3
+		}
+		if i+need > len(b) {
+			if atEOF {
+				s += scoreInvalid
+			}
+			break
+		}
+		t := b[i+1]
+		switch {
+		case c == 0x8E:
+			if t < 0xA1 || t > 0xDF {
+				s += scoreInvalid
+				continue
+			}
+		case c == 0x8F:
+			if t < 0xA1 || t > 0xFE || b[i+2] < 0xA1 || b[i+2] > 0xFE {
+				s += scoreInvalid
+				continue
+			}
+			s += scoreChar
+		case c >= 0xA1 && c <= 0xFE && t >= 0xA1 && t <= 0xFE:
+			s += scoreChar
+			if c == 0xA4 || c == 0xA5 || (c >= 0xB0 && c <= 0xCF) {
+				s += scoreCommon
+			}
+		default:
+			s += scoreInvalid
+			continue
+		}
+		i += need - 1
+	}
+	return s
+}

@@ -1,0 +1,189 @@
+package charset
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/iotest"
+	"unicode/utf8"
+)
+
+// fuzzSeeds adds small files of the shared corpus (raw bytes in every
+// encoding it has) and of our testdata, read in place.
+func fuzzSeeds(f *testing.F, add func([]byte)) {
+	for _, dir := range []string{
+		"../../../shared/corpus/kif", "../../../shared/corpus/ki2", "../../../shared/corpus/csa",
+		"../../testdata/kif", "../../testdata/ki2", "../../testdata/csa", "../../testdata/bad",
+	} {
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err == nil && len(b) <= 16<<10 {
+				add(b)
+			}
+		}
+	}
+	for _, s := range []string{
+		"", "\xef\xbb\xbf", "\xff\xfe7\x00", "\xfe\xff\x007", "#KIF version=2.0 encoding=UTF-8\n先手：\n",
+		"#KIF version=2.0 encoding=Shift_JIS\n\x90\xe6\x8e\xe8\x81\x46\n", "'CSA encoding=UTF-8\nV3.0\n",
+		"\x82\xa0\x82\xa2\r\n\x82", "\xa4\xa2\xa4\xa4\n", "\x81", "ab\rcd\r\nef\n\xe3\x81",
+		"\x90\xe6\x8e\xe8\x81\x46\n先手：", // half Shift_JIS, half UTF-8
+	} {
+		add([]byte(s))
+	}
+}
+
+// FuzzDecode checks Decode and the streaming Reader on arbitrary bytes:
+// neither panics, the text is always valid UTF-8 (valid UTF-8 input loses
+// only its BOM), a
+// *DecodeError locates a byte of the input, and the Reader gives the same
+// encoding and text as Decode up to the first bad sequence, where it stops
+// with the same error.
+func FuzzDecode(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) { f.Add(b) })
+	f.Fuzz(func(t *testing.T, src []byte) {
+		text, enc, err := Decode(src)
+		if !utf8.Valid(text) {
+			t.Fatalf("Decode(%q) as %s gave invalid UTF-8 %q", src, enc, text)
+		}
+		var de *DecodeError
+		if err != nil {
+			if !errors.As(err, &de) {
+				t.Fatalf("Decode(%q): error %T is not a *DecodeError", src, err)
+			}
+			if de.Offset < 0 || de.Offset >= int64(len(src)) || de.Line < 1 || len(de.Bytes) == 0 ||
+				!bytes.HasPrefix(src[de.Offset:], de.Bytes) {
+				t.Fatalf("Decode(%q): bad error %+v", src, de)
+			}
+		}
+		if enc == UTF8 && err == nil && !bytes.Equal(text, bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))) {
+			t.Fatalf("Decode(%q) changed valid UTF-8 into %q", src, text)
+		}
+		// The streaming reader, fed one byte at a time.
+		r, renc, rerr := NewReader(iotest.OneByteReader(bytes.NewReader(src)))
+		if rerr != nil {
+			t.Fatalf("NewReader(%q): %v", src, rerr)
+		}
+		if renc != enc {
+			t.Fatalf("NewReader(%q) detects %s, Decode %s", src, renc, enc)
+		}
+		got, rerr := readSmall(r)
+		if err == nil {
+			if rerr != nil || !bytes.Equal(got, text) {
+				t.Fatalf("Reader(%q) = %q, %v; Decode = %q", src, got, rerr, text)
+			}
+			return
+		}
+		var rde *DecodeError
+		if !errors.As(rerr, &rde) || rde.Offset != de.Offset || rde.Line != de.Line {
+			t.Fatalf("Reader(%q) error %v, Decode error %v", src, rerr, err)
+		}
+		if !bytes.HasPrefix(text, got) {
+			t.Fatalf("Reader(%q) = %q, not a prefix of Decode's %q", src, got, text)
+		}
+	})
+}
+
+// readSmall reads r to the end with small, varying buffers, which exercise
+// the Reader's handling of characters split across reads.
+func readSmall(r io.Reader) ([]byte, error) {
+	var out []byte
+	buf := make([]byte, 7)
+	for i := 0; ; i++ {
+		n, err := r.Read(buf[:1+i%len(buf)])
+		out = append(out, buf[:n]...)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		if i > 1<<20 {
+			return out, errors.New("reader does not end")
+		}
+	}
+}
+
+// FuzzEncode checks the output encoder on arbitrary text written in two
+// pieces cut anywhere (even inside a character): UTF-8 output is the text
+// itself, Shift_JIS output decodes back to the text, CRLF mode turns exactly
+// the bare LFs into CRLF, and a character Shift_JIS lacks is an
+// *EncodeError naming it, or a substitution when asked for.
+func FuzzEncode(f *testing.F) {
+	fuzzSeeds(f, func(b []byte) {
+		if text, _, err := Decode(b); err == nil {
+			f.Add(text, uint16(len(text)/2), false)
+		}
+	})
+	f.Add([]byte("☗７六歩\n☖３四歩\r\n～〜－−①髙﨑ｱ\n"), uint16(2), true)
+	f.Add([]byte("😀 and \xff"), uint16(1), false)
+	f.Fuzz(func(t *testing.T, text []byte, cut uint16, crlf bool) {
+		at := int(cut) % (len(text) + 1)
+		for _, enc := range []Encoding{UTF8, ShiftJIS} {
+			for _, sub := range []bool{false, true} {
+				var out bytes.Buffer
+				w := NewWriter(&out, enc, crlf, sub)
+				_, err := w.Write(text[:at])
+				if err == nil {
+					_, err = w.Write(text[at:])
+				}
+				if err == nil {
+					err = w.Close()
+				}
+				if !utf8.Valid(text) {
+					var ee *EncodeError
+					if !errors.As(err, &ee) {
+						t.Fatalf("%s: invalid UTF-8 %q accepted", enc, text)
+					}
+					continue
+				}
+				want := text
+				if crlf {
+					want = toCRLF(text)
+				}
+				if err != nil {
+					var ee *EncodeError
+					if enc != ShiftJIS || sub || !errors.As(err, &ee) || !bytes.ContainsRune(text, ee.Rune) {
+						t.Fatalf("%s sub=%v: %q: %v", enc, sub, text, err)
+					}
+					if ee.Line != bytes.Count(text[:bytes.IndexRune(text, ee.Rune)], []byte("\n"))+1 {
+						t.Fatalf("%s: %q: error on line %d", enc, text, ee.Line)
+					}
+					continue
+				}
+				got := out.Bytes()
+				if enc == ShiftJIS {
+					got = decodeAll(t, ShiftJIS, got)
+				}
+				if w.Substitutions() == 0 && !bytes.Equal(got, want) {
+					t.Fatalf("%s sub=%v crlf=%v: %q encodes to text %q", enc, sub, crlf, want, got)
+				}
+			}
+		}
+	})
+}
+
+func toCRLF(b []byte) []byte {
+	var out []byte
+	for i, c := range b {
+		if c == '\n' && (i == 0 || b[i-1] != '\r') {
+			out = append(out, '\r')
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func decodeAll(t *testing.T, enc Encoding, src []byte) []byte {
+	t.Helper()
+	d := newDecoder(enc)
+	out := make([]byte, 4*len(src)+8)
+	nDst, nSrc, bad := d.decode(out, src, true)
+	if bad > 0 || nSrc != len(src) {
+		t.Fatalf("%s output %q does not decode (%d of %d bytes, %d bad)", enc, src, nSrc, len(src), bad)
+	}
+	return out[:nDst]
+}

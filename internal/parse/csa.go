@@ -1,0 +1,894 @@
+package parse
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// CSA reads the CSA standard record format: V2, V2.1, V2.2, V3.0 and files
+// without a version line (../shared/specs/csa.md). Each Read returns one
+// game; games are separated by a line holding only `/`. The input is read
+// line by line, so a file of any number of games is converted in constant
+// memory.
+//
+// What goes where:
+//   - N+/N- and $KEY:value lines become header fields through
+//     shogi.CSAHeaderKeys; unknown $KEY lines are kept (as KEY), in order,
+//     wherever they appear (also after the moves).
+//   - `'*` comments (and floodgate's `'**` engine lines, whose text keeps
+//     one `*`) are comments of the current node: the start position before
+//     the first move, otherwise the last move or ending read.
+//   - Plain `'` comments are for humans and, as the standard says, programs
+//     skip them: Kifu for Windows and others use them to echo each move in
+//     Japanese, which would only duplicate the moves. They are dropped unless
+//     KeepPlainComments is set. Two kinds are read as data instead: before
+//     the start position, `'key：value` (full-width colon) is a header field
+//     (Kifu for Windows writes KIF header fields that way, and so does
+//     kifconv's CSA writer for keys CSA has no name for), and `'$KEY:value`
+//     anywhere is read as `$KEY:value` (floodgate writes `'$END_TIME:`).
+//     The `'CSA encoding=` and `'encoding=` declarations are skipped: the
+//     text has already been decoded.
+//   - T gives the time spent on the preceding move or ending (V3.0 decimals
+//     give sub-second durations). CSA states no running totals, so
+//     MoveTime.HasTotal stays false.
+//   - A %WORD is an ending node (shogi.EndingFromCSA); unknown words are kept
+//     and reported as a warning.
+//
+// Every move is checked with Position.Legal. A move that breaks a rule and
+// is followed by %ILLEGAL_MOVE, or by %+ILLEGAL_ACTION/%-ILLEGAL_ACTION
+// naming its mover, is the documented foul that ended the game: the move is
+// not played (a Record holds legal moves only), the ending is added in its
+// place, where the offender is still to move, and the ending node gets the
+// comment "illegal move +5554FU: <the rule it breaks>". Any other illegal
+// move is an error.
+type CSA struct {
+	Options
+	// KeepPlainComments keeps plain `'` comments as comments of the current
+	// node, like `'*` ones.
+	KeepPlainComments bool
+
+	lr       *lineReader
+	warnings ErrorList
+	skip     bool // after an error, skip to the next `/` before reading on
+}
+
+// NewCSA returns a CSA reader.
+func NewCSA(r io.Reader, opt Options) *CSA {
+	return &CSA{Options: opt, lr: newLineReader(r, opt)}
+}
+
+// Warnings returns the problems tolerated in the last record.
+func (r *CSA) Warnings() ErrorList { return r.warnings }
+
+// Read returns the next game, or io.EOF after the last one.
+func (r *CSA) Read() (*shogi.Record, error) {
+	r.warnings = nil
+	g := csaGame{r: r, pos: shogi.NewPosition()}
+	for {
+		line, err := r.lr.readLine()
+		if err != nil {
+			if err != io.EOF {
+				return nil, err
+			}
+			if r.skip {
+				return nil, io.EOF
+			}
+			return g.finish(true)
+		}
+		if r.skip {
+			if t := trimBlank(line); len(t) == 1 && t[0] == '/' {
+				r.skip = false
+			}
+			continue
+		}
+		end, err := g.line(line)
+		if err != nil {
+			r.skip = true
+			return nil, err
+		}
+		if end {
+			if !g.content {
+				g = csaGame{r: r, pos: shogi.NewPosition()}
+				continue
+			}
+			return g.finish(false)
+		}
+	}
+}
+
+// csaGame is the state of the game being read.
+type csaGame struct {
+	r            *CSA
+	header       shogi.Header
+	rootComments []string
+	pos          shogi.Position // the start position being built, then the current one
+	board        byte           // 'I' after PI, 'P' after a P1..P9 row
+	al           []shogi.Color  // P+00AL / P-00AL, applied when the position is complete
+	rec          *shogi.Record  // nil until the turn line
+	node         *shogi.Node
+	ptrs         []*shogi.Node // backing store for Children, so a move costs no allocation
+	ply          int
+	ended        bool
+	content      bool   // something of a record was read
+	unknown      *Error // the first unknown line, reported if nothing else is found
+	illegal      *csaIllegal
+}
+
+// csaIllegal is an illegal move waiting for the % line that documents it.
+type csaIllegal struct {
+	err      *Error
+	text     string
+	comments []string
+}
+
+func (g *csaGame) warn(pos Pos, err error, detail string) error {
+	e := &Error{Pos: pos, Err: err, Detail: detail, Warning: !g.r.Strict}
+	if g.r.Strict {
+		return e
+	}
+	g.r.warnings = append(g.r.warnings, e)
+	return nil
+}
+
+// finish completes the record at a `/` or at the end of the input.
+func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
+	if g.illegal != nil {
+		return nil, g.illegal.err
+	}
+	if g.rec == nil {
+		if !g.content {
+			if g.unknown != nil {
+				g.unknown.Warning = false
+				return nil, g.unknown
+			}
+			if eof {
+				return nil, io.EOF
+			}
+		}
+		if err := g.warn(g.r.lr.pos(1), ErrTruncated, "no turn line (+ or -) after the start position; assuming + (Black) to move"); err != nil {
+			return nil, err
+		}
+		if err := g.start(g.r.lr.pos(1)); err != nil {
+			return nil, err
+		}
+	}
+	g.rec.Header = g.header
+	return g.rec, nil
+}
+
+// line reads one line of text.
+func (g *csaGame) line(b []byte) (end bool, err error) {
+	t := trimBlank(b)
+	if len(t) == 0 {
+		return false, nil
+	}
+	off := 0
+	for b[off] == ' ' || b[off] == '\t' {
+		off++
+	}
+	switch t[0] {
+	case '\'':
+		return false, g.comment(b, off, b[off+1:])
+	case '$':
+		return false, g.info(b, off, t)
+	case 'N':
+		if len(t) >= 2 && (t[1] == '+' || t[1] == '-') {
+			return false, g.name(t)
+		}
+	case '/':
+		if len(t) == 1 {
+			return true, nil
+		}
+	}
+	// Statements joined by commas: `+7776FU,T12`.
+	for len(t) > 0 {
+		if t[0] == '\'' {
+			// Quirk: GPS Shogi logs put comments after commas
+			// (`+7776FU  ,T0  ,'T0  ,'   1手目  ▲7六歩`); the comment runs to
+			// the end of the line.
+			return false, g.comment(b, off, t[1:])
+		}
+		seg := t
+		n := bytes.IndexByte(t, ',')
+		if n >= 0 {
+			seg = t[:n]
+		}
+		s := trimBlank(seg)
+		if len(s) > 0 {
+			if err := g.statement(b, off+bytes.Index(seg, s[:1]), s); err != nil {
+				return false, err
+			}
+		}
+		if n < 0 {
+			break
+		}
+		off += n + 1
+		t = t[n+1:]
+		for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
+			off++
+			t = t[1:]
+		}
+	}
+	return false, nil
+}
+
+func (g *csaGame) statement(b []byte, off int, s []byte) error {
+	switch s[0] {
+	case '+', '-':
+		if len(s) == 1 {
+			return g.turn(b, off, s[0])
+		}
+		return g.move(b, off, s)
+	case '%':
+		return g.ending(b, off, s)
+	case 'T':
+		return g.time(b, off, s)
+	case 'P':
+		return g.pline(b, off, s)
+	case 'V':
+		return g.version(b, off, s)
+	}
+	return g.unknownLine(b, off, s)
+}
+
+func (g *csaGame) unknownLine(b []byte, off int, s []byte) error {
+	e := &Error{Pos: g.r.lr.posAt(b, off), Err: ErrUnknownLine, Detail: fmt.Sprintf("%q is not a CSA statement", clip(s)), Warning: !g.r.Strict}
+	if g.r.Strict {
+		return e
+	}
+	if g.unknown == nil {
+		g.unknown = e
+	}
+	g.r.warnings = append(g.r.warnings, e)
+	return nil
+}
+
+func (g *csaGame) version(b []byte, off int, s []byte) error {
+	g.content = true
+	if !isCSAVersion(s) {
+		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, fmt.Sprintf("%q is not a version line (V2, V2.1, V2.2, V3.0)", clip(s)))
+	}
+	if g.rec != nil {
+		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, "version line after the start position; ignored")
+	}
+	return nil
+}
+
+// isCSAVersion reports whether s is V<digits>[.<digits>].
+func isCSAVersion(s []byte) bool {
+	i := 1
+	digits := func() bool {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if !digits() {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// addHeader appends a header field.
+func (g *csaGame) addHeader(key, value string) {
+	g.content = true
+	g.header = append(g.header, shogi.HeaderField{Key: key, Value: value})
+}
+
+func (g *csaGame) name(t []byte) error {
+	g.addHeader(shogi.CSAKeyToHeader(string(t[:2])), string(trimBlank(t[2:])))
+	return nil
+}
+
+func (g *csaGame) info(b []byte, off int, t []byte) error {
+	colon := bytes.IndexByte(t, ':')
+	if colon < 0 {
+		g.content = true
+		return g.warn(g.r.lr.posAt(b, off), ErrBadHeader, fmt.Sprintf("%q: want $KEY:value", clip(t)))
+	}
+	if colon == 1 || !isHeaderKey(t[1:colon]) {
+		g.content = true
+		return g.warn(g.r.lr.posAt(b, off+1), ErrBadHeader, fmt.Sprintf("%q: want a key without blanks between $ and :", clip(t)))
+	}
+	key := shogi.CSAKeyToHeader(string(t[:colon]))
+	value := string(trimBlank(t[colon+1:]))
+	if key == shogi.KeyNote {
+		value = unescapeCSANote(value)
+	}
+	g.addHeader(key, value)
+	return nil
+}
+
+// unescapeCSANote undoes the escapes of V3.0's $NOTE: \n is a line break and
+// \\ a backslash.
+func unescapeCSANote(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case 'n':
+				sb.WriteByte('\n')
+				i++
+				continue
+			case '\\':
+				sb.WriteByte('\\')
+				i++
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+func (g *csaGame) comment(b []byte, off int, text []byte) error {
+	switch {
+	case len(text) > 0 && text[0] == '*':
+		g.addComment(string(text[1:]))
+	case bytes.HasPrefix(text, []byte("CSA encoding=")), bytes.HasPrefix(text, []byte("encoding=")):
+		// A declaration of the encoding the bytes had; the text is decoded.
+	case len(text) > 1 && text[0] == '$' && bytes.IndexByte(text, ':') > 1:
+		// Quirk: floodgate writes the end time as a comment, `'$END_TIME:…`.
+		return g.info(b, off+1, trimBlank(text))
+	case g.rec == nil && isKeyValueComment(text):
+		k := bytes.Index(text, []byte("："))
+		key := string(text[:k])
+		if key != shogi.KeyHandicap { // the start position says it
+			g.addHeader(key, unescapeCSANote(string(trimBlank(text[k+len("："):]))))
+		}
+	case g.r.KeepPlainComments:
+		g.addComment(string(text))
+	}
+	return nil
+}
+
+// isKeyValueComment reports whether a comment reads `key：value`.
+func isKeyValueComment(text []byte) bool {
+	k := bytes.Index(text, []byte("："))
+	return k > 0 && isHeaderKey(text[:k])
+}
+
+// isHeaderKey reports whether a key can be written and read back in a CSA
+// header line or comment: not empty, with no blanks and no colon.
+func isHeaderKey(key []byte) bool {
+	return len(key) > 0 && bytes.IndexAny(key, " \t　:：\r\n") < 0
+}
+
+func (g *csaGame) addComment(c string) {
+	switch {
+	case g.rec == nil:
+		g.rootComments = append(g.rootComments, c)
+	case g.illegal != nil:
+		g.illegal.comments = append(g.illegal.comments, c)
+	default:
+		g.node.Comments = append(g.node.Comments, c)
+	}
+}
+
+func (g *csaGame) turn(b []byte, off int, sign byte) error {
+	if g.rec != nil {
+		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, "a second turn line; ignored")
+	}
+	if sign == '-' {
+		g.pos.SetTurn(shogi.White)
+	} else {
+		g.pos.SetTurn(shogi.Black)
+	}
+	return g.start(g.r.lr.posAt(b, off))
+}
+
+// start completes the start position and opens the move section.
+func (g *csaGame) start(at Pos) error {
+	g.content = true
+	for _, c := range g.al {
+		box := csaBox(&g.pos)
+		h := g.pos.Hand(c)
+		for t := shogi.Pawn; t <= shogi.Gold; t++ {
+			if box[t] > 0 {
+				h.Add(t, box[t])
+			}
+		}
+	}
+	if err := g.pos.Validate(); err != nil {
+		// Composed positions break the rules on purpose (json-kifu-format's
+		// 9fu.csa has nine pawns on one file), so this is tolerated.
+		if err := g.warn(at, err, "the start position cannot arise in a game"); err != nil {
+			return err
+		}
+	}
+	if g.pos.Turn() == shogi.Black && g.board == 'I' {
+		q := g.pos
+		q.SetTurn(shogi.White)
+		if h := shogi.HandicapOf(&q); h != shogi.Other && h != shogi.Even {
+			// Quirk: some writers put `+` after a handicap PI line (cshogi#6).
+			if err := g.warn(at, ErrBadBoard, h.KIF()+" start with + (下手) to move; in handicap games 上手 (-) moves first"); err != nil {
+				return err
+			}
+		}
+	}
+	g.rec = shogi.NewRecord(g.pos)
+	g.rec.Root.Comments = g.rootComments
+	g.node = g.rec.Root
+	return nil
+}
+
+// csaPieceSet is how many pieces of each unpromoted kind a set holds.
+var csaPieceSet = [shogi.King + 1]int{shogi.Pawn: 18, shogi.Lance: 4, shogi.Knight: 4, shogi.Silver: 4, shogi.Gold: 4, shogi.Bishop: 2, shogi.Rook: 2, shogi.King: 2}
+
+// csaBox counts the pieces of each kind still in the piece box (not on the
+// board and in no hand).
+func csaBox(p *shogi.Position) [shogi.King + 1]int {
+	box := csaPieceSet
+	for s := shogi.Square(0); s < 81; s++ {
+		if pc := p.At(s); pc != shogi.NoPiece {
+			box[pc.Type().Demote()]--
+		}
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		h := p.Hand(c)
+		for t := shogi.Pawn; t <= shogi.Gold; t++ {
+			box[t] -= h.Count(t)
+		}
+	}
+	return box
+}
+
+func (g *csaGame) pline(b []byte, off int, s []byte) error {
+	if len(s) < 2 {
+		return g.unknownLine(b, off, s)
+	}
+	if g.rec != nil {
+		return g.warn(g.r.lr.posAt(b, off), ErrBadBoard, "position line after the turn line; ignored")
+	}
+	g.content = true
+	switch c := s[1]; {
+	case c == 'I':
+		return g.pi(b, off, s)
+	case c >= '1' && c <= '9':
+		return g.row(b, off, s)
+	case c == '+' || c == '-':
+		return g.pieces(b, off, s)
+	}
+	return g.unknownLine(b, off, s)
+}
+
+func (g *csaGame) boardErr(b []byte, off int, detail string) error {
+	return &Error{Pos: g.r.lr.posAt(b, off), Err: ErrBadBoard, Detail: detail}
+}
+
+// pi reads `PI` with the squares of the pieces to remove (PI82HI22KA).
+func (g *csaGame) pi(b []byte, off int, s []byte) error {
+	if g.board != 0 {
+		return g.boardErr(b, off, "PI after other position lines")
+	}
+	g.board = 'I'
+	turn := g.pos.Turn()
+	hands := [2]shogi.Hand{*g.pos.Hand(shogi.Black), *g.pos.Hand(shogi.White)}
+	g.pos = shogi.StartPosition()
+	g.pos.SetTurn(turn)
+	*g.pos.Hand(shogi.Black), *g.pos.Hand(shogi.White) = hands[0], hands[1]
+	for i := 2; i < len(s); i += 4 {
+		if i+4 > len(s) {
+			return g.boardErr(b, off+i, fmt.Sprintf("%q: want <square><piece> pairs such as 82HI", clip(s)))
+		}
+		sq, ok := csaSquare(s[i], s[i+1])
+		if !ok || sq == shogi.NoSquare {
+			return g.boardErr(b, off+i, fmt.Sprintf("%q: bad square", s[i:i+2]))
+		}
+		t := shogi.CSAPieceType(s[i+2], s[i+3])
+		if pc := g.pos.At(sq); t == shogi.NoPieceType || pc.Type() != t {
+			return g.boardErr(b, off+i+2, fmt.Sprintf("%q: the even start has no such piece on %s", s[i:i+4], s[i:i+2]))
+		}
+		g.pos.Set(sq, shogi.NoPiece)
+	}
+	return nil
+}
+
+// csaSquare reads two CSA digits: a board square, or NoSquare for 00.
+func csaSquare(f, r byte) (shogi.Square, bool) {
+	if f == '0' && r == '0' {
+		return shogi.NoSquare, true
+	}
+	if f < '1' || f > '9' || r < '1' || r > '9' {
+		return shogi.NoSquare, false
+	}
+	return shogi.NewSquare(int(f-'0'), int(r-'0')), true
+}
+
+// row reads one rank, P1..P9, from file 9 to file 1.
+func (g *csaGame) row(b []byte, off int, s []byte) error {
+	if g.board == 'I' {
+		return g.boardErr(b, off, "P1..P9 after PI")
+	}
+	g.board = 'P'
+	cells, bad, ok := csaRowFixed(s)
+	if !ok {
+		// Quirk: e-mail and HTML copies (even of the spec's own example)
+		// collapse the runs of spaces, `P2 * -HI * * * * * -KA *`
+		// (tsshogi#56); read the cells as tokens.
+		cells, bad, ok = csaRowTokens(s)
+	}
+	if !ok {
+		return g.boardErr(b, off+bad, fmt.Sprintf("%q: want nine cells, each +XX, -XX or *", clip(s)))
+	}
+	rank := int(s[1] - '0')
+	for k, pc := range cells {
+		g.pos.Set(shogi.NewSquare(9-k, rank), pc)
+	}
+	return nil
+}
+
+// csaRowFixed reads a rank in the standard layout: nine cells of three
+// characters. Quirk: mog-core-scala's rows end in `.` instead of a space.
+func csaRowFixed(s []byte) (cells [9]shogi.Piece, bad int, ok bool) {
+	i := 2
+	for k := 0; k < 9; k++ {
+		if i+2 > len(s) {
+			return cells, i, false
+		}
+		switch s[i] {
+		case '+', '-':
+			if i+3 > len(s) {
+				return cells, i, false
+			}
+			t := shogi.CSAPieceType(s[i+1], s[i+2])
+			if t == shogi.NoPieceType {
+				return cells, i, false
+			}
+			cells[k] = shogi.NewPiece(csaColor(s[i]), t)
+		case ' ':
+			if s[i+1] != '*' || (i+2 < len(s) && s[i+2] != ' ' && s[i+2] != '.' && s[i+2] != '\t') {
+				return cells, i, false
+			}
+		default:
+			return cells, i, false
+		}
+		i += 3
+	}
+	if i < len(s) && !onlyBlank(s[i:]) {
+		return cells, i, false
+	}
+	return cells, 0, true
+}
+
+// csaRowTokens reads a rank as nine tokens `+XX`, `-XX` or `*` with any
+// blanks between them.
+func csaRowTokens(s []byte) (cells [9]shogi.Piece, bad int, ok bool) {
+	i := 2
+	for k := 0; k < 9; k++ {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= len(s) {
+			return cells, i, false
+		}
+		switch s[i] {
+		case '*':
+			i++
+		case '+', '-':
+			if i+3 > len(s) {
+				return cells, i, false
+			}
+			t := shogi.CSAPieceType(s[i+1], s[i+2])
+			if t == shogi.NoPieceType {
+				return cells, i, false
+			}
+			cells[k] = shogi.NewPiece(csaColor(s[i]), t)
+			i += 3
+		default:
+			return cells, i, false
+		}
+	}
+	if !onlyBlank(s[i:]) {
+		return cells, i, false
+	}
+	return cells, 0, true
+}
+
+func onlyBlank(s []byte) bool {
+	for _, c := range s {
+		if c != ' ' && c != '\t' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func csaColor(sign byte) shogi.Color {
+	if sign == '-' {
+		return shogi.White
+	}
+	return shogi.Black
+}
+
+// pieces reads `P+`/`P-` with <square><piece> pairs: 00 puts the piece in
+// hand, 00AL puts every piece left in the box there.
+func (g *csaGame) pieces(b []byte, off int, s []byte) error {
+	c := csaColor(s[1])
+	for i := 2; i < len(s); i += 4 {
+		if i+4 > len(s) {
+			return g.boardErr(b, off+i, fmt.Sprintf("%q: want <square><piece> pairs such as 00KI", clip(s)))
+		}
+		sq, ok := csaSquare(s[i], s[i+1])
+		if !ok {
+			return g.boardErr(b, off+i, fmt.Sprintf("%q: bad square", s[i:i+2]))
+		}
+		if sq == shogi.NoSquare && s[i+2] == 'A' && s[i+3] == 'L' {
+			g.al = append(g.al, c)
+			continue
+		}
+		t := shogi.CSAPieceType(s[i+2], s[i+3])
+		if t == shogi.NoPieceType {
+			return g.boardErr(b, off+i+2, fmt.Sprintf("%q: unknown piece name", s[i+2:i+4]))
+		}
+		if sq == shogi.NoSquare {
+			if t < shogi.Pawn || t > shogi.Gold {
+				return g.boardErr(b, off+i+2, fmt.Sprintf("%q: only unpromoted pieces other than the king go in hand", s[i:i+4]))
+			}
+			g.pos.Hand(c).Add(t, 1)
+			continue
+		}
+		if g.pos.At(sq) != shogi.NoPiece {
+			return g.boardErr(b, off+i, fmt.Sprintf("%q: the square is already taken", s[i:i+4]))
+		}
+		g.pos.Set(sq, shogi.NewPiece(c, t))
+	}
+	return nil
+}
+
+// openMoves starts the move section when a move or ending comes without a
+// turn line.
+func (g *csaGame) openMoves(b []byte, off int, turn shogi.Color) error {
+	if err := g.warn(g.r.lr.posAt(b, off), ErrSyntax, "no turn line (+ or -) before the moves"); err != nil {
+		return err
+	}
+	g.pos.SetTurn(turn)
+	return g.start(g.r.lr.posAt(b, off))
+}
+
+func (g *csaGame) move(b []byte, off int, s []byte) error {
+	if g.rec == nil {
+		if err := g.openMoves(b, off, csaColor(s[0])); err != nil {
+			return err
+		}
+	}
+	if g.illegal != nil {
+		return g.illegal.err
+	}
+	ply := g.ply + 1
+	if g.ended {
+		return &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("%s after the end of the game", s)}
+	}
+	m, err := shogi.ParseCSAMove(&g.pos, s)
+	if err != nil {
+		return g.moveErr(b, off, s, ply, err)
+	}
+	if err := g.pos.Legal(m); err != nil {
+		e := &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
+		g.illegal = &csaIllegal{err: e, text: string(s)}
+		return nil
+	}
+	g.pos.Play(m)
+	g.node = g.addChild(m, shogi.Ending{})
+	g.ply = ply
+	return nil
+}
+
+// moveErr positions a move that cannot be resolved at the character that is
+// wrong.
+func (g *csaGame) moveErr(b []byte, off int, s []byte, ply int, err error) error {
+	sentinel, detail := err, ""
+	if ne, ok := err.(*shogi.NotationError); ok {
+		sentinel, detail = ne.Err, ne.Detail
+	}
+	at := 0
+	switch {
+	case len(s) < 7:
+		at = len(s)
+		sentinel, detail = ErrSyntax, "want <sign><from><to><piece>, as +7776FU"
+	case len(s) > 7:
+		at = 7
+		sentinel, detail = ErrSyntax, "unexpected text after the move"
+	default:
+		for at = 1; at < 5 && s[at] >= '0' && s[at] <= '9'; at++ {
+		}
+		switch {
+		case at < 5:
+			sentinel, detail = ErrSyntax, "want a digit"
+		case sentinel == shogi.ErrBadSquare && (s[1] == '0' || s[2] == '0') && !(s[1] == '0' && s[2] == '0'):
+			at = 1
+		case sentinel == shogi.ErrBadSquare:
+			at = 3
+		case sentinel == shogi.ErrNoPiece || sentinel == shogi.ErrNotOwnPiece:
+			at = 1
+		case sentinel == shogi.ErrWrongTurn:
+			at = 0
+		case sentinel == shogi.ErrUnreachable:
+			at = 3
+		default:
+			at = 5
+		}
+	}
+	d := fmt.Sprintf("move %d %s", ply, s)
+	if detail != "" {
+		d += ": " + detail
+	}
+	return &Error{Pos: g.r.lr.posAt(b, off+at), Ply: ply, Err: sentinel, Detail: d}
+}
+
+// addChild appends the next node of the main line. CSA has no variations,
+// so each node gets one child; the child lists are carved from one slice.
+func (g *csaGame) addChild(m shogi.Move, e shogi.Ending) *shogi.Node {
+	n := g.rec.NewNode()
+	n.Parent = g.node
+	n.Move = m
+	n.End = e
+	if len(g.ptrs) == cap(g.ptrs) {
+		size := 2 * cap(g.ptrs)
+		size = max(size, 16)
+		size = min(size, 1024)
+		g.ptrs = make([]*shogi.Node, 0, size)
+	}
+	k := len(g.ptrs)
+	g.ptrs = g.ptrs[:k+1]
+	g.ptrs[k] = n
+	g.node.Children = g.ptrs[k : k+1 : k+1]
+	return n
+}
+
+func (g *csaGame) ending(b []byte, off int, s []byte) error {
+	if g.rec == nil {
+		if err := g.openMoves(b, off, g.pos.Turn()); err != nil {
+			return err
+		}
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !(c >= 'A' && c <= 'Z' || c == '_' || (i == 1 && (c == '+' || c == '-'))) {
+			return &Error{Pos: g.r.lr.posAt(b, off+i), Ply: g.ply + 1, Err: ErrSyntax, Detail: fmt.Sprintf("%q: a special move is %% and upper-case letters", clip(s))}
+		}
+	}
+	if len(s) == 1 {
+		return &Error{Pos: g.r.lr.posAt(b, off), Ply: g.ply + 1, Err: ErrSyntax, Detail: "% without a name"}
+	}
+	if g.ended {
+		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, fmt.Sprintf("%s after the end of the game; ignored", s))
+	}
+	word := string(s[1:])
+	turn := g.pos.Turn()
+	e, known := shogi.EndingFromCSA(word, turn)
+	if il := g.illegal; il != nil {
+		if e.Kind != shogi.IllegalMove && !(e.Kind == shogi.IllegalAction && e.Side == turn) {
+			return il.err
+		}
+		g.illegal = nil
+		g.node = g.addChild(0, e)
+		g.node.Comments = append(g.node.Comments, "illegal move "+il.text+": "+il.err.Err.Error())
+		g.node.Comments = append(g.node.Comments, il.comments...)
+	} else {
+		g.node = g.addChild(0, e)
+		if !known {
+			if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {
+				return err
+			}
+		}
+	}
+	g.ended = true
+	g.ply++
+	return nil
+}
+
+func (g *csaGame) time(b []byte, off int, s []byte) error {
+	if g.illegal != nil {
+		return nil // the time of the illegal move, which is not played
+	}
+	d, ok := parseCSATime(s[1:])
+	if !ok {
+		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, fmt.Sprintf("%q: want T and seconds, as T12 or T1.250", clip(s)))
+	}
+	if g.rec == nil || g.node == g.rec.Root {
+		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, "a time before the first move; ignored")
+	}
+	g.node.Time.Elapsed = d
+	g.node.Time.HasTime = true
+	return nil
+}
+
+// parseCSATime reads seconds: an integer, or (V3.0) a decimal with a
+// fraction of any length down to nanoseconds (T1.250, and T1. as seen in
+// tests of V3.0 readers).
+func parseCSATime(s []byte) (time.Duration, bool) {
+	var sec, frac int64
+	i := 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		if sec > 1<<33 {
+			return 0, false
+		}
+		sec = sec*10 + int64(s[i]-'0')
+	}
+	if i == 0 {
+		return 0, false
+	}
+	scale := int64(time.Second)
+	if i < len(s) && s[i] == '.' {
+		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+			if scale >= 10 {
+				scale /= 10
+				frac += int64(s[i]-'0') * scale
+			}
+		}
+	}
+	if i != len(s) {
+		return 0, false
+	}
+	return time.Duration(sec)*time.Second + time.Duration(frac), true
+}
+
+// trimBlank trims ASCII spaces and tabs.
+func trimBlank(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	for j > i && (b[j-1] == ' ' || b[j-1] == '\t') {
+		j--
+	}
+	return b[i:j]
+}
+
+// clip shortens text quoted in a message.
+func clip(s []byte) string {
+	if len(s) > 60 {
+		return string(s[:60]) + "…"
+	}
+	return string(s)
+}
+
+// looksLikeCSA reports whether text starts like a CSA record: its first line
+// that is not a comment is a CSA statement, and a start position, turn line
+// or move follows within the first lines.
+func looksLikeCSA(t []byte) bool {
+	first := true
+	for n := 0; n < 200 && len(t) > 0; n++ {
+		line := t
+		if i := bytes.IndexAny(t, "\r\n"); i >= 0 {
+			line, t = t[:i], t[i+1:]
+		} else {
+			t = nil
+		}
+		line = trimBlank(line)
+		if len(line) == 0 || line[0] == '\'' {
+			continue
+		}
+		if line[0] == 'P' && len(line) >= 2 && (line[1] == 'I' || line[1] >= '1' && line[1] <= '9') ||
+			len(line) == 1 && (line[0] == '+' || line[0] == '-') ||
+			len(line) >= 7 && (line[0] == '+' || line[0] == '-') && line[1] >= '0' && line[1] <= '9' && line[4] >= '0' && line[4] <= '9' {
+			return true
+		}
+		if first {
+			ok := line[0] == 'V' && isCSAVersion(line) ||
+				line[0] == 'N' && len(line) >= 2 && (line[1] == '+' || line[1] == '-') ||
+				line[0] == '$' && len(line) >= 2 && line[1] >= 'A' && line[1] <= 'Z' ||
+				line[0] == 'P' && len(line) >= 2 && (line[1] == '+' || line[1] == '-')
+			if !ok {
+				return false
+			}
+			first = false
+		}
+	}
+	return false
+}

@@ -1,0 +1,484 @@
+package parse_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// maxSeedBytes keeps seeds small: the fuzzer mutates every seed, and a
+// large one makes each execution slow without reaching new code.
+const maxSeedBytes = 64 << 10
+
+// seedDirs are the folders a format's seeds come from: our own testdata,
+// and the shared real-world corpus when it is checked out beside the repo
+// (read in place, never copied).
+func seedDirs(format string) []string {
+	root := moduleRoot()
+	dirs := []string{filepath.Join(root, "testdata", format)}
+	corpus := map[string]string{"kif": "kif", "ki2": "ki2", "csa": "csa", "jkf": "jkf", "usi": "usi", "sfen": "usi"}
+	if c, ok := corpus[format]; ok {
+		dirs = append(dirs, filepath.Join(root, "..", "shared", "corpus", c))
+	}
+	return dirs
+}
+
+// moduleRoot finds the repository root (the folder of go.mod) above the
+// test's folder.
+func moduleRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return filepath.Join("..", "..")
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return filepath.Join("..", "..")
+		}
+	}
+}
+
+// addSeeds adds every small file of the format's seed folders, decoded to
+// UTF-8 as the CLI hands text to a reader, plus the inline seeds.
+func addSeeds(f *testing.F, format string, inline ...string) int {
+	n := 0
+	for _, dir := range seedDirs(format) {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if e.IsDir() {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil || len(b) > maxSeedBytes {
+				continue
+			}
+			text, _, _ := charset.Decode(b)
+			f.Add(string(text))
+			n++
+		}
+	}
+	for _, s := range inline {
+		f.Add(s)
+		n++
+	}
+	return n
+}
+
+// fuzzRead is the body of every FuzzRead<Format>: it looks the reader up in
+// parse.Formats, so a format is fuzzed exactly as the CLI reads it.
+func fuzzRead(f *testing.F, format string, inline ...string) {
+	pf, ok := parse.Lookup(format)
+	if !ok || pf.Name != format {
+		f.Skipf("no %s reader in parse.Formats", format)
+	}
+	addSeeds(f, format, inline...)
+	// The input is a string, as in the readers' own fuzz tests, so that
+	// the stored corpus of a FuzzRead<Format> fits either.
+	f.Fuzz(func(t *testing.T, data string) {
+		checkRead(t, pf, []byte(data))
+	})
+}
+
+// readResult is what one pass over an input gave.
+type readResult struct {
+	recs     []*shogi.Record
+	errs     int
+	warnings int
+}
+
+// readAll reads every record of data with a bounded loop and checks each
+// error, warning and record. A reader must make progress: it cannot return
+// more records or errors than the input has bytes (plus the final EOF).
+func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options) readResult {
+	t.Helper()
+	lines := splitLines(data)
+	r := pf.New(bytes.NewReader(data), opt)
+	var res readResult
+	var lastErr error
+	for i := 0; ; i++ {
+		if i > len(data)+2 {
+			t.Fatalf("%s: %d Read calls on %d bytes without io.EOF (last error %v)", pf.Name, i, len(data), lastErr)
+		}
+		rec, err := r.Read()
+		// Problems tolerated in text that held no record come with io.EOF.
+		for _, w := range r.Warnings() {
+			checkError(t, pf.Name, opt.Filename, lines, w)
+			res.warnings++
+		}
+		if err == io.EOF {
+			if rec != nil {
+				t.Fatalf("%s: a record together with io.EOF", pf.Name)
+			}
+			break
+		}
+		if err != nil {
+			if rec != nil {
+				t.Fatalf("%s: a record together with error %v", pf.Name, err)
+			}
+			checkErr(t, pf.Name, opt.Filename, lines, err)
+			res.errs++
+			// A reader may go on after an error (a collection) or keep
+			// returning it, as json.Decoder does: the CLI stops at the
+			// first error, so a repeated error ends the input too.
+			if lastErr != nil && lastErr.Error() == err.Error() {
+				break
+			}
+			lastErr = err
+			continue
+		}
+		if rec == nil {
+			t.Fatalf("%s: nil record without an error", pf.Name)
+		}
+		checkTree(t, pf.Name, rec)
+		res.recs = append(res.recs, rec)
+	}
+	return res
+}
+
+// checkRead reads data leniently and strictly and writes back what it read.
+func checkRead(t *testing.T, pf parse.Format, data []byte) {
+	name := "fuzz" + pf.Extensions[0]
+	lenient := readAll(t, pf, data, parse.Options{Filename: name})
+	strict := readAll(t, pf, data, parse.Options{Filename: name, Strict: true})
+	if lenient.errs == 0 && lenient.warnings == 0 && strict.errs > 0 {
+		t.Fatalf("%s: strict reading fails where lenient reading found no problem", pf.Name)
+	}
+	for _, rec := range lenient.recs {
+		checkWriteBack(t, pf, rec)
+	}
+}
+
+// splitLines splits data as the line reader does (LF, CRLF or a bare CR),
+// dropping a leading BOM.
+func splitLines(data []byte) [][]byte {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var out [][]byte
+	for {
+		i := bytes.IndexAny(data, "\r\n")
+		if i < 0 {
+			return append(out, data)
+		}
+		out = append(out, data[:i])
+		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+			i++
+		}
+		data = data[i+1:]
+	}
+}
+
+// checkErr checks an error returned by Read: a positioned *parse.Error or a
+// non-empty ErrorList of them.
+func checkErr(t *testing.T, format, file string, lines [][]byte, err error) {
+	t.Helper()
+	var list parse.ErrorList
+	if errors.As(err, &list) {
+		if len(list) == 0 {
+			t.Fatalf("%s: empty ErrorList returned as an error", format)
+		}
+		for _, e := range list {
+			checkError(t, format, file, lines, e)
+		}
+		return
+	}
+	var pe *parse.Error
+	if !errors.As(err, &pe) {
+		t.Fatalf("%s: error %q (%T) is neither a *parse.Error nor an ErrorList", format, err, err)
+	}
+	checkError(t, format, file, lines, pe)
+}
+
+// checkError checks one positioned problem: a stable code from a shogi or
+// parse sentinel, the file name, and a line and column inside the input.
+func checkError(t *testing.T, format, file string, lines [][]byte, e *parse.Error) {
+	t.Helper()
+	if e == nil {
+		t.Fatalf("%s: nil *parse.Error", format)
+	}
+	if e.Code() == "error" {
+		t.Fatalf("%s: %q wraps no sentinel (Err = %T %v)", format, e, e.Err, e.Err)
+	}
+	if e.Pos.File != file {
+		t.Fatalf("%s: %q: file %q, want %q", format, e, e.Pos.File, file)
+	}
+	// Only "no record in the input" is about the whole input and may
+	// have no line.
+	if e.Pos.Line == 0 && errors.Is(e, parse.ErrEmpty) {
+		return
+	}
+	if e.Pos.Line < 1 || e.Pos.Line > len(lines)+1 {
+		t.Fatalf("%s: %q: line %d, input has %d lines", format, e, e.Pos.Line, len(lines))
+	}
+	if e.Pos.Col < 0 {
+		t.Fatalf("%s: %q: column %d", format, e, e.Pos.Col)
+	}
+	if e.Pos.Line <= len(lines) {
+		if n := utf8.RuneCount(lines[e.Pos.Line-1]); e.Pos.Col > n+1 {
+			t.Fatalf("%s: %q: column %d, line %d has %d characters", format, e, e.Pos.Col, e.Pos.Line, n)
+		}
+	}
+	if strings.TrimSpace(e.Error()) == "" {
+		t.Fatalf("%s: empty message", format)
+	}
+}
+
+// isFoul reports whether an ending documents an illegal move just before it.
+func isFoul(e shogi.Ending) bool {
+	switch e.Kind {
+	case shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction:
+		return true
+	}
+	return false
+}
+
+// checkTree checks the shape of a record's tree and that every move in it
+// is legal. The one tolerated illegal move is the one a foul ending right
+// after it documents (KIF 反則勝ち, CSA %ILLEGAL_MOVE), and nothing may
+// follow that ending.
+func checkTree(t *testing.T, format string, rec *shogi.Record) {
+	t.Helper()
+	if rec.Root == nil || rec.Root.Parent != nil || !rec.Root.Move.IsZero() || rec.Root.IsEnd() {
+		t.Fatalf("%s: malformed root", format)
+	}
+	type item struct {
+		n   *shogi.Node
+		pos shogi.Position
+	}
+	stack := []item{{rec.Root, rec.Start}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range it.n.Children {
+			if c == nil || c.Parent != it.n {
+				t.Fatalf("%s: child with a wrong parent at ply %d", format, it.n.Ply()+1)
+			}
+			if c.IsEnd() {
+				if !c.Move.IsZero() || len(c.Children) > 0 {
+					t.Fatalf("%s: ending node at ply %d holds a move or children", format, c.Ply())
+				}
+				continue
+			}
+			if c.Move.IsZero() {
+				t.Fatalf("%s: node at ply %d has neither a move nor an ending", format, c.Ply())
+			}
+			pos := it.pos
+			if err := pos.Legal(c.Move); err != nil {
+				if len(c.Children) != 1 || !c.Children[0].IsEnd() || !isFoul(c.Children[0].End) {
+					t.Fatalf("%s: illegal move %s at ply %d (%v) without a foul ending after it", format, c.Move, c.Ply(), err)
+				}
+				continue
+			}
+			pos.Play(c.Move)
+			stack = append(stack, item{c, pos})
+		}
+	}
+}
+
+// writeBackFormats are the writers a reader's records are written with to
+// be read back by the same reader.
+var writeBackFormats = map[string][]string{
+	"western": {"western", "hosking"},
+	"kif":     {"kif", "kifu"},
+}
+
+// checkWriteBack writes rec with the writers of the reader's format (as the
+// CLI does, allowing loss) and reads the text back: it must read without
+// error as one record with the same start and main line. The position
+// writers (SFEN, BOD) draw the end of the main line, so their text must
+// read back as that position.
+func checkWriteBack(t *testing.T, pf parse.Format, rec *shogi.Record) {
+	t.Helper()
+	names := writeBackFormats[pf.Name]
+	if names == nil {
+		names = []string{pf.Name}
+	}
+	for _, wn := range names {
+		wf, ok := render.Lookup(wn)
+		if !ok || wf.Name != wn {
+			continue
+		}
+		if foulInMainLine(rec) {
+			// The illegal move cannot be replayed by a position writer,
+			// and text writers are checked on it by their own tests.
+			continue
+		}
+		var buf bytes.Buffer
+		w := wf.New(&buf, render.Options{AllowLoss: true})
+		if err := w.Write(rec); err != nil {
+			t.Fatalf("%s writer fails on a record the %s reader accepted: %v", wn, pf.Name, err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatalf("%s writer: flush: %v", wn, err)
+		}
+		r := pf.New(bytes.NewReader(buf.Bytes()), parse.Options{Filename: "back"})
+		back, err := r.Read()
+		if err != nil {
+			t.Fatalf("%s: cannot read back what the %s writer wrote: %v\n%s", pf.Name, wn, err, buf.Bytes())
+		}
+		var wantStart shogi.Position
+		var wantMoves []shogi.Move
+		switch wn {
+		case "sfen", "bod":
+			p, err := rec.PositionAt(rec.MainLineEnd())
+			if err != nil {
+				t.Fatalf("%s: main line does not replay: %v", pf.Name, err)
+			}
+			wantStart = p
+		default:
+			wantStart = rec.Start
+			wantMoves = mainMoves(rec)
+		}
+		if !back.Start.Equal(&wantStart) {
+			t.Fatalf("%s→%s→%s: start %s, want %s\n%s", pf.Name, wn, pf.Name, back.Start.SFEN(), wantStart.SFEN(), buf.Bytes())
+		}
+		if got := mainMoves(back); !equalMoves(got, wantMoves) {
+			t.Fatalf("%s→%s→%s: main line %v, want %v\n%s", pf.Name, wn, pf.Name, got, wantMoves, buf.Bytes())
+		}
+	}
+}
+
+func foulInMainLine(rec *shogi.Record) bool {
+	for n := range rec.MainLine() {
+		if n.IsEnd() && isFoul(n.End) {
+			return true
+		}
+	}
+	return false
+}
+
+func mainMoves(rec *shogi.Record) []shogi.Move {
+	var out []shogi.Move
+	for n := range rec.MainLine() {
+		if !n.Move.IsZero() {
+			out = append(out, n.Move)
+		}
+	}
+	return out
+}
+
+func equalMoves(a, b []shogi.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func FuzzReadKIF(f *testing.F) {
+	fuzzRead(f, "kif",
+		"手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:16/00:00:16)\n*comment\n   2 ３四歩(33)   ( 0:05/00:00:05)+\n   3 投了\nまで2手で後手の勝ち\n\n変化：2手\n   2 ８四歩(83)   ( 0:02/00:00:02)\n",
+		"   1 ７六歩(77)\n   2 同　歩(33)\n",
+		"後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n   1 ５二金打\n",
+	)
+}
+
+func FuzzReadKI2(f *testing.F) {
+	fuzzRead(f, "ki2",
+		"手合割：平手\n先手：A\n後手：B\n\n▲７六歩    △３四歩    ▲２二角成  △同　銀\n*comment\n▲５八金右  △投了\nまで5手で先手の勝ち\n\n変化：3手\n▲６八銀\n",
+		"▲７六歩△３四歩▲２六歩△８四歩",
+	)
+}
+
+func FuzzReadCSA(f *testing.F) {
+	fuzzRead(f, "csa",
+		"V2.2\nN+A\nN-B\n$EVENT:e\nPI\n+\n+7776FU\nT12\n-3334FU\n%TORYO\n/\nPI82HI22KA\n-\n-3334FU,T1\n%CHUDAN\n",
+		"'CSA encoding=UTF-8\nV3.0\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\nP+00FU\n+\n+7776FU,T1.5\n",
+	)
+}
+
+func FuzzReadJKF(f *testing.F) {
+	fuzzRead(f, "jkf",
+		`{"header":{"先手":"A"},"initial":{"preset":"HIRATE"},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},"time":{"now":{"m":0,"s":1},"total":{"h":0,"m":0,"s":1}}},{"special":"TORYO"}]}`,
+		`{"header":{},"moves":[{"comments":["c"]},{"move":{"to":{"x":7,"y":6},"piece":"FU","same":false},"forks":[[{"move":{"to":{"x":2,"y":6},"piece":"FU"}}]]}]}`,
+	)
+}
+
+func FuzzReadUSI(f *testing.F) {
+	fuzzRead(f, "usi",
+		"position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e resign\n",
+		"position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\nstartpos moves 7g7f\n",
+	)
+}
+
+func FuzzReadSFEN(f *testing.F) {
+	fuzzRead(f, "sfen",
+		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n",
+		"sfen 4k4/9/9/9/9/9/9/9/4K4 w 2P 12\n# comment\n\n8k/9/9/9/9/9/9/9/K8 b - 1\n",
+	)
+}
+
+func FuzzReadPSN(f *testing.F) {
+	fuzzRead(f, "psn",
+		"[Sente \"A\"]\n[Gote \"B\"]\n[Result \"1-0\"]\n\n1.P7g-7f P3c-3d 2.Bx2b+ (2.P2g-2f) Sx2b {comment} 3.B*4e Resigns\n",
+		"[Handicap \"Lance\"]\n[SFEN \"lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\"]\n1...P3c-3d\n",
+	)
+}
+
+func FuzzReadBOD(f *testing.F) {
+	fuzzRead(f, "bod",
+		"後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金 歩二\n先手番\n手数＝12  ▲７六歩  まで\n",
+	)
+}
+
+func FuzzReadWestern(f *testing.F) {
+	fuzzRead(f, "western",
+		"Black: A\nWhite: B\n\n1. P-7f P-3d 2. Bx2b+ Sx2b 3. B*4e {comment} (3. P-2f) K-4b\nResigns\n",
+		"1. P76 P34 2. Bx22+ Sx22 3. B'45\n",
+	)
+}
+
+func FuzzReadKK(f *testing.F) {
+	fuzzRead(f, "kk",
+		"Black: A\n\n1.☗歩-76 ☖歩-34 2.☗角x22+ ☖銀x 3.☗角*45 {c} (3.☗歩-26)\n",
+	)
+}
+
+// FuzzDetect checks that format detection never panics, names a registered
+// readable format or nothing, and does not depend on anything but its input.
+func FuzzDetect(f *testing.F) {
+	for _, format := range []string{"kif", "ki2", "csa", "jkf", "usi", "psn", "bod", "western", "kk"} {
+		for _, dir := range seedDirs(format) {
+			ents, _ := os.ReadDir(dir)
+			for _, e := range ents {
+				b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+				if err != nil || len(b) > maxSeedBytes {
+					continue
+				}
+				text, _, _ := charset.Decode(b)
+				f.Add(text, e.Name())
+			}
+		}
+	}
+	f.Add([]byte("position startpos moves 7g7f"), "")
+	f.Add([]byte("  \ufeff{"), "x.kif")
+	f.Add([]byte("sfen 9/9/9/9/9/9/9/9/9 b - 1"), "a.usi")
+	f.Fuzz(func(t *testing.T, text []byte, name string) {
+		got := parse.Detect(text, name)
+		if got != "" {
+			if pf, ok := parse.Lookup(got); !ok || pf.Name != got {
+				t.Fatalf("Detect = %q, which is not a readable format", got)
+			}
+		}
+		if again := parse.Detect(bytes.Clone(text), name); again != got {
+			t.Fatalf("Detect is not deterministic: %q then %q", got, again)
+		}
+	})
+}

@@ -1,0 +1,2097 @@
+package parse
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// JKF reads records in JSON Kifu Format (../shared/specs/jkf.md): an object
+// with "header", "initial" and "moves", where moves[0] holds the comments on
+// the start position, moves[n] is ply n and "forks" on an entry hold the
+// alternatives to that ply, nested to any depth. An input holds one JKF
+// object or several (JSON Lines, or objects simply following each other);
+// each Read returns the next one.
+//
+// Both normalized JKF (every board move with "from") and the raw form the
+// json-kifu-format KIF/KI2/CSA parsers produce are accepted: a move without
+// "from" is a drop or is resolved from "piece", "to"/"same" and the KI2
+// modifiers in "relative". Every move is checked with Position.Legal, and
+// "piece", "color" and "capture" must agree with the position. Errors carry
+// the line and column of the offending JSON value and its path in the
+// document (moves[37].forks[0][2].move.from).
+//
+// The JSON is scanned by hand rather than with encoding/json: that gives
+// positions for every value, reads big trees without building a generic
+// document first and allocates nothing per move beyond the record's nodes.
+type JKF struct {
+	Options
+	sc       *jsonScanner
+	warnings ErrorList
+	err      error // sticky: the scanner cannot resynchronise after an error
+	stack    []jkfFrame
+	rec      *shogi.Record
+	// normalized is set once a board move with "from" was seen in the
+	// record: the producer then writes "from" for every board move, so a
+	// move without it is a drop even where a board piece could also reach.
+	normalized bool
+	inMoves    bool // the values being read are inside "moves"
+}
+
+// ErrWrongColor is the error for a JKF move whose "color" is not the side to
+// move.
+var ErrWrongColor = &shogi.RuleError{Code: "wrong-color", Msg: "the move's color is not the side to move"}
+
+// maxJKFString bounds one JSON string (a header value or comment line) when
+// Options.MaxLineBytes is not set.
+const maxJKFString = DefaultMaxLineBytes
+
+// NewJKF returns a JKF reader.
+func NewJKF(r io.Reader, opt Options) *JKF {
+	max := opt.MaxLineBytes
+	if max <= 0 {
+		max = maxJKFString
+	}
+	sc := &jsonScanner{r: r, file: opt.Filename, maxStr: max, buf: make([]byte, 64<<10), line: 1}
+	return &JKF{Options: opt, sc: sc}
+}
+
+// Warnings returns the problems tolerated in the last record.
+func (j *JKF) Warnings() ErrorList { return j.warnings }
+
+// Read returns the next record, or io.EOF after the last one.
+func (j *JKF) Read() (*shogi.Record, error) {
+	j.warnings = nil
+	if j.err != nil {
+		return nil, j.err
+	}
+	rec, err := j.read()
+	if err != nil {
+		j.err = err
+		return nil, err
+	}
+	return rec, nil
+}
+
+func (j *JKF) read() (*shogi.Record, error) {
+	switch t := j.sc.next(); t {
+	case tokEOF:
+		if j.sc.rerr != nil {
+			return nil, j.sc.rerr
+		}
+		return nil, io.EOF
+	case tokErr:
+		return nil, j.sc.err
+	case '{':
+	default:
+		return nil, j.sc.errorf(j.sc.tokPos, "want a JKF object ({…}), found %s", tokName(t))
+	}
+	return j.readRecord()
+}
+
+// readRecord reads the members of a JKF object; its '{' has been read.
+func (j *JKF) readRecord() (*shogi.Record, error) {
+	sc := j.sc
+	start := sc.tokPos
+	rec := shogi.NewRecord(shogi.StartPosition())
+	j.rec = rec
+	j.normalized = false
+	var (
+		seenHeader, seenInitial, seenMoves bool
+		captured                           []byte
+		capState                           *jsonScanner
+	)
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		keyPos := sc.keyPos
+		switch string(sc.key) {
+		case "header":
+			seenHeader = true
+			if err := j.readHeader(rec); err != nil {
+				return nil, err
+			}
+		case "initial":
+			if seenInitial {
+				if err := j.warn(keyPos, 0, ErrSyntax, "a second \"initial\" replaces the first"); err != nil {
+					return nil, err
+				}
+			}
+			seenInitial = true
+			if err := j.readInitial(rec); err != nil {
+				return nil, err
+			}
+		case "moves":
+			if seenMoves {
+				return nil, &Error{Pos: keyPos, Err: ErrSyntax, Detail: "a second \"moves\""}
+			}
+			seenMoves = true
+			if seenInitial {
+				if err := j.readMoves(); err != nil {
+					return nil, err
+				}
+				break
+			}
+			// The start position may still follow ("initial" after
+			// "moves", as tsshogi's sample files have it): keep the
+			// moves' text and read it once the object is complete.
+			data, st, err := sc.captureValue()
+			if err != nil {
+				return nil, err
+			}
+			captured, capState = data, st
+		default:
+			if err := j.warn(keyPos, 0, ErrSyntax, "unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return nil, err
+			}
+			if err := sc.skipValue(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if !seenHeader {
+		if err := j.warn(start, 0, ErrSyntax, "no \"header\" member"); err != nil {
+			return nil, err
+		}
+	}
+	if !seenMoves {
+		if err := j.warn(start, 0, ErrSyntax, "no \"moves\" member"); err != nil {
+			return nil, err
+		}
+	}
+	if captured != nil {
+		outer := j.sc
+		j.sc = newCapturedScanner(captured, capState)
+		err := j.readMoves()
+		j.sc = outer
+		if err != nil {
+			return nil, err
+		}
+	}
+	j.rec = nil
+	return rec, nil
+}
+
+// readHeader reads the "header" object: string values under KIF names, kept
+// in file order.
+func (j *JKF) readHeader(rec *shogi.Record) error {
+	sc := j.sc
+	switch t := sc.next(); t {
+	case tokNull:
+		return nil
+	case '{':
+	case tokErr:
+		return sc.err
+	default:
+		return sc.errorf(sc.tokPos, "header: want an object, found %s", tokName(t))
+	}
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil || !ok {
+			return err
+		}
+		key := string(sc.key)
+		keyPos := sc.keyPos
+		var value string
+		switch t := sc.next(); t {
+		case tokString:
+			value = string(sc.str)
+		case tokNumber, tokTrue, tokFalse:
+			// Quirk: hand-written JKF sometimes has numbers ("手数": 120).
+			value = string(sc.lit)
+			if err := j.warn(sc.tokPos, 0, ErrBadHeader, "header."+key+": value is not a string; read as "+strconv.Quote(value)); err != nil {
+				return err
+			}
+		case tokNull:
+			if err := j.warn(sc.tokPos, 0, ErrBadHeader, "header."+key+": null value ignored"); err != nil {
+				return err
+			}
+			continue
+		case tokErr:
+			return sc.err
+		default:
+			if err := j.warn(sc.tokPos, 0, ErrBadHeader, "header."+key+": value is not a string; ignored"); err != nil {
+				return err
+			}
+			if err := sc.skipFrom(t); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, dup := rec.Header.Get(key); dup {
+			if err := j.warn(keyPos, 0, ErrBadHeader, "header."+key+": repeated key; the last value wins"); err != nil {
+				return err
+			}
+			rec.Header.Set(key, value)
+			continue
+		}
+		rec.Header.Add(key, value)
+	}
+}
+
+// readInitial reads "initial": a preset name, and for OTHER the position in
+// "data".
+func (j *JKF) readInitial(rec *shogi.Record) error {
+	sc := j.sc
+	switch t := sc.next(); t {
+	case tokNull:
+		rec.Start = shogi.StartPosition()
+		rec.Preset = shogi.Even
+		return nil
+	case '{':
+	case tokErr:
+		return sc.err
+	default:
+		return sc.errorf(sc.tokPos, "initial: want an object or null, found %s", tokName(t))
+	}
+	objPos := sc.tokPos
+	var (
+		preset    shogi.Handicap
+		hasPreset bool
+		presetPos Pos
+		data      shogi.Position
+		hasData   bool
+		dataPos   Pos
+	)
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch string(sc.key) {
+		case "preset":
+			s, p, err := j.readString("initial.preset")
+			if err != nil {
+				return err
+			}
+			h, known := shogi.HandicapFromJKF(s)
+			if !known && s != "OTHER" {
+				return &Error{Pos: p, Err: ErrBadBoard, Detail: "initial.preset: unknown preset " + strconv.Quote(s)}
+			}
+			preset, hasPreset, presetPos = h, true, p
+		case "data":
+			if sc.peek() == tokNull {
+				sc.next()
+				continue
+			}
+			dataPos = sc.peekPos()
+			p, err := j.readData()
+			if err != nil {
+				return err
+			}
+			data, hasData = p, true
+		default:
+			if err := j.warn(sc.tokPos, 0, ErrSyntax, "initial: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return err
+			}
+			if err := sc.skipValue(); err != nil {
+				return err
+			}
+		}
+	}
+	switch {
+	case !hasPreset && !hasData:
+		return &Error{Pos: objPos, Err: ErrBadBoard, Detail: "initial: no \"preset\""}
+	case !hasPreset || preset == shogi.Other:
+		if !hasData {
+			return &Error{Pos: presetPos, Err: ErrBadBoard, Detail: "initial: preset OTHER needs \"data\""}
+		}
+		if !hasPreset {
+			if err := j.warn(objPos, 0, ErrBadBoard, "initial: no \"preset\"; \"data\" read as preset OTHER"); err != nil {
+				return err
+			}
+		}
+		if err := data.Validate(); err != nil {
+			return &Error{Pos: dataPos, Err: shogi.ErrBadPosition, Detail: "initial.data: " + err.Error()}
+		}
+		rec.Start = data
+		rec.Preset = shogi.HandicapOf(&data)
+	default:
+		rec.Start = preset.Position()
+		rec.Preset = preset
+		if hasData && !data.Equal(&rec.Start) {
+			if err := j.warn(dataPos, 0, ErrBadBoard, "initial.data differs from preset "+preset.JKF()+"; the preset is used"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// readData reads initial.data: color, board (board[x-1][y-1]) and hands.
+func (j *JKF) readData() (shogi.Position, error) {
+	sc := j.sc
+	pos := shogi.NewPosition()
+	if t := sc.next(); t != '{' {
+		return pos, sc.want(t, "initial.data", "an object")
+	}
+	objPos := sc.tokPos
+	var hasColor, hasBoard, hasHands bool
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil {
+			return pos, err
+		}
+		if !ok {
+			break
+		}
+		switch string(sc.key) {
+		case "color":
+			c, p, err := j.readInt("initial.data.color")
+			if err != nil {
+				return pos, err
+			}
+			if c != 0 && c != 1 {
+				return pos, &Error{Pos: p, Err: ErrBadBoard, Detail: "initial.data.color: want 0 or 1"}
+			}
+			pos.SetTurn(shogi.Color(c))
+			hasColor = true
+		case "board":
+			if err := j.readBoard(&pos); err != nil {
+				return pos, err
+			}
+			hasBoard = true
+		case "hands":
+			if err := j.readHands(&pos); err != nil {
+				return pos, err
+			}
+			hasHands = true
+		default:
+			if err := j.warn(sc.tokPos, 0, ErrSyntax, "initial.data: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return pos, err
+			}
+			if err := sc.skipValue(); err != nil {
+				return pos, err
+			}
+		}
+	}
+	if !hasColor || !hasBoard || !hasHands {
+		missing := "color"
+		if hasColor {
+			missing = "board"
+			if hasBoard {
+				missing = "hands"
+			}
+		}
+		if err := j.warn(objPos, 0, ErrBadBoard, "initial.data: no \""+missing+"\" (read as empty or black to move)"); err != nil {
+			return pos, err
+		}
+	}
+	return pos, nil
+}
+
+// readBoard reads the 9×9 board array, or {} for an empty board.
+func (j *JKF) readBoard(pos *shogi.Position) error {
+	sc := j.sc
+	switch t := sc.next(); t {
+	case '{':
+		// The schema's "no pieces" form.
+		first := true
+		ok, err := sc.nextKey(&first)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return sc.errorf(sc.tokPos, "initial.data.board: want an array or {}")
+		}
+		return nil
+	case '[':
+	default:
+		return sc.want(t, "initial.data.board", "an array of 9 files")
+	}
+	boardPos := sc.tokPos
+	x := 0
+	first := true
+	for {
+		ok, err := sc.nextElem(&first)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		x++
+		path := "initial.data.board[" + strconv.Itoa(x-1) + "]"
+		if x > 9 {
+			return sc.errorf(sc.peekPos(), "%s: the board has 9 files", path)
+		}
+		if t := sc.next(); t != '[' {
+			return sc.want(t, path, "an array of 9 squares")
+		}
+		filePos := sc.tokPos
+		y := 0
+		first2 := true
+		for {
+			ok, err := sc.nextElem(&first2)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			y++
+			if y > 9 {
+				return sc.errorf(sc.peekPos(), "%s: a file has 9 squares", path)
+			}
+			pc, err := j.readCell(path + "[" + strconv.Itoa(y-1) + "]")
+			if err != nil {
+				return err
+			}
+			if pc != shogi.NoPiece {
+				pos.Set(shogi.NewSquare(x, y), pc)
+			}
+		}
+		if y != 9 {
+			return &Error{Pos: filePos, Err: ErrBadBoard, Detail: path + ": a file has 9 squares, found " + strconv.Itoa(y)}
+		}
+	}
+	if x != 9 {
+		return &Error{Pos: boardPos, Err: ErrBadBoard, Detail: "initial.data.board: the board has 9 files, found " + strconv.Itoa(x)}
+	}
+	return nil
+}
+
+// readCell reads one square: {} or {"color": c, "kind": "FU"}.
+func (j *JKF) readCell(path string) (shogi.Piece, error) {
+	sc := j.sc
+	switch t := sc.next(); t {
+	case tokNull:
+		return shogi.NoPiece, nil
+	case '{':
+	default:
+		return shogi.NoPiece, sc.want(t, path, "an object")
+	}
+	cellPos := sc.tokPos
+	color, kind := -1, shogi.NoPieceType
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil {
+			return shogi.NoPiece, err
+		}
+		if !ok {
+			break
+		}
+		switch string(sc.key) {
+		case "color":
+			if sc.peek() == tokNull {
+				sc.next()
+				continue
+			}
+			c, p, err := j.readInt(path + ".color")
+			if err != nil {
+				return shogi.NoPiece, err
+			}
+			if c != 0 && c != 1 {
+				return shogi.NoPiece, &Error{Pos: p, Err: ErrBadBoard, Detail: path + ".color: want 0 or 1"}
+			}
+			color = c
+		case "kind":
+			if sc.peek() == tokNull {
+				sc.next()
+				continue
+			}
+			k, _, err := j.readKind(path+".kind", false)
+			if err != nil {
+				return shogi.NoPiece, err
+			}
+			kind = k
+		default:
+			if err := j.warn(sc.tokPos, 0, ErrSyntax, path+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return shogi.NoPiece, err
+			}
+			if err := sc.skipValue(); err != nil {
+				return shogi.NoPiece, err
+			}
+		}
+	}
+	switch {
+	case kind == shogi.NoPieceType:
+		return shogi.NoPiece, nil
+	case color < 0:
+		return shogi.NoPiece, &Error{Pos: cellPos, Err: ErrBadBoard, Detail: path + ": a piece needs a color"}
+	}
+	return shogi.NewPiece(shogi.Color(color), kind), nil
+}
+
+// readHands reads the two hands: [{"FU": n, …}, {…}].
+func (j *JKF) readHands(pos *shogi.Position) error {
+	sc := j.sc
+	if t := sc.next(); t != '[' {
+		return sc.want(t, "initial.data.hands", "an array of two objects")
+	}
+	handsPos := sc.tokPos
+	n := 0
+	first := true
+	for {
+		ok, err := sc.nextElem(&first)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		path := "initial.data.hands[" + strconv.Itoa(n) + "]"
+		if n >= 2 {
+			return sc.errorf(sc.peekPos(), "%s: there are two hands", path)
+		}
+		if t := sc.next(); t != '{' {
+			return sc.want(t, path, "an object")
+		}
+		hand := pos.Hand(shogi.Color(n))
+		first2 := true
+		for {
+			ok, err := sc.nextKey(&first2)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			kind, known := shogi.PieceTypeFromCSA(string(sc.key))
+			keyPos := sc.keyPos
+			kpath := path + "." + string(sc.key)
+			if sc.peek() == tokNull {
+				sc.next()
+				continue
+			}
+			count, p, err := j.readInt(kpath)
+			if err != nil {
+				return err
+			}
+			switch {
+			case !known || kind == shogi.King:
+				if count != 0 {
+					return &Error{Pos: keyPos, Err: ErrBadBoard, Detail: kpath + ": not a piece a hand can hold"}
+				}
+			case count < 0 || count > 18:
+				return &Error{Pos: p, Err: ErrBadBoard, Detail: kpath + ": count out of range"}
+			case kind.IsPromoted():
+				// Quirk: the schema lets a hand list promoted kinds; a
+				// captured piece is held unpromoted.
+				if err := j.warn(keyPos, 0, ErrBadBoard, kpath+": promoted kind in hand, counted as "+kind.Demote().CSA()); err != nil {
+					return err
+				}
+				hand.Add(kind, count)
+			default:
+				hand.Add(kind, count)
+			}
+		}
+		n++
+	}
+	if n != 2 {
+		return &Error{Pos: handsPos, Err: ErrBadBoard, Detail: "initial.data.hands: want two hands, found " + strconv.Itoa(n)}
+	}
+	return nil
+}
+
+// Frames of the moves walk. The tree is read with an explicit stack rather
+// than recursion, so forks nested to any depth cannot exhaust the goroutine
+// stack.
+const (
+	frameLine  = iota // an array of entries: "moves" or one fork
+	frameEntry        // one entry object
+	frameForks        // the "forks" array of an entry
+)
+
+type jkfFrame struct {
+	kind  uint8
+	first bool // no element or member read yet
+	// line: index of the current entry; forks: index of the current fork
+	index int
+	// line: the node the next entry attaches to; entry: the branch point
+	parent *shogi.Node
+	// line: the position before the next entry; entry: before the entry
+	pos   shogi.Position
+	ended bool // line: a special entry ended it
+
+	// entry state
+	start      bool // moves[0]: the start position's entry
+	slot       int  // the index the entry's node takes among parent.Children
+	at         Pos  // where the entry begins
+	hasMove    bool
+	move       shogi.Move
+	hasSpecial bool
+	hasForks   bool
+	ending     shogi.Ending
+	time       shogi.MoveTime
+	comments   []string
+}
+
+// readMoves reads the "moves" array into j.rec.
+func (j *JKF) readMoves() error {
+	sc := j.sc
+	rec := j.rec
+	switch t := sc.next(); t {
+	case '[':
+	case tokNull:
+		return j.warn(sc.tokPos, 0, ErrSyntax, "moves: null read as no moves")
+	default:
+		return sc.want(t, "moves", "an array")
+	}
+	j.inMoves = true
+	defer func() { j.inMoves = false }()
+	j.stack = append(j.stack[:0], jkfFrame{kind: frameLine, first: true, parent: rec.Root, pos: rec.Start})
+	for len(j.stack) > 0 {
+		f := &j.stack[len(j.stack)-1]
+		switch f.kind {
+		case frameLine:
+			if !f.first {
+				f.index++
+			}
+			ok, err := sc.nextElem(&f.first)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				j.stack = j.stack[:len(j.stack)-1]
+				continue
+			}
+			if f.ended {
+				if err := j.warn(sc.peekPos(), 0, ErrBadVariation, j.path("")+": entry after the line's special ending ignored"); err != nil {
+					return err
+				}
+				if err := sc.skipValue(); err != nil {
+					return err
+				}
+				continue
+			}
+			if t := sc.next(); t != '{' {
+				return sc.want(t, j.path(""), "an object")
+			}
+			e := jkfFrame{kind: frameEntry, first: true, parent: f.parent, pos: f.pos,
+				start: len(j.stack) == 1 && f.index == 0, slot: len(f.parent.Children), at: sc.tokPos}
+			j.stack = append(j.stack, e)
+		case frameForks:
+			if !f.first {
+				f.index++
+			}
+			ok, err := sc.nextElem(&f.first)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				j.stack = j.stack[:len(j.stack)-1]
+				continue
+			}
+			if t := sc.next(); t != '[' {
+				return sc.want(t, j.path(""), "an array of entries")
+			}
+			e := &j.stack[len(j.stack)-2]
+			j.stack = append(j.stack, jkfFrame{kind: frameLine, first: true, parent: e.parent, pos: e.pos})
+		case frameEntry:
+			ok, err := sc.nextKey(&f.first)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				if err := j.endEntry(); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := j.entryMember(f); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// entryMember reads one member of the entry f; its key is in the scanner.
+func (j *JKF) entryMember(f *jkfFrame) error {
+	sc := j.sc
+	keyPos := sc.keyPos
+	switch string(sc.key) {
+	case "move":
+		if sc.peek() == tokNull {
+			sc.next()
+			return nil
+		}
+		if f.hasMove {
+			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"move\""}
+		}
+		if f.start {
+			if err := j.warn(keyPos, 1, ErrSyntax, "moves[0] holds a move: read as ply 1 (moves[0] is meant for the start position's comments)"); err != nil {
+				return err
+			}
+			f.start = false
+		}
+		m, err := j.readMove(f)
+		if err != nil {
+			return err
+		}
+		f.move, f.hasMove = m, true
+	case "special":
+		if sc.peek() == tokNull {
+			sc.next()
+			return nil
+		}
+		s, p, err := j.readString(".special")
+		if err != nil {
+			return err
+		}
+		e, known := jkfEnding(s, f.pos.Turn())
+		if !known {
+			if err := j.warn(p, j.ply(f), ErrUnknownEnd, j.path(".special")+": unknown special "+strconv.Quote(s)+" kept as is"); err != nil {
+				return err
+			}
+		}
+		if f.start {
+			if err := j.warn(keyPos, 1, ErrSyntax, "moves[0] holds a special: read as ply 1"); err != nil {
+				return err
+			}
+			f.start = false
+		}
+		f.ending, f.hasSpecial = e, true
+	case "time":
+		return j.readTime(f)
+	case "comments":
+		return j.readComments(f)
+	case "comment":
+		// The schema describes moves[0] with a string "comment"; accept it
+		// on any entry, line by line.
+		s, _, err := j.readStringOrNull(".comment")
+		if err != nil {
+			return err
+		}
+		if s != "" {
+			f.comments = appendLines(f.comments, s)
+		}
+	case "forks":
+		switch t := sc.peek(); t {
+		case tokNull:
+			sc.next()
+			return nil
+		case '[':
+			sc.next()
+		default:
+			sc.next()
+			return sc.want(t, j.path(".forks"), "an array of forks")
+		}
+		if f.start {
+			if err := j.warn(sc.tokPos, 0, ErrBadVariation, "moves[0].forks: the start position has no ply to replace; ignored"); err != nil {
+				return err
+			}
+			return sc.skipFrom('[')
+		}
+		f.hasForks = true
+		j.stack = append(j.stack, jkfFrame{kind: frameForks, first: true})
+	default:
+		if err := j.warn(keyPos, 0, ErrSyntax, j.path("")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			return err
+		}
+		return sc.skipValue()
+	}
+	return nil
+}
+
+// endEntry turns the finished entry on top of the stack into a node.
+func (j *JKF) endEntry() error {
+	e := &j.stack[len(j.stack)-1]
+	line := &j.stack[len(j.stack)-2]
+	rec := j.rec
+	switch {
+	case e.start:
+		rec.Root.Comments, rec.Root.Bookmark = splitBookmark(e.comments)
+		if e.time.HasTime || e.time.HasTotal {
+			if err := j.warn(e.at, 0, ErrBadTime, "moves[0]: the start position has no time; ignored"); err != nil {
+				return err
+			}
+		}
+	case e.hasMove && e.hasSpecial:
+		return &Error{Pos: e.at, Ply: j.ply(e), Err: ErrSyntax, Detail: j.path("") + ": an entry holds either a move or a special, not both"}
+	case !e.hasMove && !e.hasSpecial && e.hasForks && len(e.comments) == 0:
+		// Only alternatives: the line itself ends before this ply (how a
+		// writer keeps the forks of an ending it cannot name).
+	case !e.hasMove && !e.hasSpecial:
+		if err := j.warn(e.at, j.ply(e), ErrSyntax, j.path("")+": entry without move or special; its comments go to the previous move"); err != nil {
+			return err
+		}
+		line.parent.Comments = append(line.parent.Comments, e.comments...)
+	default:
+		n := rec.AddChild(e.parent, e.move, e.ending)
+		n.Time = e.time
+		n.Comments, n.Bookmark = splitBookmark(e.comments)
+		// Forks read before this entry's move went in first; the entry's
+		// own node belongs before them.
+		if cs := e.parent.Children; len(cs)-1 > e.slot {
+			copy(cs[e.slot+1:], cs[e.slot:len(cs)-1])
+			cs[e.slot] = n
+		}
+		if e.hasMove {
+			line.pos.Play(e.move)
+			line.parent = n
+		} else {
+			line.ended = true
+		}
+	}
+	j.stack = j.stack[:len(j.stack)-1]
+	return nil
+}
+
+// splitBookmark takes a KIF bookmark out of comment lines: JKF has no field
+// for it, and the json-kifu-format KIF parser (like kifconv's writer) keeps
+// it as a comment line "&name". Only a last line is taken, where writers put
+// it, so that an ordinary comment that happens to start with & elsewhere
+// stays a comment.
+func splitBookmark(lines []string) ([]string, string) {
+	if k := len(lines) - 1; k >= 0 && len(lines[k]) > 1 && lines[k][0] == '&' {
+		return lines[:k:k], lines[k][1:]
+	}
+	return lines, ""
+}
+
+// jkfEnding maps a JKF special (CSA V2.2 names without %) onto an ending.
+func jkfEnding(s string, toMove shogi.Color) (shogi.Ending, bool) {
+	if s == "ILLEGAL_ACTION" {
+		// Quirk: the json-kifu-format KIF parser writes 反則勝ち as an
+		// unsigned ILLEGAL_ACTION and leaves the sign to its normalizer:
+		// the side to move wins by the previous mover's foul.
+		return shogi.Ending{Kind: shogi.FoulWin, Side: toMove}, true
+	}
+	e, ok := shogi.EndingFromCSA(s, toMove)
+	if !ok {
+		e.Word = s
+	}
+	return e, ok
+}
+
+// jkfMove is a move object as written, before it is checked against the
+// position.
+type jkfMove struct {
+	at                 Pos
+	color              int // -1 when absent
+	from, to           shogi.Square
+	fromPos, toPos     Pos
+	piece              shogi.PieceType
+	piecePos           Pos
+	same               bool
+	promote            int8 // -1 absent or null, 0 false, 1 true
+	capture            shogi.PieceType
+	capturePos         Pos
+	relative           [4]byte
+	nrel               int
+	relPos             Pos
+	hasFrom, hasTo     bool
+	hasPiece, hasColor bool
+}
+
+// readMove reads the move object of entry f and resolves it in f.pos.
+func (j *JKF) readMove(f *jkfFrame) (shogi.Move, error) {
+	sc := j.sc
+	if t := sc.next(); t != '{' {
+		return 0, sc.want(t, j.path(".move"), "an object")
+	}
+	mv := jkfMove{at: sc.tokPos, color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			break
+		}
+		if sc.peek() == tokNull {
+			sc.next()
+			continue
+		}
+		switch string(sc.key) {
+		case "color":
+			c, p, err := j.readInt(".move.color")
+			if err != nil {
+				return 0, err
+			}
+			if c != 0 && c != 1 {
+				return 0, &Error{Pos: p, Ply: j.ply(f), Err: ErrSyntax, Detail: j.path(".move.color") + ": want 0 or 1"}
+			}
+			mv.color, mv.hasColor = c, true
+		case "from":
+			sq, p, err := j.readSquare(".move.from")
+			if err != nil {
+				return 0, err
+			}
+			mv.from, mv.fromPos, mv.hasFrom = sq, p, true
+		case "to":
+			sq, p, err := j.readSquare(".move.to")
+			if err != nil {
+				return 0, err
+			}
+			mv.to, mv.toPos, mv.hasTo = sq, p, true
+		case "piece":
+			k, p, err := j.readKind(".move.piece", false)
+			if err != nil {
+				return 0, err
+			}
+			mv.piece, mv.piecePos, mv.hasPiece = k, p, true
+		case "capture":
+			k, p, err := j.readKind(".move.capture", true)
+			if err != nil {
+				return 0, err
+			}
+			mv.capture, mv.capturePos = k, p
+		case "same", "promote":
+			isSame := sc.key[0] == 's'
+			t := sc.next()
+			if t != tokTrue && t != tokFalse {
+				if isSame {
+					return 0, sc.want(t, j.path(".move.same"), "true or false")
+				}
+				return 0, sc.want(t, j.path(".move.promote"), "true or false")
+			}
+			if isSame {
+				mv.same = t == tokTrue
+			} else if t == tokTrue {
+				mv.promote = 1
+			} else {
+				mv.promote = 0
+			}
+		case "relative":
+			t := sc.next()
+			if t != tokString {
+				return 0, sc.want(t, j.path(".move.relative"), "a string")
+			}
+			mv.relPos = sc.tokPos
+			if !validRelative(sc.str) {
+				if err := j.warn(sc.tokPos, j.ply(f), ErrSyntax, j.path(".move.relative")+": "+strconv.Quote(string(sc.str))+" is not of the form [LCR][UMD] or H; ignored"); err != nil {
+					return 0, err
+				}
+				continue
+			}
+			mv.nrel = copy(mv.relative[:], sc.str)
+		default:
+			if err := j.warn(sc.tokPos, j.ply(f), ErrSyntax, j.path(".move")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return 0, err
+			}
+			if err := sc.skipValue(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return j.resolve(f, &mv)
+}
+
+// validRelative reports whether s is a JKF relative code: an optional
+// position (L C R) then an optional movement (U M D), or H.
+func validRelative(s []byte) bool {
+	switch len(s) {
+	case 1:
+		return strings.IndexByte("LCRUMDH", s[0]) >= 0
+	case 2:
+		return strings.IndexByte("LCR", s[0]) >= 0 && strings.IndexByte("UMD", s[1]) >= 0
+	}
+	return false
+}
+
+// resolve checks a move object against the position before it and returns
+// the move.
+func (j *JKF) resolve(f *jkfFrame, mv *jkfMove) (shogi.Move, error) {
+	pos := &f.pos
+	ply := j.ply(f)
+	c := pos.Turn()
+	path := func() string { return j.path(".move") }
+	if mv.hasColor && shogi.Color(mv.color) != c {
+		return 0, &Error{Pos: mv.at, Ply: ply, Err: ErrWrongColor, Detail: path() + ": color " + strconv.Itoa(mv.color) + " but " + c.String() + " is to move"}
+	}
+	if !mv.hasColor {
+		if err := j.warn(mv.at, ply, ErrSyntax, path()+": no color; the side to move is assumed"); err != nil {
+			return 0, err
+		}
+	}
+	last := pos.LastMove()
+	switch {
+	case !mv.hasTo && mv.same:
+		if last.IsZero() {
+			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrNoPreviousMov, Detail: path() + ": same without a previous move"}
+		}
+		mv.to = last.To()
+	case !mv.hasTo:
+		return 0, &Error{Pos: mv.at, Ply: ply, Err: ErrSyntax, Detail: path() + ": no \"to\""}
+	case mv.same && (last.IsZero() || last.To() != mv.to):
+		if err := j.warn(mv.toPos, ply, ErrSyntax, path()+": same is true but the previous move went elsewhere; \"to\" is used"); err != nil {
+			return 0, err
+		}
+	}
+	if !mv.hasPiece && !mv.hasFrom {
+		return 0, &Error{Pos: mv.at, Ply: ply, Err: ErrSyntax, Detail: path() + ": no \"piece\""}
+	}
+	var m shogi.Move
+	switch {
+	case mv.hasFrom:
+		j.normalized = true
+		pc := pos.At(mv.from)
+		switch {
+		case pc == shogi.NoPiece:
+			return 0, &Error{Pos: mv.fromPos, Ply: ply, Err: shogi.ErrNoPiece, Detail: path() + ".from: " + squareName(mv.from) + " is empty"}
+		case pc.Color() != c:
+			return 0, &Error{Pos: mv.fromPos, Ply: ply, Err: shogi.ErrNotOwnPiece, Detail: path() + ".from: the piece on " + squareName(mv.from) + " is " + c.Opponent().String() + "'s"}
+		}
+		t := pc.Type()
+		promote := mv.promote == 1
+		switch {
+		case !mv.hasPiece:
+			if err := j.warn(mv.at, ply, ErrSyntax, path()+": no \"piece\"; the piece on "+squareName(mv.from)+" is used"); err != nil {
+				return 0, err
+			}
+		case mv.piece == t:
+		case t.CanPromote() && mv.piece == t.Promote() && mv.promote != 0:
+			// Quirk: the json-kifu-format CSA parser's raw output names
+			// the kind after the move (CSA style), so a promotion shows
+			// up as the promoted kind without "promote".
+			if err := j.warn(mv.piecePos, ply, shogi.ErrWrongPiece, path()+".piece: "+mv.piece.CSA()+" names the kind after promotion (raw CSA-derived JKF); read as "+t.CSA()+" promoting"); err != nil {
+				return 0, err
+			}
+			promote = true
+		default:
+			return 0, &Error{Pos: mv.piecePos, Ply: ply, Err: shogi.ErrWrongPiece, Detail: path() + ".piece: " + mv.piece.CSA() + " but " + squareName(mv.from) + " holds " + t.CSA()}
+		}
+		m = shogi.NewMove(mv.from, mv.to, promote)
+	default:
+		var err error
+		if m, err = j.resolveWithoutFrom(pos, mv, ply); err != nil {
+			return 0, err
+		}
+	}
+	if err := pos.Legal(m); err != nil {
+		return 0, &Error{Pos: mv.at, Ply: ply, Err: err, Detail: path() + ": " + m.String() + " is illegal"}
+	}
+	if !m.IsDrop() && mv.capture != shogi.NoPieceType {
+		if got := pos.At(mv.to); got.Type() != mv.capture {
+			what := "an empty square"
+			if got != shogi.NoPiece {
+				what = got.Type().CSA()
+			}
+			if err := j.warn(mv.capturePos, ply, shogi.ErrWrongPiece, path()+".capture: "+mv.capture.CSA()+" but the move takes "+what); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return m, nil
+}
+
+// resolveWithoutFrom finds the move of a move object without "from": a drop,
+// or the board move that "piece", "to" and "relative" single out (the raw
+// form of KI2-derived JKF).
+func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (shogi.Move, error) {
+	c := pos.Turn()
+	t := mv.piece
+	rel := mv.relative[:mv.nrel]
+	path := ".move"
+	if j.inMoves {
+		path = j.path(path)
+	}
+	inHand := t >= shogi.Pawn && t <= shogi.Gold && pos.Hand(c).Count(t) > 0
+	if len(rel) == 1 && rel[0] == 'H' {
+		if mv.promote == 1 {
+			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrBadPromotion, Detail: path + ": a drop cannot promote"}
+		}
+		return shogi.NewDrop(t, mv.to), nil
+	}
+	// Candidates: own pieces of the named kind that can move to "to".
+	var cands [10]shogi.Square
+	n := 0
+	for s := shogi.Square(0); s < 81 && n < len(cands); s++ {
+		if pos.At(s) != shogi.NewPiece(c, t) {
+			continue
+		}
+		if pos.Legal(shogi.NewMove(s, mv.to, mv.promote == 1)) == nil ||
+			(mv.promote != 0 && pos.Legal(shogi.NewMove(s, mv.to, true)) == nil) {
+			cands[n] = s
+			n++
+		}
+	}
+	if len(rel) == 0 && inHand && (n == 0 || j.normalized) {
+		if n > 0 {
+			if err := j.warn(mv.at, ply, shogi.ErrAmbiguous, path+": no \"from\" and no relative \"H\" while a board piece could also move there; read as a drop, as the rest of the record writes \"from\" for board moves"); err != nil {
+				return 0, err
+			}
+		}
+		if mv.promote == 1 {
+			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrBadPromotion, Detail: path + ": a drop cannot promote"}
+		}
+		return shogi.NewDrop(t, mv.to), nil
+	}
+	list := filterRelative(cands[:n], mv.to, c, t, rel)
+	switch len(list) {
+	case 1:
+	case 0:
+		if n == 0 && !inHand {
+			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path + ": no " + t.CSA() + " can move to " + squareName(mv.to) + " and none is in hand"}
+		}
+		return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path + ": no " + t.CSA() + " fits relative " + strconv.Quote(string(rel))}
+	default:
+		return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrAmbiguous, Detail: path + ": " + strconv.Itoa(len(list)) + " pieces " + t.CSA() + " can move to " + squareName(mv.to) + "; \"from\" or \"relative\" is needed"}
+	}
+	from := list[0]
+	promote := mv.promote == 1
+	if mv.promote == -1 && pos.Legal(shogi.NewMove(from, mv.to, false)) != nil && pos.Legal(shogi.NewMove(from, mv.to, true)) == nil {
+		// A forced promotion written without 成 (KI2 readers promote in
+		// lenient mode, ../shared/specs/ki2-japanese-notation.md §7).
+		if err := j.warn(mv.at, ply, shogi.ErrDeadPiece, path+": no \"promote\" on a move that must promote; read as promoting"); err != nil {
+			return 0, err
+		}
+		promote = true
+	}
+	return shogi.NewMove(from, mv.to, promote), nil
+}
+
+// filterRelative keeps the candidates (origin squares) the JKF relative
+// codes describe, as KI2 reading does (../shared/specs/ki2-japanese-notation.md
+// §7): movement (U up, M sideways, D down) first, then position (C straight
+// forward, R/L the extreme file on the mover's right/left).
+func filterRelative(cands []shogi.Square, to shogi.Square, c shogi.Color, t shogi.PieceType, rel []byte) []shogi.Square {
+	// forward reports how far from→to moves towards the opponent.
+	forward := func(from shogi.Square) int {
+		if c == shogi.Black {
+			return from.Rank() - to.Rank()
+		}
+		return to.Rank() - from.Rank()
+	}
+	// right is larger for squares further to the mover's right.
+	right := func(s shogi.Square) int {
+		if c == shogi.Black {
+			return -s.File()
+		}
+		return s.File()
+	}
+	out := cands
+	for _, code := range rel {
+		kept := out[:0:0]
+		switch code {
+		case 'U', 'M', 'D':
+			for _, s := range out {
+				d := forward(s)
+				if (code == 'U' && d > 0) || (code == 'M' && d == 0) || (code == 'D' && d < 0) {
+					kept = append(kept, s)
+				}
+			}
+		case 'C':
+			for _, s := range out {
+				if s.File() == to.File() && forward(s) == 1 {
+					kept = append(kept, s)
+				}
+			}
+		case 'L', 'R':
+			if len(out) == 0 {
+				break
+			}
+			best := right(out[0])
+			for _, s := range out[1:] {
+				if r := right(s); (code == 'R' && r > best) || (code == 'L' && r < best) {
+					best = r
+				}
+			}
+			for _, s := range out {
+				if right(s) == best {
+					kept = append(kept, s)
+				}
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+// readSquare reads {"x": file, "y": rank}.
+func (j *JKF) readSquare(suffix string) (shogi.Square, Pos, error) {
+	sc := j.sc
+	if t := sc.next(); t != '{' {
+		return shogi.NoSquare, sc.tokPos, sc.want(t, j.path(suffix), "an object {\"x\", \"y\"}")
+	}
+	at := sc.tokPos
+	x, y := -1, -1
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil {
+			return shogi.NoSquare, at, err
+		}
+		if !ok {
+			break
+		}
+		switch string(sc.key) {
+		case "x":
+			v, _, err := j.readInt(suffix)
+			if err != nil {
+				return shogi.NoSquare, at, err
+			}
+			x = v
+		case "y":
+			v, _, err := j.readInt(suffix)
+			if err != nil {
+				return shogi.NoSquare, at, err
+			}
+			y = v
+		default:
+			if err := j.warn(sc.tokPos, 0, ErrSyntax, j.path(suffix)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return shogi.NoSquare, at, err
+			}
+			if err := sc.skipValue(); err != nil {
+				return shogi.NoSquare, at, err
+			}
+		}
+	}
+	if !shogi.ValidFileRank(x, y) {
+		return shogi.NoSquare, at, &Error{Pos: at, Err: shogi.ErrBadSquare, Detail: j.path(suffix) + ": x and y must be 1 to 9"}
+	}
+	return shogi.NewSquare(x, y), at, nil
+}
+
+// readTime reads {"now": {h?, m, s}, "total": {h, m, s}} into entry f.
+func (j *JKF) readTime(f *jkfFrame) error {
+	sc := j.sc
+	switch t := sc.next(); t {
+	case tokNull:
+		return nil
+	case '{':
+	default:
+		return sc.want(t, j.path(".time"), "an object")
+	}
+	first := true
+	for {
+		ok, err := sc.nextKey(&first)
+		if err != nil || !ok {
+			return err
+		}
+		switch string(sc.key) {
+		case "now":
+			d, ok, err := j.readDuration(".time.now", j.ply(f))
+			if err != nil {
+				return err
+			}
+			f.time.Elapsed, f.time.HasTime = d, ok
+		case "total":
+			d, ok, err := j.readDuration(".time.total", j.ply(f))
+			if err != nil {
+				return err
+			}
+			f.time.Total, f.time.HasTotal = d, ok
+		default:
+			if err := j.warn(sc.tokPos, 0, ErrSyntax, j.path(".time")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return err
+			}
+			if err := sc.skipValue(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// readDuration reads {"h", "m", "s"}; ok is false for null or a time that
+// was ignored with a warning.
+func (j *JKF) readDuration(what string, ply int) (d time.Duration, ok bool, err error) {
+	sc := j.sc
+	switch t := sc.next(); t {
+	case tokNull:
+		return 0, false, nil
+	case '{':
+	default:
+		return 0, false, sc.want(t, j.where(what), "an object {\"m\", \"s\"}")
+	}
+	at := sc.tokPos
+	var total float64
+	bad := false
+	first := true
+	for {
+		more, err := sc.nextKey(&first)
+		if err != nil {
+			return 0, false, err
+		}
+		if !more {
+			break
+		}
+		var unit float64
+		switch string(sc.key) {
+		case "h":
+			unit = 3600
+		case "m":
+			unit = 60
+		case "s":
+			unit = 1
+		default:
+			if err := j.warn(sc.tokPos, ply, ErrSyntax, j.where(what)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+				return 0, false, err
+			}
+			if err := sc.skipValue(); err != nil {
+				return 0, false, err
+			}
+			continue
+		}
+		switch t := sc.next(); t {
+		case tokNull:
+		case tokNumber:
+			if sc.num < 0 {
+				bad = true
+			}
+			total += sc.num * unit
+		default:
+			return 0, false, sc.want(t, j.where(what), "a number")
+		}
+	}
+	if bad || total > 1e9 {
+		if err := j.warn(at, ply, ErrBadTime, j.where(what)+": negative or huge time ignored"); err != nil {
+			return 0, false, err
+		}
+		return 0, false, nil
+	}
+	return time.Duration(total * 1e9), true, nil
+}
+
+// readComments reads "comments": an array of lines.
+func (j *JKF) readComments(f *jkfFrame) error {
+	sc := j.sc
+	switch t := sc.next(); t {
+	case tokNull:
+		return nil
+	case tokString:
+		// Quirk: some writers put one string where the spec has an array.
+		if err := j.warn(sc.tokPos, 0, ErrSyntax, j.path(".comments")+": a string, not an array; read line by line"); err != nil {
+			return err
+		}
+		f.comments = appendLines(f.comments, string(sc.str))
+		return nil
+	case '[':
+	default:
+		return sc.want(t, j.path(".comments"), "an array of strings")
+	}
+	first := true
+	for {
+		ok, err := sc.nextElem(&first)
+		if err != nil || !ok {
+			return err
+		}
+		switch t := sc.next(); t {
+		case tokString:
+			// A line holding a line break would not survive formats that
+			// keep comments line by line.
+			if bytes.IndexByte(sc.str, '\n') >= 0 {
+				f.comments = appendLines(f.comments, string(sc.str))
+			} else {
+				f.comments = append(f.comments, string(sc.str))
+			}
+		case tokNull:
+		default:
+			return sc.want(t, j.path(".comments"), "a string")
+		}
+	}
+}
+
+// appendLines appends the lines of s (split at LF, CRLF or CR).
+func appendLines(dst []string, s string) []string {
+	for {
+		i := 0
+		for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+			i++
+		}
+		dst = append(dst, s[:i])
+		if i == len(s) {
+			return dst
+		}
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		s = s[i+1:]
+	}
+}
+
+// readString reads a string value.
+func (j *JKF) readString(what string) (string, Pos, error) {
+	sc := j.sc
+	if t := sc.next(); t != tokString {
+		return "", sc.tokPos, sc.want(t, j.where(what), "a string")
+	}
+	return string(sc.str), sc.tokPos, nil
+}
+
+// readStringOrNull reads a string or null ("").
+func (j *JKF) readStringOrNull(what string) (string, Pos, error) {
+	if j.sc.peek() == tokNull {
+		j.sc.next()
+		return "", j.sc.tokPos, nil
+	}
+	return j.readString(what)
+}
+
+// readInt reads an integer value.
+func (j *JKF) readInt(what string) (int, Pos, error) {
+	sc := j.sc
+	t := sc.next()
+	if t != tokNumber || !sc.numInt || sc.num > 1<<30 || sc.num < -(1<<30) {
+		if t == tokNumber {
+			return 0, sc.tokPos, &Error{Pos: sc.tokPos, Err: ErrSyntax, Detail: j.where(what) + ": want an integer, found " + string(sc.lit)}
+		}
+		return 0, sc.tokPos, sc.want(t, j.where(what), "an integer")
+	}
+	return int(sc.num), sc.tokPos, nil
+}
+
+// readKind reads a CSA piece name ("FU", "UM"); captured pieces cannot be
+// kings.
+func (j *JKF) readKind(what string, captured bool) (shogi.PieceType, Pos, error) {
+	sc := j.sc
+	if t := sc.next(); t != tokString {
+		return 0, sc.tokPos, sc.want(t, j.where(what), "a piece name")
+	}
+	k, ok := shogi.PieceTypeFromCSA(string(sc.str))
+	if !ok || (captured && k == shogi.King) {
+		return 0, sc.tokPos, &Error{Pos: sc.tokPos, Err: ErrSyntax, Detail: j.where(what) + ": " + strconv.Quote(string(sc.str)) + " is not a piece name (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)"}
+	}
+	return k, sc.tokPos, nil
+}
+
+// warn records a tolerated problem, or returns it as an error in strict
+// mode.
+func (j *JKF) warn(pos Pos, ply int, err error, detail string) error {
+	e := &Error{Pos: pos, Ply: ply, Err: err, Detail: detail}
+	if j.Strict {
+		return e
+	}
+	e.Warning = true
+	j.warnings = append(j.warnings, e)
+	return nil
+}
+
+// where returns the JSON path of what: inside "moves" it is a suffix to the
+// path of the entry being read, elsewhere the path itself. Paths are built
+// only for messages, so reading costs nothing per value.
+func (j *JKF) where(what string) string {
+	if j.inMoves {
+		return j.path(what)
+	}
+	return what
+}
+
+// ply returns the ply of the entry f (the first move is 1).
+func (j *JKF) ply(f *jkfFrame) int {
+	return f.pos.MoveNumber() - j.rec.Start.MoveNumber() + 1
+}
+
+// path returns the JSON path of the value being read in the moves tree
+// ("moves[3].forks[0][2]") followed by suffix.
+func (j *JKF) path(suffix string) string {
+	b := make([]byte, 0, 64)
+	for i := range j.stack {
+		f := &j.stack[i]
+		switch f.kind {
+		case frameLine:
+			if i == 0 {
+				b = append(b, "moves"...)
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(f.index), 10)
+			b = append(b, ']')
+		case frameForks:
+			b = append(b, ".forks["...)
+			b = strconv.AppendInt(b, int64(f.index), 10)
+			b = append(b, ']')
+		}
+	}
+	if len(b) == 0 {
+		b = append(b, "moves"...)
+	}
+	return string(append(b, suffix...))
+}
+
+// squareName names a square as JKF does ("x7y6" is awkward; "7六" is what
+// shogi players read).
+func squareName(s shogi.Square) string {
+	const ranks = "一二三四五六七八九"
+	r := s.Rank() - 1
+	return strconv.Itoa(s.File()) + ranks[r*3:r*3+3]
+}
+
+// Tokens of the JSON scanner.
+const (
+	tokEOF    = 0
+	tokErr    = 'E'
+	tokString = 's'
+	tokNumber = 'n'
+	tokTrue   = 't'
+	tokFalse  = 'f'
+	tokNull   = 'z'
+)
+
+func tokName(t byte) string {
+	switch t {
+	case tokEOF:
+		return "the end of the input"
+	case tokString:
+		return "a string"
+	case tokNumber:
+		return "a number"
+	case tokTrue, tokFalse:
+		return "a boolean"
+	case tokNull:
+		return "null"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	}
+	return strconv.Quote(string(rune(t)))
+}
+
+// jsonScanner splits JSON text into tokens and knows the line and column
+// (in runes) of each. It reads through a fixed buffer, so a document of any
+// size costs its strings and nothing more; only a string longer than maxStr
+// is an error. Column counting is cheap because only strings can hold
+// non-ASCII text: the scanner counts UTF-8 continuation bytes while it
+// copies them.
+type jsonScanner struct {
+	r       io.Reader
+	file    string
+	maxStr  int
+	buf     []byte
+	i, n    int   // next unread byte; end of data in buf
+	base    int64 // input offset of buf[0]
+	eof     bool
+	rerr    error // a read error other than io.EOF
+	empties int   // reads that returned nothing, to stop a broken reader
+
+	line      int   // line of buf[i]
+	lineStart int64 // input offset where that line starts
+	cont      int   // UTF-8 continuation bytes on the line before buf[i]
+
+	tok    byte
+	tokPos Pos
+	peeked bool
+	str    []byte  // the text of the last string token, unescaped
+	key    []byte  // the last object key (kept apart so peeking a value leaves it)
+	keyPos Pos     // where that key starts
+	lit    []byte  // the text of the last number or literal token
+	num    float64 // the value of the last number token
+	numInt bool    // the number had no fraction or exponent
+	err    *Error
+
+	capturing bool
+	capStart  int
+	captured  []byte
+}
+
+// newCapturedScanner returns a scanner over data, text captured by st's
+// captureValue, that reports positions as in the original input.
+func newCapturedScanner(data []byte, st *jsonScanner) *jsonScanner {
+	return &jsonScanner{file: st.file, maxStr: st.maxStr, buf: data, n: len(data), eof: true,
+		base: st.base, line: st.line, lineStart: st.lineStart, cont: st.cont}
+}
+
+// ensure makes k bytes available at buf[i:], reading more input as needed
+// (which may move the unread bytes to the front of buf); it reports false
+// when the input ends first.
+func (s *jsonScanner) ensure(k int) bool {
+	for s.n-s.i < k {
+		if s.eof || s.rerr != nil {
+			return false
+		}
+		if s.capturing {
+			s.captured = append(s.captured, s.buf[s.capStart:s.i]...)
+			s.capStart = 0
+		}
+		if s.i > 0 {
+			copy(s.buf, s.buf[s.i:s.n])
+			s.base += int64(s.i)
+			s.n -= s.i
+			s.i = 0
+		}
+		m, err := s.r.Read(s.buf[s.n:])
+		s.n += m
+		switch {
+		case err == io.EOF:
+			s.eof = true
+		case err != nil:
+			s.rerr = err
+		case m == 0:
+			if s.empties++; s.empties > 100 {
+				s.rerr = io.ErrNoProgress
+			}
+		}
+	}
+	return true
+}
+
+// pos returns the position of buf[i].
+func (s *jsonScanner) pos() Pos {
+	return Pos{File: s.file, Line: s.line, Col: int(s.base+int64(s.i)-s.lineStart) - s.cont + 1, Offset: s.lineStart}
+}
+
+func (s *jsonScanner) errorf(p Pos, format string, args ...any) *Error {
+	return &Error{Pos: p, Err: ErrBadJSON, Detail: fmt.Sprintf(format, args...)}
+}
+
+// want returns the error for token t found where what was expected at
+// path; a scanner or read error is returned as it is.
+func (s *jsonScanner) want(t byte, path, what string) error {
+	switch t {
+	case tokErr:
+		return s.err
+	case tokEOF:
+		if s.rerr != nil {
+			return s.rerr
+		}
+		return &Error{Pos: s.tokPos, Err: ErrTruncated, Detail: path + ": want " + what + ", found the end of the input"}
+	}
+	return &Error{Pos: s.tokPos, Err: ErrSyntax, Detail: path + ": want " + what + ", found " + tokName(t)}
+}
+
+// sep returns the error for token t found where JSON punctuation or a value
+// was expected.
+func (s *jsonScanner) sep(t byte, what string) error {
+	switch t {
+	case tokErr:
+		return s.err
+	case tokEOF:
+		if s.rerr != nil {
+			return s.rerr
+		}
+		return &Error{Pos: s.tokPos, Err: ErrTruncated, Detail: "want " + what + ", found the end of the input"}
+	}
+	return s.errorf(s.tokPos, "want %s, found %s", what, tokName(t))
+}
+
+// skipSpace skips white space (and a byte-order mark at the very start) and
+// reports whether a byte follows.
+func (s *jsonScanner) skipSpace() bool {
+	for {
+		for s.i < s.n {
+			switch s.buf[s.i] {
+			case ' ', '\t', '\r':
+				s.i++
+			case '\n':
+				s.i++
+				s.line++
+				s.lineStart = s.base + int64(s.i)
+				s.cont = 0
+			case 0xEF:
+				if s.base+int64(s.i) != 0 || !s.ensure(3) || s.buf[s.i+1] != 0xBB || s.buf[s.i+2] != 0xBF {
+					return true
+				}
+				s.i += 3
+				s.lineStart = 3
+			default:
+				return true
+			}
+		}
+		if !s.ensure(1) {
+			return false
+		}
+	}
+}
+
+// peek returns the next token without consuming it (its text and position
+// are available as after next).
+func (s *jsonScanner) peek() byte {
+	if !s.peeked {
+		s.next()
+		s.peeked = true
+	}
+	return s.tok
+}
+
+// peekPos returns the position of the next token.
+func (s *jsonScanner) peekPos() Pos {
+	s.peek()
+	return s.tokPos
+}
+
+// next reads the next token.
+func (s *jsonScanner) next() byte {
+	if s.peeked {
+		s.peeked = false
+		return s.tok
+	}
+	if s.err != nil {
+		s.tok = tokErr
+		return tokErr
+	}
+	if !s.skipSpace() {
+		s.tokPos = s.pos()
+		s.tok = tokEOF
+		return tokEOF
+	}
+	s.tokPos = s.pos()
+	c := s.buf[s.i]
+	switch c {
+	case '{', '}', '[', ']', ':', ',':
+		s.i++
+		s.tok = c
+	case '"':
+		s.i++
+		s.tok = s.scanString()
+	case 't':
+		s.tok = s.scanLiteral("true", tokTrue)
+	case 'f':
+		s.tok = s.scanLiteral("false", tokFalse)
+	case 'n':
+		s.tok = s.scanLiteral("null", tokNull)
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			s.tok = s.scanNumber()
+			break
+		}
+		r := rune(c)
+		if c >= 0x80 {
+			s.ensure(utf8.UTFMax)
+			r, _ = utf8.DecodeRune(s.buf[s.i:s.n])
+		}
+		s.err = s.errorf(s.tokPos, "unexpected character %q", r)
+		s.tok = tokErr
+	}
+	return s.tok
+}
+
+func (s *jsonScanner) scanLiteral(word string, t byte) byte {
+	if !s.ensure(len(word)) || string(s.buf[s.i:s.i+len(word)]) != word {
+		s.err = s.errorf(s.tokPos, "invalid literal (want %s)", word)
+		return tokErr
+	}
+	s.lit = append(s.lit[:0], word...)
+	s.i += len(word)
+	return t
+}
+
+func (s *jsonScanner) scanNumber() byte {
+	s.lit = s.lit[:0]
+	for s.i < s.n || s.ensure(1) {
+		c := s.buf[s.i]
+		if !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+			break
+		}
+		s.lit = append(s.lit, c)
+		s.i++
+		if len(s.lit) > 64 {
+			s.err = s.errorf(s.tokPos, "number too long")
+			return tokErr
+		}
+	}
+	if !validNumber(s.lit) {
+		s.err = s.errorf(s.tokPos, "invalid number %q", s.lit)
+		return tokErr
+	}
+	// Fast path: an optional minus and up to 15 digits.
+	b := s.lit
+	neg := b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) <= 15 && bytes.IndexAny(b, ".eE") < 0 {
+		v := 0
+		for _, c := range b {
+			v = v*10 + int(c-'0')
+		}
+		if neg {
+			v = -v
+		}
+		s.num, s.numInt = float64(v), true
+		return tokNumber
+	}
+	v, err := strconv.ParseFloat(string(s.lit), 64)
+	if err != nil {
+		s.err = s.errorf(s.tokPos, "invalid number %q", s.lit)
+		return tokErr
+	}
+	s.num, s.numInt = v, false
+	return tokNumber
+}
+
+// validNumber checks the JSON number grammar:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func validNumber(b []byte) bool {
+	i := 0
+	digits := func() int {
+		k := 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+			k++
+		}
+		return k
+	}
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i < len(b) && b[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
+// scanString reads a string whose opening quote has been read, unescaping
+// it into s.str.
+func (s *jsonScanner) scanString() byte {
+	s.str = s.str[:0]
+	for {
+		if s.i >= s.n && !s.ensure(1) {
+			s.err = &Error{Pos: s.tokPos, Err: ErrTruncated, Detail: "unterminated string"}
+			if s.rerr != nil {
+				s.err.Detail += " (" + s.rerr.Error() + ")"
+			}
+			return tokErr
+		}
+		start := s.i
+		for s.i < s.n {
+			c := s.buf[s.i]
+			if c == '"' || c == '\\' || c < 0x20 {
+				break
+			}
+			if c&0xC0 == 0x80 {
+				s.cont++
+			}
+			s.i++
+		}
+		s.str = append(s.str, s.buf[start:s.i]...)
+		if len(s.str) > s.maxStr {
+			s.err = &Error{Pos: s.tokPos, Err: ErrLineTooLong, Detail: "a string longer than " + strconv.Itoa(s.maxStr) + " bytes"}
+			return tokErr
+		}
+		if s.i >= s.n {
+			continue
+		}
+		switch c := s.buf[s.i]; c {
+		case '"':
+			s.i++
+			return tokString
+		case '\\':
+			if !s.scanEscape() {
+				return tokErr
+			}
+		default:
+			s.err = s.errorf(s.pos(), "control character %U in a string (JSON needs an escape)", rune(c))
+			return tokErr
+		}
+	}
+}
+
+// scanEscape reads the escape at buf[i] (a backslash) into s.str.
+func (s *jsonScanner) scanEscape() bool {
+	at := s.pos()
+	if !s.ensure(2) {
+		s.err = &Error{Pos: at, Err: ErrTruncated, Detail: "unterminated string"}
+		return false
+	}
+	c := s.buf[s.i+1]
+	switch c {
+	case '"', '\\', '/':
+		s.str = append(s.str, c)
+	case 'b':
+		s.str = append(s.str, '\b')
+	case 'f':
+		s.str = append(s.str, '\f')
+	case 'n':
+		s.str = append(s.str, '\n')
+	case 'r':
+		s.str = append(s.str, '\r')
+	case 't':
+		s.str = append(s.str, '\t')
+	case 'u':
+		r, ok := s.hex4(2)
+		if !ok {
+			s.err = s.errorf(at, "invalid \\u escape")
+			return false
+		}
+		s.i += 6
+		if utf16.IsSurrogate(r) {
+			// A pair is two escapes; a lone half becomes U+FFFD, as
+			// encoding/json makes it.
+			r2 := rune(-1)
+			if s.ensure(6) && s.buf[s.i] == '\\' && s.buf[s.i+1] == 'u' {
+				if v, ok := s.hex4(2); ok {
+					r2 = v
+				}
+			}
+			if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+				s.i += 6
+				r = d
+			} else {
+				r = utf8.RuneError
+			}
+		}
+		s.str = utf8.AppendRune(s.str, r)
+		return true
+	default:
+		s.err = s.errorf(at, "invalid escape \\%c", c)
+		return false
+	}
+	s.i += 2
+	return true
+}
+
+// hex4 reads four hex digits at buf[i+off:].
+func (s *jsonScanner) hex4(off int) (rune, bool) {
+	if !s.ensure(off + 4) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s.buf[s.i+off : s.i+off+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// nextKey moves to the next member of an object whose '{' has been read:
+// it reads the separator, the key (into s.key, at s.keyPos) and the colon,
+// and reports false at the closing '}'. first tracks whether a member was
+// read yet.
+func (s *jsonScanner) nextKey(first *bool) (bool, error) {
+	t := s.next()
+	if *first {
+		*first = false
+		if t == '}' {
+			return false, nil
+		}
+	} else {
+		switch t {
+		case '}':
+			return false, nil
+		case ',':
+			t = s.next()
+		default:
+			return false, s.sep(t, "',' or '}' after an object member")
+		}
+	}
+	if t != tokString {
+		return false, s.sep(t, "an object key (a string)")
+	}
+	s.key = append(s.key[:0], s.str...)
+	s.keyPos = s.tokPos
+	if c := s.next(); c != ':' {
+		return false, s.sep(c, "':' after an object key")
+	}
+	return true, nil
+}
+
+// nextElem moves to the next element of an array whose '[' has been read:
+// it reads the separator and reports false at the closing ']'. The element
+// itself is left for the caller.
+func (s *jsonScanner) nextElem(first *bool) (bool, error) {
+	if *first {
+		*first = false
+		switch s.peek() {
+		case ']':
+			s.next()
+			return false, nil
+		case tokErr:
+			return false, s.err
+		}
+		return true, nil
+	}
+	switch t := s.next(); t {
+	case ']':
+		return false, nil
+	case ',':
+		switch s.peek() {
+		case ']':
+			return false, s.errorf(s.tokPos, "']' after ','")
+		case tokErr:
+			return false, s.err
+		}
+		return true, nil
+	default:
+		return false, s.sep(t, "',' or ']' after an array element")
+	}
+}
+
+// skipValue skips the next value, checking its syntax.
+func (s *jsonScanner) skipValue() error { return s.skipFrom(s.next()) }
+
+// skipFrom skips a value whose first token t has been read. It keeps its own
+// stack, so nesting depth costs heap, not goroutine stack.
+func (s *jsonScanner) skipFrom(t byte) error {
+	type level struct{ obj, first bool }
+	var stackBuf [32]level
+	stack := stackBuf[:0]
+	for {
+		switch t {
+		case '{':
+			stack = append(stack, level{obj: true, first: true})
+		case '[':
+			stack = append(stack, level{first: true})
+		case tokString, tokNumber, tokTrue, tokFalse, tokNull:
+		default:
+			return s.sep(t, "a value")
+		}
+		for {
+			if len(stack) == 0 {
+				return nil
+			}
+			top := &stack[len(stack)-1]
+			var more bool
+			var err error
+			if top.obj {
+				more, err = s.nextKey(&top.first)
+			} else {
+				more, err = s.nextElem(&top.first)
+			}
+			if err != nil {
+				return err
+			}
+			if more {
+				break
+			}
+			stack = stack[:len(stack)-1]
+		}
+		t = s.next()
+	}
+}
+
+// captureValue skips the next value and returns its text, with a scanner
+// state from which newCapturedScanner reports the right positions.
+func (s *jsonScanner) captureValue() ([]byte, *jsonScanner, error) {
+	if !s.skipSpace() {
+		return nil, nil, s.sep(s.next(), "a value")
+	}
+	st := &jsonScanner{file: s.file, maxStr: s.maxStr, base: s.base + int64(s.i), line: s.line, lineStart: s.lineStart, cont: s.cont}
+	s.capturing, s.capStart, s.captured = true, s.i, nil
+	err := s.skipValue()
+	s.capturing = false
+	if err != nil {
+		return nil, nil, err
+	}
+	out := append(s.captured, s.buf[s.capStart:s.i]...)
+	s.captured = nil
+	return out, st, nil
+}

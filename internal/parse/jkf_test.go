@@ -1,0 +1,715 @@
+package parse
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// jkfCorpus is the shared corpus, read (never copied) by tests that compare
+// with the oracle's expectations.
+const jkfCorpus = "../../../shared/corpus"
+
+// The canonical JSON of ../shared/oracle/README.md, built from our records,
+// so a record can be compared with the oracle's expect/*.json.
+type jcMove struct {
+	USI     *string  `json:"usi"`
+	Special *string  `json:"special"`
+	Comment string   `json:"comment"`
+	Time    *float64 `json:"time"`
+}
+
+type jcLine struct {
+	FromPly    int      `json:"from_ply,omitempty"`
+	Moves      []jcMove `json:"moves"`
+	SpecialEnd *string  `json:"special_end"`
+	Variations []jcLine `json:"variations"`
+}
+
+type jcRecord struct {
+	Initial        string            `json:"initial"`
+	InitialComment string            `json:"initial_comment"`
+	Header         map[string]string `json:"header"`
+	Moves          []jcMove          `json:"moves"`
+	SpecialEnd     *string           `json:"special_end"`
+	Variations     []jcLine          `json:"variations"`
+}
+
+// jcOptions says what the comparison leaves out, as the oracle's diff
+// --ignore does.
+type jcOptions struct {
+	noTime, noComments, noHeader, noVariations, noSpecials bool
+}
+
+func jcSpecial(e shogi.Ending, toMove shogi.Color) string {
+	switch n := e.Normalize(toMove); n.Kind {
+	case shogi.Resign:
+		return "resign"
+	case shogi.Interrupt:
+		return "interrupt"
+	case shogi.MaxMoves:
+		return "max_moves"
+	case shogi.Impasse:
+		return "impasse"
+	case shogi.Draw:
+		return "draw"
+	case shogi.Sennichite:
+		return "repetition_draw"
+	case shogi.Mate:
+		return "mate"
+	case shogi.NoMate:
+		return "no_mate"
+	case shogi.Timeout:
+		return "timeout"
+	case shogi.FoulWin:
+		return "foul_win"
+	case shogi.FoulLose, shogi.IllegalMove:
+		return "foul_lose"
+	case shogi.EnteringKing:
+		return "entering_of_king"
+	case shogi.WinByDefault:
+		return "win_by_default"
+	case shogi.LoseByDefault:
+		return "lose_by_default"
+	case shogi.Try:
+		return "try"
+	default:
+		return "unknown:" + n.Word
+	}
+}
+
+// jcLines returns a node's comment lines as a JKF file holds them: a
+// bookmark is a last line starting with &.
+func jcLines(n *shogi.Node) []string {
+	if n.Bookmark == "" {
+		return n.Comments
+	}
+	return append(n.Comments[:len(n.Comments):len(n.Comments)], "&"+n.Bookmark)
+}
+
+func jcComment(lines []string) string {
+	return strings.TrimRight(strings.ReplaceAll(strings.Join(lines, "\n"), "\r", ""), "\n")
+}
+
+// jcOf builds the canonical form of rec.
+func jcOf(t testing.TB, rec *shogi.Record, o jcOptions) jcRecord {
+	t.Helper()
+	start := rec.Start
+	start.SetMoveNumber(1)
+	c := jcRecord{Initial: start.SFEN(), InitialComment: jcComment(jcLines(rec.Root)), Header: map[string]string{}}
+	for _, f := range rec.Header {
+		c.Header[f.Key] = f.Value
+	}
+	if first := rec.Root.Next(); first != nil {
+		l := jcLineOf(t, rec, first, rec.Start, 1, true)
+		c.Moves, c.SpecialEnd, c.Variations = l.Moves, l.SpecialEnd, l.Variations
+	}
+	return jcNormalize(c, o)
+}
+
+func jcLineOf(t testing.TB, rec *shogi.Record, first *shogi.Node, pos shogi.Position, ply int, withFirstSiblings bool) jcLine {
+	var l jcLine
+	for n, i := first, 0; n != nil; n, i = n.Next(), i+1 {
+		var m jcMove
+		secs := n.Time.Elapsed.Seconds()
+		m.Time = &secs
+		m.Comment = jcComment(jcLines(n))
+		if n.IsEnd() {
+			s := jcSpecial(n.End, pos.Turn())
+			m.Special = &s
+		} else {
+			u := n.Move.String()
+			m.USI = &u
+		}
+		l.Moves = append(l.Moves, m)
+		if i > 0 || withFirstSiblings {
+			if sibs := n.Parent.Children; sibs[0] == n {
+				for _, alt := range sibs[1:] {
+					v := jcLineOf(t, rec, alt, pos, ply+i, false)
+					v.FromPly = ply + i
+					l.Variations = append(l.Variations, v)
+				}
+			}
+		}
+		if !n.IsEnd() {
+			if err := pos.Legal(n.Move); err != nil {
+				t.Fatalf("ply %d %s: %v", ply+i, n.Move, err)
+			}
+			pos.Play(n.Move)
+		}
+	}
+	l.SpecialEnd = jcLineEnd(l.Moves)
+	return l
+}
+
+func jcLineEnd(ms []jcMove) *string {
+	if len(ms) > 0 {
+		return ms[len(ms)-1].Special
+	}
+	return nil
+}
+
+// jcNormalize drops what the comparison ignores, and what conform.mjs
+// leaves out: endings the oracle could not name, and empty header values
+// (tsshogi does not keep them).
+func jcNormalize(c jcRecord, o jcOptions) jcRecord {
+	for k, v := range c.Header {
+		if v == "" || o.noHeader {
+			delete(c.Header, k)
+		}
+	}
+	if o.noComments {
+		c.InitialComment = ""
+	}
+	l := jcNormalizeLine(jcLine{Moves: c.Moves, Variations: c.Variations}, o)
+	c.Moves, c.SpecialEnd, c.Variations = l.Moves, l.SpecialEnd, l.Variations
+	return c
+}
+
+func jcNormalizeLine(l jcLine, o jcOptions) jcLine {
+	out := l
+	out.Moves = nil
+	for _, m := range l.Moves {
+		if m.Special != nil && (o.noSpecials || strings.HasPrefix(*m.Special, "unknown:")) {
+			continue
+		}
+		if o.noTime {
+			m.Time = nil
+		}
+		if o.noComments {
+			m.Comment = ""
+		}
+		out.Moves = append(out.Moves, m)
+	}
+	out.SpecialEnd = jcLineEnd(out.Moves)
+	out.Variations = nil
+	if !o.noVariations {
+		for _, v := range l.Variations {
+			if v = jcNormalizeLine(v, o); len(v.Moves) > 0 {
+				out.Variations = append(out.Variations, v)
+			}
+		}
+	}
+	return out
+}
+
+// jcDiff returns "" when a and b are equal, else the first differing
+// line of their indented JSON.
+func jcDiff(a, b jcRecord) string {
+	ja, _ := json.MarshalIndent(a, "", " ")
+	jb, _ := json.MarshalIndent(b, "", " ")
+	if bytes.Equal(ja, jb) {
+		return ""
+	}
+	la, lb := strings.Split(string(ja), "\n"), strings.Split(string(jb), "\n")
+	for i := 0; i < len(la) && i < len(lb); i++ {
+		if la[i] != lb[i] {
+			from := max(0, i-3)
+			return "line " + strconv.Itoa(i+1) + ":\n  got:  " + strings.Join(la[from:i+1], "\n        ") + "\n  want: " + strings.Join(lb[from:i+1], "\n        ")
+		}
+	}
+	return "lengths differ: " + strconv.Itoa(len(la)) + " vs " + strconv.Itoa(len(lb)) + " lines"
+}
+
+func jcLoadExpect(t *testing.T, rel string, o jcOptions) (jcRecord, bool) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(jkfCorpus, "expect", rel+".json"))
+	if err != nil {
+		return jcRecord{}, false
+	}
+	var c jcRecord
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	if c.Header == nil {
+		c.Header = map[string]string{}
+	}
+	return jcNormalize(c, o), true
+}
+
+func jkfReadAll(t testing.TB, r Reader) []*shogi.Record {
+	t.Helper()
+	var recs []*shogi.Record
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return recs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+}
+
+// TestJKFCorpus reads every JKF file of the shared corpus and compares the
+// record with the oracle's expectation.
+func TestJKFCorpus(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(jkfCorpus, "jkf", "*"))
+	if len(files) == 0 {
+		t.Skip("no shared corpus")
+	}
+	for _, file := range files {
+		rel := "jkf/" + filepath.Base(file)
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			want, ok := jcLoadExpect(t, rel, jcOptions{})
+			if !ok {
+				t.Skip("no expectation")
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := NewJKF(bytes.NewReader(data), Options{Filename: rel})
+			rec, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range r.Warnings() {
+				t.Logf("warning: %v", w)
+			}
+			if _, err := r.Read(); err != io.EOF {
+				t.Errorf("second Read: %v, want io.EOF", err)
+			}
+			if d := jcDiff(jcOf(t, rec, jcOptions{}), want); d != "" {
+				t.Errorf("record differs from the oracle's: %s", d)
+			}
+		})
+	}
+}
+
+func TestJKFErrors(t *testing.T) {
+	errorTests := []struct {
+		name string
+		in   string
+		want Error // Err and Pos (line, col) are compared; Detail must contain Detail
+	}{
+		{"not JSON", `hello`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "unexpected character 'h'"}},
+		{"array at top", `[1]`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "want a JKF object"}},
+		{"truncated", "{\"header\": {}, \"moves\": [{}, ", Error{Pos: Pos{Line: 1, Col: 30}, Err: ErrTruncated, Detail: "want a value, found the end of the input"}},
+		{"missing colon", `{"header" {}}`, Error{Pos: Pos{Line: 1, Col: 11}, Err: ErrBadJSON, Detail: "want ':' after an object key"}},
+		{"trailing comma", `{"header": {}, "moves": [{},]}`, Error{Pos: Pos{Line: 1, Col: 29}, Err: ErrBadJSON, Detail: "']' after ','"}},
+		{"unterminated string", `{"header": {"先手": "abc`, Error{Pos: Pos{Line: 1, Col: 19}, Err: ErrTruncated, Detail: "unterminated string"}},
+		{"raw newline in string", "{\"header\": {\"a\": \"x\ny\"}}", Error{Pos: Pos{Line: 1, Col: 20}, Err: ErrBadJSON, Detail: "control character"}},
+		{"bad number", `{"header": {}, "moves": [{}, {"move": {"color": 01}}]}`, Error{Pos: Pos{Line: 1, Col: 49}, Err: ErrBadJSON, Detail: "invalid number"}},
+		{"unknown preset", `{"header": {}, "initial": {"preset": "9"}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 38}, Err: ErrBadBoard, Detail: "unknown preset \"9\""}},
+		{"OTHER without data", `{"header": {}, "initial": {"preset": "OTHER"}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 38}, Err: ErrBadBoard, Detail: "needs \"data\""}},
+		{"bad square", `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 60}, Err: shogi.ErrBadSquare, Detail: "moves[1].move.from: x and y must be 1 to 9"}},
+		{"empty origin", "{\"header\": {},\n \"moves\": [{},\n  {\"move\": {\"color\": 0, \"from\": {\"x\": 7, \"y\": 6}, \"to\": {\"x\": 7, \"y\": 5}, \"piece\": \"FU\"}}]}",
+			Error{Pos: Pos{Line: 3, Col: 33}, Ply: 1, Err: shogi.ErrNoPiece, Detail: "moves[1].move.from: 7六 is empty"}},
+		{"wrong piece", `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "KY"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 111}, Ply: 1, Err: shogi.ErrWrongPiece, Detail: "moves[1].move.piece: KY but 7七 holds FU"}},
+		{"wrong color", `{"header": {}, "moves": [{}, {"move": {"color": 1, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: ErrWrongColor, Detail: "color 1 but black is to move"}},
+		{"unreachable", `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrUnreachable, Detail: "moves[1].move: 7g7e is illegal"}},
+		{"drop not in hand", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KA", "relative": "H"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNotInHand, Detail: "B*5e is illegal"}},
+		{"nothing can get there", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KA"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNoSuchMove, Detail: "no KA can move to 5五"}},
+		{"same without previous", `{"header": {}, "moves": [{}, {"move": {"color": 0, "same": true, "piece": "FU"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNoPreviousMov, Detail: "same without a previous move"}},
+		{"error inside a fork", "{\"header\": {}, \"moves\": [{},\n" +
+			`{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"},` + "\n" +
+			` "forks": [[{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}},` + "\n" +
+			`            {"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 3}, "piece": "FU"}}]]}]}`,
+			Error{Pos: Pos{Line: 4, Col: 22}, Ply: 2, Err: shogi.ErrOwnCapture, Detail: "moves[1].forks[0][1].move: 8c8c is illegal"}},
+		{"nifu", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{"color":1,"kind":"OU"},{},{},{},{},{},{"color":0,"kind":"FU"},{},{"color":0,"kind":"OU"}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]], "hands": [{"FU": 1}, {}]}}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "FU"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 455}, Ply: 1, Err: shogi.ErrNifu, Detail: "P*5e is illegal"}},
+		{"both move and special", `{"header": {}, "moves": [{}, {"special": "TORYO", "move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 30}, Ply: 1, Err: ErrSyntax, Detail: "either a move or a special"}},
+		{"bad time type", `{"header": {}, "moves": [{}, {"special": "TORYO", "time": {"now": {"m": "1", "s": 0}}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 73}, Err: ErrSyntax, Detail: "moves[1].time.now: want a number, found a string"}},
+		{"column in runes", `{"header": {"棋戦": "竜王戦", "x": ?}}`, Error{Pos: Pos{Line: 1, Col: 31}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"too many files", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [` + strings.Repeat(`[{},{},{},{},{},{},{},{},{}],`, 9) +
+			`[{}]], "hands": [{}, {}]}}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 339}, Err: ErrBadJSON, Detail: "initial.data.board[9]: the board has 9 files"}},
+		{"short file", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{}]], "hands": [{}, {}]}}, "moves": []}`,
+			Error{Pos: Pos{Line: 1, Col: 78}, Err: ErrBadBoard, Detail: "initial.data.board[0]: a file has 9 squares, found 1"}},
+	}
+	for _, tt := range errorTests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewJKF(strings.NewReader(tt.in), Options{}).Read()
+			var got *Error
+			if !errors.As(err, &got) {
+				t.Fatalf("err = %v, want *Error", err)
+			}
+			if got.Err != tt.want.Err || got.Pos.Line != tt.want.Pos.Line || got.Pos.Col != tt.want.Pos.Col || got.Ply != tt.want.Ply ||
+				!strings.Contains(got.Detail, tt.want.Detail) {
+				t.Errorf("got  %d:%d ply %d [%s] %s\nwant %d:%d ply %d [%s] …%s…", got.Pos.Line, got.Pos.Col, got.Ply, Code(got.Err), got.Detail,
+					tt.want.Pos.Line, tt.want.Pos.Col, tt.want.Ply, Code(tt.want.Err), tt.want.Detail)
+			}
+		})
+	}
+}
+
+// jkfGame is a small game used by several tests: 1.▲7六歩 2.△3四歩 3.▲2二角成
+// 4.△同銀 5.▲4五角 (drop) 6. resign, with a fork at ply 3.
+const jkfGame = `{"header": {"先手": "A", "後手": "B"},
+ "moves": [{"comments": ["start"]},
+  {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 5}, "total": {"h": 0, "m": 0, "s": 5}}},
+  {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}},
+  {"move": {"color": 0, "from": {"x": 8, "y": 8}, "to": {"x": 2, "y": 2}, "piece": "KA", "capture": "KA", "promote": true},
+   "comments": ["exchange"],
+   "forks": [[{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}}, {"special": "CHUDAN"}]]},
+  {"move": {"color": 1, "from": {"x": 3, "y": 1}, "to": {"x": 2, "y": 2}, "piece": "GI", "capture": "UM", "same": true}},
+  {"move": {"color": 0, "to": {"x": 4, "y": 5}, "piece": "KA"}},
+  {"special": "TORYO"}]}`
+
+func TestJKFForms(t *testing.T) {
+	want := "7g7f 3c3d 8h2b+ 3a2b B*4e"
+	forms := []struct {
+		name, in string
+		usi      string // main line; empty: want
+		warnings int
+	}{
+		{"normalized", jkfGame, "", 0},
+		{"raw KI2: no from, same without to, relative", `{"header": {}, "moves": [{},
+			{"move": {"color": 0, "to": {"x": 7, "y": 6}, "piece": "FU"}},
+			{"move": {"color": 1, "to": {"x": 3, "y": 4}, "piece": "FU"}},
+			{"move": {"color": 0, "to": {"x": 2, "y": 2}, "piece": "KA", "promote": true}},
+			{"move": {"color": 1, "same": true, "piece": "GI"}},
+			{"move": {"color": 0, "to": {"x": 4, "y": 5}, "piece": "KA"}}]}`, "", 0},
+		{"raw CSA: piece after promotion", `{"header": {}, "moves": [{},
+			{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}},
+			{"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}},
+			{"move": {"color": 0, "from": {"x": 8, "y": 8}, "to": {"x": 2, "y": 2}, "piece": "UM"}},
+			{"move": {"color": 1, "from": {"x": 3, "y": 1}, "to": {"x": 2, "y": 2}, "piece": "GI"}},
+			{"move": {"color": 0, "to": {"x": 4, "y": 5}, "piece": "KA"}}]}`, "", 1},
+		{"moves before initial", `{"header": {}, "moves": [{}, {"move": {"color": 1, "from": {"x": 5, "y": 1}, "to": {"x": 4, "y": 2}, "piece": "OU"}}], "initial": {"preset": "10"}}`, "5a4b", 0},
+		{"initial null", `{"header": {}, "initial": null, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`, "7g7f", 0},
+		{"moves[0] holds a move", `{"header": {}, "moves": [{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`, "7g7f", 1},
+		{"unknown members", `{"header": {}, "version": 2, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU", "note": [1, {"a": null}]}}]}`, "7g7f", 2},
+		{"BOM and CRLF", "\ufeff{\"header\": {},\r\n\"moves\": [{}]}\r\n", "", 0},
+		{"drop named with H though no board piece reaches", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": {}, "hands": [{"KI": 1}, {}]}}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KI", "relative": "H"}}]}`, "G*5e", 0},
+	}
+	for _, tt := range forms {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewJKF(strings.NewReader(tt.in), Options{})
+			rec, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := tt.usi
+			if w == "" && !strings.HasPrefix(tt.name, "BOM") {
+				w = want
+			}
+			if got := jkfMainLine(rec); got != w {
+				t.Errorf("main line %q, want %q", got, w)
+			}
+			if len(r.Warnings()) != tt.warnings {
+				t.Errorf("%d warnings, want %d: %v", len(r.Warnings()), tt.warnings, r.Warnings())
+			}
+			if tt.warnings > 0 {
+				_, err := NewJKF(strings.NewReader(tt.in), Options{Strict: true}).Read()
+				if err == nil {
+					t.Errorf("strict mode accepted what lenient mode warned about")
+				}
+			}
+		})
+	}
+}
+
+func jkfMainLine(rec *shogi.Record) string {
+	var b []byte
+	for n := range rec.MainLine() {
+		if n.IsEnd() {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = n.Move.AppendUSI(b)
+	}
+	return string(b)
+}
+
+func TestJKFTree(t *testing.T) {
+	rec, err := NewJKF(strings.NewReader(jkfGame), Options{}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Header.Value("先手") + rec.Header.Value("後手"); got != "AB" {
+		t.Errorf("header %v", rec.Header)
+	}
+	if got := jcComment(rec.Root.Comments); got != "start" {
+		t.Errorf("root comment %q", got)
+	}
+	n1 := rec.NodeAt(1)
+	if !n1.Time.HasTime || n1.Time.Elapsed.Seconds() != 5 || !n1.Time.HasTotal || n1.Time.Total.Seconds() != 5 {
+		t.Errorf("ply 1 time %+v", n1.Time)
+	}
+	n2 := rec.NodeAt(2)
+	if len(n2.Children) != 2 || n2.Children[1].Move.String() != "2g2f" || n2.Children[1].Next().End.Kind != shogi.Interrupt {
+		t.Fatalf("fork at ply 3 not read as the second child of ply 2")
+	}
+	end := rec.MainLineEnd()
+	if end.End.Kind != shogi.Resign || end.End.Side != shogi.White || end.Ply() != 6 {
+		t.Errorf("ending %+v at ply %d", end.End, end.Ply())
+	}
+}
+
+func TestJKFForkBeforeMove(t *testing.T) {
+	// "forks" written before "move" in the entry: the entry's own move must
+	// still be the main line.
+	in := `{"header": {}, "moves": [{}, {"forks": [[{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}}]],
+		"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`
+	rec, err := NewJKF(strings.NewReader(in), Options{}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs := rec.Root.Children; len(cs) != 2 || cs[0].Move.String() != "7g7f" || cs[1].Move.String() != "2g2f" {
+		t.Errorf("children of the root: %v", rec.Root.Children)
+	}
+}
+
+func TestJKFDeepForks(t *testing.T) {
+	// Kings step out and back; at every level the last white move has a
+	// fork that holds the next level, 3000 levels deep. The reader must not
+	// recurse per level.
+	const depth = 3000
+	const (
+		bUp    = `{"move": {"color": 0, "from": {"x": 5, "y": 9}, "to": {"x": 5, "y": 8}, "piece": "OU"}}`
+		wUp    = `{"move": {"color": 1, "from": {"x": 5, "y": 1}, "to": {"x": 5, "y": 2}, "piece": "OU"}}`
+		bDown  = `{"move": {"color": 0, "from": {"x": 5, "y": 8}, "to": {"x": 5, "y": 9}, "piece": "OU"}}`
+		wDown  = `{"move": {"color": 1, "from": {"x": 5, "y": 2}, "to": {"x": 5, "y": 1}, "piece": "OU"}`
+		wAlt   = `{"move": {"color": 1, "from": {"x": 5, "y": 2}, "to": {"x": 4, "y": 2}, "piece": "OU"}}`
+		wAltBk = `{"move": {"color": 1, "from": {"x": 4, "y": 2}, "to": {"x": 5, "y": 2}, "piece": "OU"}}`
+	)
+	var b strings.Builder
+	b.WriteString(`{"header": {}, "moves": [{}`)
+	for k := 0; k < depth; k++ {
+		b.WriteString("," + bUp + "," + wUp + "," + bDown + "," + wDown)
+		if k < depth-1 {
+			b.WriteString(`, "forks": [[` + wAlt + "," + bUp + "," + wAltBk + "," + bDown + "," + wDown + "}")
+		}
+	}
+	for k := 0; k < depth; k++ {
+		if k > 0 {
+			b.WriteString("]]")
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("]}")
+	rec, err := NewJKF(strings.NewReader(b.String()), Options{}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, levels := rec.Root, 0
+	for {
+		for len(n.Children) == 1 {
+			n = n.Children[0]
+		}
+		if len(n.Children) == 0 {
+			break
+		}
+		n = n.Children[1]
+		levels++
+	}
+	if levels != depth-1 {
+		t.Errorf("reached %d nested forks, want %d", levels, depth-1)
+	}
+}
+
+func TestJKFLines(t *testing.T) {
+	// JSON Lines: one object per line, and objects simply following each
+	// other, read one record per Read.
+	one := `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`
+	two := `{"header": {}, "initial": {"preset": "KA"}, "moves": [{}]}`
+	in := one + "\n" + two + "\n\n" + one + one
+	recs := jkfReadAll(t, NewJKF(iotest.OneByteReader(strings.NewReader(in)), Options{}))
+	if len(recs) != 4 || recs[1].Preset != shogi.BishopHC || jkfMainLine(recs[3]) != "7g7f" {
+		t.Fatalf("read %d records", len(recs))
+	}
+	// An error in the second record is positioned on its line.
+	bad := one + "\n" + `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 4}, "piece": "FU"}}]}`
+	r := NewJKF(strings.NewReader(bad), Options{Filename: "g.jsonl"})
+	if _, err := r.Read(); err != nil {
+		t.Fatal(err)
+	}
+	_, err := r.Read()
+	var pe *Error
+	if !errors.As(err, &pe) || pe.Pos.Line != 2 || pe.Pos.File != "g.jsonl" || !errors.Is(err, shogi.ErrUnreachable) {
+		t.Errorf("second record: %v", err)
+	}
+}
+
+func TestJKFStrings(t *testing.T) {
+	in := `{"header": {"a": "\u7adc\u738b \ud83d\ude00 \"q\" \\ \/ \n\t", "b": 12, "c": "\ud800x"}, "moves": [{"comment": "x\ny"}]}`
+	r := NewJKF(strings.NewReader(in), Options{})
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Header.Value("a"); got != "竜王 😀 \"q\" \\ / \n\t" {
+		t.Errorf("a = %q", got)
+	}
+	if got := rec.Header.Value("b"); got != "12" {
+		t.Errorf("b = %q", got)
+	}
+	if got := rec.Header.Value("c"); got != "\uFFFDx" {
+		t.Errorf("c = %q", got)
+	}
+	if got := rec.Root.Comments; len(got) != 2 || got[1] != "y" {
+		t.Errorf("comments %q", got)
+	}
+}
+
+func TestJKFSpecials(t *testing.T) {
+	specials := []struct {
+		special string
+		kind    shogi.EndingKind
+		side    shogi.Color // after Normalize, with White to move
+		known   bool
+	}{
+		{"TORYO", shogi.Resign, shogi.White, true},
+		{"CHUDAN", shogi.Interrupt, shogi.White, true},
+		{"SENNICHITE", shogi.Sennichite, shogi.White, true},
+		{"TIME_UP", shogi.Timeout, shogi.White, true},
+		{"ILLEGAL_MOVE", shogi.IllegalMove, shogi.White, true},
+		{"+ILLEGAL_ACTION", shogi.FoulWin, shogi.White, true}, // black fouled, white to move wins
+		{"-ILLEGAL_ACTION", shogi.FoulLose, shogi.White, true},
+		{"ILLEGAL_ACTION", shogi.FoulWin, shogi.White, true},
+		{"JISHOGI", shogi.Impasse, shogi.White, true},
+		{"KACHI", shogi.EnteringKing, shogi.White, true},
+		{"HIKIWAKE", shogi.Draw, shogi.White, true},
+		{"MATTA", shogi.Matta, shogi.White, true},
+		{"TSUMI", shogi.Mate, shogi.White, true},
+		{"FUZUMI", shogi.NoMate, shogi.White, true},
+		{"ERROR", shogi.Error, shogi.White, true},
+		{"MAX_MOVES", shogi.MaxMoves, shogi.White, true},
+		{"SOMETHING", shogi.Unknown, shogi.White, false},
+	}
+	for _, tt := range specials {
+		t.Run(tt.special, func(t *testing.T) {
+			in := `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"special": "` + tt.special + `"}]}`
+			r := NewJKF(strings.NewReader(in), Options{})
+			rec, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := rec.MainLineEnd().End.Normalize(shogi.White)
+			if e.Kind != tt.kind || e.Side != tt.side {
+				t.Errorf("ending %+v, want kind %v side %v", e, tt.kind, tt.side)
+			}
+			if !tt.known && (e.Word != tt.special || len(r.Warnings()) != 1) {
+				t.Errorf("unknown special: word %q, %d warnings", e.Word, len(r.Warnings()))
+			}
+		})
+	}
+}
+
+func TestJKFRelative(t *testing.T) {
+	// Golds on 6三, 5三 and 4三 of an otherwise bare board, black to move,
+	// each reaching 5二: "relative" alone must single out the mover.
+	board := `[[{},{},{},{},{},{},{},{},{"color":0,"kind":"OU"}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],` +
+		`[{},{},{"color":0,"kind":"KI"},{},{},{},{},{},{}],[{},{},{"color":0,"kind":"KI"},{},{},{},{},{},{}],[{},{},{"color":0,"kind":"KI"},{},{},{},{},{},{}],` +
+		`[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{"color":1,"kind":"OU"},{},{},{},{},{},{},{},{}]]`
+	relTests := []struct {
+		rel, want string
+	}{
+		{"R", "4c5b"}, {"C", "5c5b"}, {"L", "6c5b"},
+	}
+	for _, tt := range relTests {
+		in := `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": ` + board + `, "hands": [{}, {}]}}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 2}, "piece": "KI", "relative": "` + tt.rel + `"}}]}`
+		got, err := NewJKF(strings.NewReader(in), Options{}).Read()
+		if err != nil {
+			t.Errorf("%s: %v", tt.rel, err)
+			continue
+		}
+		if u := jkfMainLine(got); u != tt.want {
+			t.Errorf("relative %s: %s, want %s", tt.rel, u, tt.want)
+		}
+	}
+	in := `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": ` + board + `, "hands": [{}, {}]}}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 2}, "piece": "KI", "relative": "U"}}]}`
+	if _, err := NewJKF(strings.NewReader(in), Options{}).Read(); !errors.Is(err, shogi.ErrAmbiguous) {
+		t.Errorf("three golds moving up: %v, want ambiguous", err)
+	}
+}
+
+func FuzzReadJKF(f *testing.F) {
+	f.Add(jkfGame)
+	f.Add(`{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 1, "board": {}, "hands": [{"FU": 2}, {"KI": 1}]}}, "moves": [{"comment": "c"}]}`)
+	f.Add(`{"header": {}, "moves": [{}]}` + "\n" + `{"header": null, "moves": null}`)
+	files, _ := filepath.Glob(filepath.Join(jkfCorpus, "jkf", "*"))
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil && len(data) < 64<<10 {
+			f.Add(string(data))
+		}
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		r := NewJKF(strings.NewReader(in), Options{})
+		for i := 0; i < 10; i++ {
+			rec, err := r.Read()
+			if err != nil {
+				return
+			}
+			// Whatever was read is a legal tree.
+			jcOf(t, rec, jcOptions{})
+		}
+	})
+}
+
+// jkfNTimes repeats a reader's content n times (encoding/csv's benchmark
+// helper), so a benchmark measures reading, not I/O.
+type jkfNTimes struct {
+	s   string
+	n   int
+	off int
+}
+
+func (r *jkfNTimes) Read(p []byte) (int, error) {
+	for {
+		if r.n <= 0 || r.s == "" {
+			return 0, io.EOF
+		}
+		n0 := copy(p, r.s[r.off:])
+		p = p[n0:]
+		n := n0
+		r.off += n0
+		if r.off == len(r.s) {
+			r.off = 0
+			r.n--
+		}
+		if len(p) == 0 || r.n <= 0 {
+			return n, nil
+		}
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+func BenchmarkReadJKF(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(jkfCorpus, "jkf", "json-kifu-format__ryuou201409020101.jkf"))
+	if err != nil {
+		b.Skip("no shared corpus")
+	}
+	rec, err := NewJKF(bytes.NewReader(data), Options{}).Read()
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves := 0
+	for range rec.MainLine() {
+		moves++
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	r := NewJKF(&jkfNTimes{s: string(data), n: b.N}, Options{})
+	for i := 0; i < b.N; i++ {
+		if _, err := r.Read(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}

@@ -1,0 +1,1330 @@
+package parse
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// This file holds what the KIF, KI2 and BOD readers share, the way tsshogi's
+// kakinoki.ts does: a classifier that names the kind of each line, and one
+// state machine that builds the header, the start position (手合割 or a board
+// diagram) and the game tree with its 変化 blocks. The formats differ only
+// in their move lines (kif.go, ki2.go), and every reader accepts both kinds
+// of move line, since producers mix them up.
+
+// lineKind is the kind of a line of a Kakinoki-family file.
+type lineKind uint8
+
+const (
+	lineBlank      lineKind = iota
+	lineHash                // # … (skipped: file signature, encoding declaration, notes)
+	lineComment             // *… (comment on the previous move or the start)
+	lineBookmark            // &… (しおり)
+	lineVariation           // 変化：N手
+	lineMoveHeader          // 手数----指手---------消費時間--
+	lineSummary             // まで77手で先手の勝ち
+	lineKIFMove             // 1 ７六歩(77) ( 0:16/00:00:16)
+	lineKI2Move             // ▲７六歩 △３四歩
+	lineBoardFiles          // ９ ８ ７ ６ ５ ４ ３ ２ １
+	lineBoardEdge           // +---------------------------+
+	lineBoardRank           // | ・ ・v桂 …|一
+	lineHand                // 先手の持駒：金 歩二
+	lineTurn                // 先手番 / 後手番 / 下手番 / 上手番
+	lineCaption             // 手数＝32  ▲７六歩  まで
+	lineFlip                // 盤面反転 / 盤面回転
+	lineHeader              // key：value
+	lineUnknown
+)
+
+// Byte strings the classifier looks for.
+var (
+	bHenka      = []byte("変化")
+	bMoveHeader = []byte("手数-")
+	bMade       = []byte("まで")
+	bCaption    = []byte("手数＝")
+	bFlip       = []byte("盤面反転")
+	bRotate     = []byte("盤面回転")
+	bFullColon  = []byte("：")
+	bFullSpace  = []byte("\u3000")
+	bHandSuffix = []byte("の持駒")
+)
+
+// classify returns the kind of line (its line end already removed) and the
+// line with leading and trailing spaces removed.
+func classify(line []byte) (lineKind, []byte) {
+	t := trimJa(line)
+	if len(t) == 0 {
+		return lineBlank, t
+	}
+	switch c := t[0]; {
+	case c == '#':
+		return lineHash, t
+	case c == '*':
+		return lineComment, t
+	case c == '&':
+		return lineBookmark, t
+	case c == '|':
+		return lineBoardRank, t
+	case c == '+' && len(t) > 1 && t[1] == '-':
+		return lineBoardEdge, t
+	case c >= '0' && c <= '9':
+		if isFilesLine(t) {
+			return lineBoardFiles, t
+		}
+		return lineKIFMove, t
+	}
+	if _, _, ok := cutSideMark(t); ok {
+		return lineKI2Move, t
+	}
+	switch {
+	case bytes.HasPrefix(t, bHenka):
+		return lineVariation, t
+	case bytes.HasPrefix(t, bMoveHeader):
+		return lineMoveHeader, t
+	case bytes.HasPrefix(t, bMade):
+		return lineSummary, t
+	case bytes.HasPrefix(t, bCaption):
+		return lineCaption, t
+	case bytes.HasPrefix(t, bFlip), bytes.HasPrefix(t, bRotate):
+		return lineFlip, t
+	case isFilesLine(t):
+		return lineBoardFiles, t
+	}
+	if _, ok := turnLine(t); ok {
+		return lineTurn, t
+	}
+	if k := colonIndex(t); k > 0 {
+		if _, ok := handOwner(t[:k]); ok {
+			return lineHand, t
+		}
+		return lineHeader, t
+	}
+	return lineUnknown, t
+}
+
+// trimJa removes ASCII spaces, tabs and full-width spaces (U+3000) at both
+// ends of b: every producer pads with them.
+func trimJa(b []byte) []byte {
+	for len(b) > 0 {
+		if b[0] == ' ' || b[0] == '\t' {
+			b = b[1:]
+		} else if bytes.HasPrefix(b, bFullSpace) {
+			b = b[3:]
+		} else {
+			break
+		}
+	}
+	return trimJaRight(b)
+}
+
+// trimJaRightCR removes a stray CR at the end of b.
+func trimJaRightCR(b []byte) []byte {
+	for len(b) > 0 && b[len(b)-1] == '\r' {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func trimJaRight(b []byte) []byte {
+	for len(b) > 0 {
+		if c := b[len(b)-1]; c == ' ' || c == '\t' || c == '\r' {
+			b = b[:len(b)-1]
+		} else if bytes.HasSuffix(b, bFullSpace) {
+			b = b[:len(b)-3]
+		} else {
+			break
+		}
+	}
+	return b
+}
+
+// skipJaSpaces returns the index of the first byte at or after i that is not
+// a space (ASCII or full-width).
+func skipJaSpaces(b []byte, i int) int {
+	for i < len(b) {
+		switch {
+		case b[i] == ' ' || b[i] == '\t':
+			i++
+		case b[i] == 0xE3 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0x80: // U+3000
+			i += 3
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// decodeRune is utf8.DecodeRune with the cases of Japanese records inline:
+// ASCII and three-byte characters (kana, kanji, full-width forms).
+func decodeRune(b []byte) (rune, int) {
+	if len(b) > 0 && b[0] < utf8.RuneSelf {
+		return rune(b[0]), 1
+	}
+	if len(b) >= 3 && b[0]&0xF0 == 0xE0 && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80 {
+		r := rune(b[0]&0x0F)<<12 | rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F)
+		if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+			return r, 3
+		}
+	}
+	return utf8.DecodeRune(b)
+}
+
+// colonIndex returns the byte index of the first colon (： or :) in b, or
+// -1.
+func colonIndex(b []byte) int {
+	i := bytes.IndexByte(b, ':')
+	j := bytes.Index(b, bFullColon)
+	switch {
+	case i < 0:
+		return j
+	case j < 0:
+		return i
+	}
+	return min(i, j)
+}
+
+// afterColon returns what follows the colon at k, trimmed.
+func afterColon(b []byte, k int) []byte {
+	if b[k] == ':' {
+		return trimJa(b[k+1:])
+	}
+	return trimJa(b[k+3:])
+}
+
+// isFilesLine recognises the file numbers above a board: ９ ８ ７ … １ or
+// 9 8 7 … 1, spaced, and nothing else ("98 ７六歩" is a move).
+func isFilesLine(t []byte) bool {
+	want := 9
+	prevDigit := false
+	for i := 0; i < len(t); {
+		r, n := utf8.DecodeRune(t[i:])
+		i += n
+		switch {
+		case r == ' ' || r == '\u3000' || r == '\t':
+			prevDigit = false
+		case want > 0 && (r == rune('0'+want) || r == rune('０'+want)) && (!prevDigit || r > '9'):
+			want--
+			prevDigit = r <= '9'
+		default:
+			return false
+		}
+	}
+	return want == 0
+}
+
+// cutSideMark removes a leading ▲△☗☖▽▼ from b.
+func cutSideMark(b []byte) (shogi.Color, []byte, bool) {
+	r, n := decodeRune(b)
+	switch r {
+	case '▲', '☗', '▼':
+		return shogi.Black, b[n:], true
+	case '△', '☖', '▽':
+		return shogi.White, b[n:], true
+	}
+	return shogi.Black, b, false
+}
+
+// turnLine reads 先手番 / 後手番 / 下手番 / 上手番.
+func turnLine(t []byte) (shogi.Color, bool) {
+	switch string(t) {
+	case "先手番", "下手番":
+		return shogi.Black, true
+	case "後手番", "上手番":
+		return shogi.White, true
+	}
+	return shogi.Black, false
+}
+
+// handOwner reads the key of a hand line: 先手の持駒, 後手の持駒, 下手の持駒,
+// 上手の持駒 (also without の).
+func handOwner(key []byte) (shogi.Color, bool) {
+	switch string(trimJa(key)) {
+	case "先手の持駒", "下手の持駒", "先手持駒", "下手持駒":
+		return shogi.Black, true
+	case "後手の持駒", "上手の持駒", "後手持駒", "上手持駒":
+		return shogi.White, true
+	}
+	return shogi.Black, false
+}
+
+// kakinoki is the state of a KIF, KI2 or BOD reader.
+type kakinoki struct {
+	Options
+	lr       *lineReader
+	format   string // "kif", "ki2" or "bod", for messages
+	warnings ErrorList
+	done     bool
+
+	// The header section.
+	header       shogi.Header
+	rootComments []string
+	rootMark     string
+	handicap     string // 手合割 as written
+	handicapPos  Pos
+	board        shogi.Position
+	boardRows    int
+	boardPos     Pos  // where the diagram starts
+	boardSeen    bool // a diagram or a hand was given
+	gridOpen     bool // inside the 9×9 grid
+	gridDone     bool // the grid has been read
+	handSeen     bool
+	turn         shogi.Color
+	turnSet      bool
+	plyOffset    int          // 手数＝N: the diagram is the position after N plies
+	captionTo    shogi.Square // destination of the caption's last move, for 同
+	blank        bool         // a blank line was just read
+
+	// The game tree.
+	rec     *shogi.Record
+	cur     *line   // the line being read
+	stack   []*line // lines that later 変化 blocks may branch from, the most recent last
+	pos     shogi.Position
+	foul    *Error        // an illegal move kept in the tree, waiting for 反則勝ち/反則負け
+	illegal []*shogi.Node // illegal moves kept in the tree, each followed by its foul ending only
+	noNum   *Error        // a 変化 line without a ply number
+	path    []*shogi.Node
+}
+
+// line is one line of play: the main line, or a variation read from a 変化
+// block. nodes[0] is at ply start; plies before start are found in parent.
+type line struct {
+	start  int
+	nodes  []*shogi.Node
+	parent *line
+	base   *shogi.Node // the node at ply start−1, which the line branches from
+}
+
+// end returns the ply of the last node of l.
+func (l *line) end() int { return l.start + len(l.nodes) - 1 }
+
+// at returns the node at ply k of l (k ≤ l.end()).
+func (l *line) at(k int) *shogi.Node {
+	for l.start > k {
+		l = l.parent
+	}
+	return l.nodes[k-l.start]
+}
+
+// last returns the last node of l, or the node it branches from while it
+// has none.
+func (l *line) last() *shogi.Node {
+	if len(l.nodes) == 0 {
+		return l.base
+	}
+	return l.nodes[len(l.nodes)-1]
+}
+
+func newKakinoki(r io.Reader, opt Options, format string) *kakinoki {
+	return &kakinoki{Options: opt, lr: newLineReader(r, opt), format: format}
+}
+
+// warn records a tolerated problem, or returns it as an error in strict
+// mode.
+func (k *kakinoki) warn(pos Pos, err error, detail string) error {
+	e := &Error{Pos: pos, Err: err, Detail: detail, Warning: true}
+	if k.Strict {
+		e.Warning = false
+		return e
+	}
+	k.warnings = append(k.warnings, e)
+	return nil
+}
+
+// errAt returns an error at byte i of the current line b.
+func (k *kakinoki) errAt(b []byte, i int, err error, detail string) *Error {
+	return &Error{Pos: k.lr.posAt(b, i), Err: err, Detail: detail}
+}
+
+// col returns the byte index of t within line, of which it is a sub-slice.
+func col(line, t []byte) int { return cap(line) - cap(t) }
+
+// read reads the whole input as one record.
+func (k *kakinoki) read() (*shogi.Record, error) {
+	if k.done {
+		return nil, io.EOF
+	}
+	k.warnings = nil
+	k.done = true
+	content := false
+	for {
+		raw, err := k.lr.readLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		kind, t := classify(raw)
+		if kind != lineBlank {
+			content = true
+		}
+		if err := k.line(kind, raw, t); err != nil {
+			return nil, err
+		}
+		k.blank = kind == lineBlank
+	}
+	if !content {
+		// Blank input holds no record, as for every other reader.
+		return nil, io.EOF
+	}
+	if err := k.startMoves(nil, nil); err != nil {
+		return nil, err
+	}
+	if err := k.closeLine(); err != nil {
+		return nil, err
+	}
+	if k.format == "bod" && !k.gridDone {
+		return nil, &Error{Pos: Pos{File: k.Filename, Line: k.lr.line, Col: 1}, Err: ErrBadBoard, Detail: "want a board diagram (+---…---+ and nine |…| rows)"}
+	}
+	return k.rec, nil
+}
+
+// line handles one line.
+func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
+	if k.gridOpen && kind != lineBoardRank && kind != lineBoardEdge && kind != lineBlank && kind != lineHash {
+		if err := k.endBoard(); err != nil {
+			return err
+		}
+	}
+	switch kind {
+	case lineBlank, lineHash:
+		return nil
+	case lineComment:
+		// The text is kept as written, trailing spaces included.
+		text := string(trimJaRightCR(raw[col(raw, t)+1:]))
+		if !k.started() {
+			k.rootComments = append(k.rootComments, text)
+			return nil
+		}
+		n := k.node()
+		n.Comments = append(n.Comments, text)
+		return nil
+	case lineBookmark:
+		name := string(trimJa(t[1:]))
+		if !k.started() {
+			k.rootMark = name
+			return nil
+		}
+		k.node().Bookmark = name
+		return nil
+	case lineMoveHeader:
+		return k.startMoves(raw, t)
+	case lineKIFMove:
+		if err := k.startMoves(raw, t); err != nil {
+			return err
+		}
+		return k.kifMove(raw, t)
+	case lineKI2Move:
+		if err := k.startMoves(raw, t); err != nil {
+			return err
+		}
+		return k.ki2Moves(raw, t)
+	case lineVariation:
+		return k.variation(raw, t)
+	case lineSummary:
+		if err := k.startMoves(raw, t); err != nil {
+			return err
+		}
+		return k.summary(raw, t)
+	case lineBoardFiles, lineFlip:
+		return nil
+	case lineBoardEdge, lineBoardRank:
+		return k.boardLine(kind, raw, t)
+	case lineHand:
+		return k.handLine(raw, t)
+	case lineTurn:
+		k.turn, _ = turnLine(t)
+		k.turnSet = true
+		return nil
+	case lineCaption:
+		return k.caption(raw, t)
+	case lineHeader:
+		return k.headerLine(raw, t)
+	}
+	if bytes.ContainsRune(t, utf8.RuneError) {
+		return k.errAt(raw, col(raw, t), ErrSyntax, "the line holds U+FFFD replacement characters: the file's encoding was damaged before it was saved")
+	}
+	return k.warn(k.lr.posAt(raw, col(raw, t)), ErrUnknownLine, "want a header (key：value), a board, a move, a comment (*) or 変化：N手; line ignored")
+}
+
+// started reports whether the move section has begun.
+func (k *kakinoki) started() bool { return k.rec != nil }
+
+// node returns the last node of the line being read.
+func (k *kakinoki) node() *shogi.Node { return k.cur.last() }
+
+// headerLine reads key：value.
+func (k *kakinoki) headerLine(raw, t []byte) error {
+	c := colonIndex(t)
+	key := trimJa(t[:c])
+	val := afterColon(t, c)
+	if len(key) == 0 {
+		return k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadHeader, "want key：value, found no key; line ignored")
+	}
+	if bytes.ContainsRune(t, utf8.RuneError) {
+		if err := k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadHeader, "the header holds U+FFFD replacement characters: the file's encoding was damaged"); err != nil {
+			return err
+		}
+	}
+	ks := string(key)
+	if k.started() {
+		// Quirk: some producers put 終了日時 and the like after the moves.
+		if ks == shogi.KeyHandicap {
+			return k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadHeader, "手合割 after the moves have begun; line ignored")
+		}
+		k.rec.Header = append(k.rec.Header, shogi.HeaderField{Key: ks, Value: string(val)})
+		return nil
+	}
+	if ks == shogi.KeyHandicap {
+		k.handicap = string(val)
+		k.handicapPos = k.lr.posAt(raw, col(raw, val))
+		return nil
+	}
+	k.header = append(k.header, shogi.HeaderField{Key: ks, Value: string(val)})
+	return nil
+}
+
+// caption reads 手数＝N [move] まで above a diagram: the diagram is the
+// position after N plies, so the moves that follow are numbered from N+1,
+// and a first move written 同 goes to the caption move's square.
+func (k *kakinoki) caption(raw, t []byte) error {
+	i := len(bCaption)
+	n, j := 0, i
+	for j < len(t) && t[j] >= '0' && t[j] <= '9' && n < 1e7 {
+		n = n*10 + int(t[j]-'0')
+		j++
+	}
+	if j == i {
+		return k.warn(k.lr.posAt(raw, col(raw, t)+i), ErrSyntax, "want a number after 手数＝; line ignored")
+	}
+	k.plyOffset = n
+	rest := trimJa(t[j:])
+	if _, m, ok := cutSideMark(rest); ok {
+		rest = m
+	}
+	if r1, n1 := utf8.DecodeRune(rest); n1 > 0 {
+		if r2, _ := utf8.DecodeRune(rest[n1:]); jaNumeral(r1) > 0 && jaNumeral(r2) > 0 {
+			k.captionTo = shogi.NewSquare(jaNumeral(r1), jaNumeral(r2))
+		}
+	}
+	return nil
+}
+
+// jaNumeral reads 1-9 written as an ASCII or full-width digit or a kanji.
+func jaNumeral(r rune) int {
+	switch {
+	case r >= '1' && r <= '9':
+		return int(r - '0')
+	case r >= '１' && r <= '９':
+		return int(r - '０')
+	}
+	switch r {
+	case '一':
+		return 1
+	case '二':
+		return 2
+	case '三':
+		return 3
+	case '四':
+		return 4
+	case '五':
+		return 5
+	case '六':
+		return 6
+	case '七':
+		return 7
+	case '八':
+		return 8
+	case '九':
+		return 9
+	}
+	return 0
+}
+
+// Board diagrams (BOD).
+
+// boardLine reads a border or a rank of a diagram.
+func (k *kakinoki) boardLine(kind lineKind, raw, t []byte) error {
+	if k.started() {
+		return k.errAt(raw, col(raw, t), ErrBadBoard, "a board diagram after the moves have begun")
+	}
+	if !k.gridOpen {
+		if k.gridDone {
+			return k.errAt(raw, col(raw, t), ErrBadBoard, "a second board diagram")
+		}
+		if !k.boardSeen {
+			k.board = shogi.NewPosition()
+			k.boardSeen = true
+		}
+		k.gridOpen = true
+		k.boardPos = k.lr.posAt(raw, col(raw, t))
+	}
+	if kind == lineBoardEdge {
+		if k.boardRows > 0 {
+			return k.endBoard()
+		}
+		return nil
+	}
+	if k.boardRows == 9 {
+		return k.errAt(raw, col(raw, t), ErrBadBoard, "a tenth rank")
+	}
+	rank := k.boardRows + 1
+	i := 1 // past the opening |
+	file := 9
+	white := false
+	for i < len(t) {
+		r, n := utf8.DecodeRune(t[i:])
+		switch {
+		case r == '|':
+			goto label
+		case r == ' ' || r == '\u3000' || r == '\t' || r == '^':
+			white = false
+		case r == 'v' || r == 'V':
+			white = true
+		case r == '・':
+			if file < 1 {
+				return k.errAt(raw, col(raw, t)+i, ErrBadBoard, "more than nine squares in a rank")
+			}
+			file--
+			white = false
+		default:
+			pt := boardPiece(r)
+			if r == '成' {
+				if r2, n2 := utf8.DecodeRune(t[i+n:]); boardPiece(r2).CanPromote() {
+					pt = boardPiece(r2).Promote()
+					n += n2
+				}
+			}
+			if pt == shogi.NoPieceType {
+				return k.errAt(raw, col(raw, t)+i, ErrBadBoard, "want a piece (歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍), ・ or v")
+			}
+			if file < 1 {
+				return k.errAt(raw, col(raw, t)+i, ErrBadBoard, "more than nine squares in a rank")
+			}
+			c := shogi.Black
+			if white {
+				c = shogi.White
+			}
+			k.board.Set(shogi.NewSquare(file, rank), shogi.NewPiece(c, pt))
+			file--
+			white = false
+		}
+		i += n
+	}
+	return k.errAt(raw, len(raw), ErrBadBoard, "want | at the end of the rank")
+label:
+	if file != 0 {
+		return k.errAt(raw, col(raw, t)+i, ErrBadBoard, "want nine squares in the rank, found "+strconv.Itoa(9-file))
+	}
+	// Quirk: some writers leave out the rank labels (一…九); the ranks
+	// are then taken in order. A label that is present must be the next
+	// rank.
+	if lab := trimJa(t[i+1:]); len(lab) > 0 {
+		r, _ := utf8.DecodeRune(lab)
+		if jaNumeral(r) != rank {
+			return k.errAt(raw, col(raw, lab), ErrBadBoard, "want the rank label "+kanjiRanks[3*(rank-1):3*rank])
+		}
+	}
+	k.boardRows++
+	return nil
+}
+
+const kanjiRanks = "一二三四五六七八九"
+
+// boardPiece reads a one-character piece name of a diagram or a hand.
+func boardPiece(r rune) shogi.PieceType {
+	switch r {
+	case '歩':
+		return shogi.Pawn
+	case '香':
+		return shogi.Lance
+	case '桂':
+		return shogi.Knight
+	case '銀':
+		return shogi.Silver
+	case '金':
+		return shogi.Gold
+	case '角':
+		return shogi.Bishop
+	case '飛':
+		return shogi.Rook
+	case '玉', '王':
+		return shogi.King
+	case 'と':
+		return shogi.ProPawn
+	case '杏':
+		return shogi.ProLance
+	case '圭':
+		return shogi.ProKnight
+	case '全':
+		return shogi.ProSilver
+	case '馬':
+		return shogi.Horse
+	case '龍', '竜':
+		return shogi.Dragon
+	}
+	return shogi.NoPieceType
+}
+
+// endBoard checks that the grid that just ended had nine ranks.
+func (k *kakinoki) endBoard() error {
+	k.gridOpen = false
+	k.gridDone = true
+	if k.boardRows != 9 {
+		return &Error{Pos: k.lr.pos(1), Err: ErrBadBoard, Detail: "want nine ranks in the board diagram, found " + strconv.Itoa(k.boardRows)}
+	}
+	return nil
+}
+
+// handLine reads 先手の持駒：飛 角 歩二 (pieces separated by full-width,
+// half-width or no spaces; なし for none).
+func (k *kakinoki) handLine(raw, t []byte) error {
+	c := colonIndex(t)
+	owner, _ := handOwner(t[:c])
+	v := afterColon(t, c)
+	if k.started() {
+		return k.errAt(raw, col(raw, t), ErrBadBoard, "a hand after the moves have begun")
+	}
+	if !k.boardSeen {
+		k.board = shogi.NewPosition()
+		k.boardSeen = true
+		k.boardPos = k.lr.posAt(raw, col(raw, t))
+	}
+	k.handSeen = true
+	h := k.board.Hand(owner)
+	*h = shogi.Hand{}
+	s := string(v)
+	switch s {
+	case "", "なし", "無し":
+		return nil
+	case "残り全部", "残りの駒全部", "残り", "残りの駒":
+		// Tsume problems give the defender every piece not used elsewhere;
+		// the counts are filled in when the diagram is complete.
+		h[0] = 255
+		return nil
+	}
+	base := col(raw, v)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == ' ' || r == '\u3000' || r == '\t' || r == '、' || r == ',' || r == '，' {
+			i += n
+			continue
+		}
+		pt := boardPiece(r)
+		if pt < shogi.Pawn || pt > shogi.Gold {
+			return k.errAt(raw, base+i, ErrBadBoard, "want a piece in hand (飛 角 金 銀 桂 香 歩) with an optional count")
+		}
+		i += n
+		cnt, j := jaCount(s[i:])
+		i += j
+		if cnt == 0 {
+			cnt = 1
+		}
+		if int(h[pt])+cnt > 18 {
+			return k.errAt(raw, base+i, ErrBadBoard, "too many pieces in hand")
+		}
+		h.Add(pt, cnt)
+	}
+	return nil
+}
+
+// jaCount reads a count written in kanji (一…十八) or digits, returning the
+// count (0 if none) and the bytes read.
+func jaCount(s string) (int, int) {
+	n, i := 0, 0
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '十':
+			if n == 0 {
+				n = 1
+			}
+			n *= 10
+		case jaNumeral(r) > 0 && (r < '１' || r > '９') && (r < '1' || r > '9'):
+			n = n/10*10 + jaNumeral(r)
+			if n%10 == 0 {
+				n += jaNumeral(r)
+			}
+		case r >= '0' && r <= '9':
+			n = n*10 + int(r-'0')
+		case r >= '０' && r <= '９':
+			n = n*10 + int(r-'０')
+		default:
+			return n, i
+		}
+		if n > 99 {
+			return n, i + w
+		}
+		i += w
+	}
+	return n, i
+}
+
+// startPosition builds the start position from the diagram or 手合割.
+func (k *kakinoki) startPosition() (shogi.Position, error) {
+	var p shogi.Position
+	preset, known := shogi.HandicapFromKIF(k.handicap)
+	switch {
+	case k.boardSeen:
+		if k.gridOpen {
+			if err := k.endBoard(); err != nil {
+				return p, err
+			}
+		}
+		p = k.board
+		if !k.gridDone {
+			// Quirk: hands without a grid (a partial diagram); the board is
+			// the preset's.
+			b := preset.Position()
+			if !known {
+				b = shogi.StartPosition()
+			}
+			for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+				*b.Hand(c) = *p.Hand(c)
+			}
+			p = b
+		} else {
+			p.SetTurn(shogi.Black)
+		}
+		fillRest(&p)
+		if k.turnSet {
+			p.SetTurn(k.turn)
+		}
+		if ks := p.King(p.Turn().Opponent()); ks != shogi.NoSquare && p.Attacked(ks, p.Turn()) {
+			return p, &Error{Pos: k.boardPos, Err: ErrBadBoard, Detail: "the side not to move is in check"}
+		}
+		// Quirk: composed problems (九歩, fairy tsume) break the rules
+		// of positions reachable in a game; they are still read.
+		if err := p.Validate(); err != nil {
+			if err := k.warn(k.boardPos, ErrBadBoard, err.Error()); err != nil {
+				return p, err
+			}
+		}
+		if k.handicap != "" && !known {
+			k.header = append(shogi.Header{{Key: shogi.KeyHandicap, Value: k.handicap}}, k.header...)
+		}
+	case k.handicap == "" || known && preset != shogi.Other:
+		if k.handicap == "" {
+			preset = shogi.Even
+		}
+		p = preset.Position()
+		if k.turnSet && k.turn != p.Turn() {
+			if err := k.warn(k.handicapPos, ErrBadHeader, "the side to move contradicts 手合割; 手合割 wins"); err != nil {
+				return p, err
+			}
+		}
+	default:
+		// 手合割：詰将棋, 五々将棋, その他 without a diagram: keep the text.
+		k.header = append(shogi.Header{{Key: shogi.KeyHandicap, Value: k.handicap}}, k.header...)
+		if err := k.warn(k.handicapPos, ErrBadHeader, "手合割 "+strconv.Quote(k.handicap)+" is not a preset and no board diagram follows; reading from the even start"); err != nil {
+			return p, err
+		}
+		p = shogi.StartPosition()
+	}
+	p.SetMoveNumber(k.plyOffset + 1)
+	return p, nil
+}
+
+// fillRest gives the side whose hand was written 残り全部 every piece that
+// is neither on the board nor in the other hand.
+func fillRest(p *shogi.Position) {
+	limits := [shogi.Gold + 1]int{shogi.Pawn: 18, shogi.Lance: 4, shogi.Knight: 4, shogi.Silver: 4, shogi.Bishop: 2, shogi.Rook: 2, shogi.Gold: 4}
+	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+		h := p.Hand(c)
+		if h[0] != 255 {
+			continue
+		}
+		h[0] = 0
+		var used [shogi.Gold + 1]int
+		for s := shogi.Square(0); s < 81; s++ {
+			if pc := p.At(s); pc != shogi.NoPiece && pc.Type().Demote() <= shogi.Gold {
+				used[pc.Type().Demote()]++
+			}
+		}
+		o := p.Hand(c.Opponent())
+		for t := shogi.Pawn; t <= shogi.Gold; t++ {
+			if n := limits[t] - used[t] - int(o[t]); n > 0 {
+				h[t] = uint8(n)
+			}
+		}
+	}
+}
+
+// startMoves creates the record when the first line of the move section
+// (or the end of the input) arrives.
+func (k *kakinoki) startMoves(raw, t []byte) error {
+	if k.started() {
+		return nil
+	}
+	start, err := k.startPosition()
+	if err != nil {
+		return err
+	}
+	k.rec = shogi.NewRecord(start)
+	k.rec.Header = k.header
+	k.rec.Root.Comments = k.rootComments
+	k.rec.Root.Bookmark = k.rootMark
+	k.pos = start
+	if k.captionTo != shogi.NoSquare && k.captionTo.Valid() && k.plyOffset > 0 {
+		// Only the destination of the caption's move is known; it is what
+		// 同 needs.
+		k.pos.SetLastMove(shogi.NewDrop(shogi.Pawn, k.captionTo))
+	}
+	k.cur = &line{start: 0, nodes: make([]*shogi.Node, 1, 256)}
+	k.cur.nodes[0] = k.rec.Root
+	k.stack = append(k.stack[:0], k.cur)
+	return nil
+}
+
+// ply returns the ply the next move of the current line will have.
+func (k *kakinoki) ply() int { return k.cur.end() + 1 }
+
+// addMove appends a move or an ending to the current line.
+//
+// A move (or ending) that the node already has as a child is not added
+// again: the line goes on along that child. Files list the same branch
+// twice (a 変化 block that repeats the main line's move, as mog-core-scala's
+// samples do), and two identical children would only be a trap for writers.
+func (k *kakinoki) addMove(m shogi.Move, e shogi.Ending) *shogi.Node {
+	parent := k.node()
+	for _, c := range parent.Children {
+		if c.Move == m && c.End.Kind == e.Kind && c.End.Word == e.Word {
+			k.cur.nodes = append(k.cur.nodes, c)
+			return c
+		}
+	}
+	n := k.rec.AddChild(parent, m, e)
+	k.cur.nodes = append(k.cur.nodes, n)
+	return n
+}
+
+// play checks m, played at ply in the current line, and adds it. An illegal
+// move is kept when the line ends in 反則勝ち or 反則負け right after it,
+// which documents the foul; otherwise the error is returned when the line
+// goes on or ends.
+func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.Node, error) {
+	if err := k.pendingFoul(); err != nil {
+		return nil, err
+	}
+	ply := k.ply()
+	if err := k.pos.Legal(m); err != nil {
+		k.foul = &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: err,
+			Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text)}
+		n := k.addMove(m, shogi.Ending{})
+		k.illegal = append(k.illegal, n)
+		// Only the foul ending may follow, and all it needs is the side
+		// to move; the move itself is not played.
+		k.pos.SetTurn(k.pos.Turn().Opponent())
+		return n, nil
+	}
+	k.pos.Play(m)
+	return k.addMove(m, shogi.Ending{}), nil
+}
+
+// isIllegal reports whether n is an illegal move kept in the tree.
+func (k *kakinoki) isIllegal(n *shogi.Node) bool {
+	for _, x := range k.illegal {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// pendingFoul returns the error of an illegal move that is not followed by
+// the foul ending that would document it.
+func (k *kakinoki) pendingFoul() error {
+	if k.foul != nil {
+		err := k.foul
+		k.foul = nil
+		err.Detail += " (a record may keep an illegal move only when 反則勝ち or 反則負け follows it)"
+		return err
+	}
+	return nil
+}
+
+// end appends the ending e to the current line.
+func (k *kakinoki) end(e shogi.Ending, raw []byte, at int) (*shogi.Node, error) {
+	if k.foul != nil {
+		if e.Kind == shogi.FoulWin || e.Kind == shogi.FoulLose {
+			k.foul = nil
+		} else if err := k.pendingFoul(); err != nil {
+			return nil, err
+		}
+	}
+	e.Side = k.pos.Turn()
+	if k.lineEnded() {
+		// Quirk: 棋譜解説 writes two endings in a row (122 投了, 123 中断);
+		// the second becomes an alternative to the first.
+		if err := k.warn(k.lr.posAt(raw, at), ErrSyntax, "a second special ending after the one that ends this line; kept as an alternative to it"); err != nil {
+			return nil, err
+		}
+		if k.isIllegal(k.node().Parent) {
+			return nil, k.errAt(raw, at, ErrSyntax, "a second special ending after the foul ending of an illegal move")
+		}
+		k.cur.nodes = k.cur.nodes[:len(k.cur.nodes)-1]
+		if len(k.cur.nodes) == 0 {
+			// The ending was the variation's first node; its parent is the
+			// base.
+			n := k.rec.AddChild(k.cur.base, 0, e)
+			k.cur.nodes = append(k.cur.nodes, n)
+			return n, nil
+		}
+		return k.addMove(0, e), nil
+	}
+	return k.addMove(0, e), nil
+}
+
+// lineEnded reports whether the current line already ends in a special
+// ending.
+func (k *kakinoki) lineEnded() bool { return k.node().IsEnd() }
+
+// closeLine finishes the current line.
+func (k *kakinoki) closeLine() error {
+	if k.cur == nil {
+		return nil
+	}
+	if k.foul != nil {
+		// Quirk: 81Dojo ends a game lost by an illegal move with the
+		// comment 反則手にて終局 after the move instead of 反則勝ち; the
+		// ending it documents is added.
+		for _, c := range k.node().Comments {
+			if bytes.Contains([]byte(c), []byte("反則")) {
+				if err := k.warn(k.foul.Pos, k.foul.Err, k.foul.Detail+"; a comment says the game ended with this foul, so 反則勝ち is added"); err != nil {
+					return err
+				}
+				k.foul = nil
+				e := shogi.Ending{Kind: shogi.FoulWin, Side: k.pos.Turn()}
+				k.addMove(0, e)
+				return nil
+			}
+		}
+	}
+	return k.pendingFoul()
+}
+
+// variation starts a 変化：N手 block: an alternative to the move at ply N of
+// the most recent line that has a move at ply N−1 (Kifu for Windows lists
+// blocks depth first, so this is the line the block branches from).
+func (k *kakinoki) variation(raw, t []byte) error {
+	if !k.started() {
+		// Quirk: old ShogiHome wrote 変化 lines into the header.
+		return k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadVariation, "変化 before the moves; line ignored")
+	}
+	if err := k.closeLine(); err != nil {
+		return err
+	}
+	i := len(bHenka)
+	if j := colonIndex(t[i:]); j >= 0 && j < 4 {
+		if t[i+j] == ':' {
+			i += j + 1
+		} else {
+			i += j + 3
+		}
+	}
+	i = skipJaSpaces(t, i)
+	n, j := 0, i
+	for j < len(t) && t[j] >= '0' && t[j] <= '9' && n < 1e8 {
+		n = n*10 + int(t[j]-'0')
+		j++
+	}
+	if j == i {
+		// Error fixtures have 変化： with no number; it is harmless when no
+		// move follows, so the error waits for one.
+		k.noNum = k.errAt(raw, col(raw, t)+i, ErrBadVariation, "want 変化：N手 with the ply N the variation starts at")
+		return nil
+	}
+	k.noNum = nil
+	rest := trimJa(t[j:])
+	if !bytes.Equal(rest, []byte("手")) {
+		if err := k.warn(k.lr.posAt(raw, col(raw, t)+j), ErrBadVariation, "want 手 after the ply number"); err != nil {
+			return err
+		}
+	}
+	n -= k.plyOffset
+	if n < 1 {
+		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "a variation must start after the start position")
+	}
+	// Drop lines too short to branch at n; a line dropped here can never be
+	// the most recent one long enough for a later block either, since the
+	// line that replaces it on the stack is longer.
+	if len(k.cur.nodes) == 0 {
+		k.stack = k.stack[:len(k.stack)-1]
+	}
+	for len(k.stack) > 0 {
+		l := k.stack[len(k.stack)-1]
+		if e := l.end(); e >= n || e == n-1 && !l.last().IsEnd() {
+			break
+		}
+		k.stack = k.stack[:len(k.stack)-1]
+	}
+	if len(k.stack) == 0 {
+		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "no line read so far has a move at ply "+strconv.Itoa(n-1+k.plyOffset))
+	}
+	parent := k.stack[len(k.stack)-1]
+	base := parent.at(n - 1)
+	if base.IsEnd() {
+		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "ply "+strconv.Itoa(n-1+k.plyOffset)+" is a special ending; nothing can follow it")
+	}
+	pos, err := k.replay(base, raw, col(raw, t))
+	if err != nil {
+		return err
+	}
+	k.pos = pos
+	k.cur = &line{start: n, parent: parent, base: base}
+	k.stack = append(k.stack, k.cur)
+	return nil
+}
+
+// replay returns the position after node n.
+func (k *kakinoki) replay(n *shogi.Node, raw []byte, at int) (shogi.Position, error) {
+	k.path = k.path[:0]
+	for x := n; x.Parent != nil; x = x.Parent {
+		k.path = append(k.path, x)
+	}
+	p := k.rec.Start
+	if k.captionTo != shogi.NoSquare && k.plyOffset > 0 {
+		p.SetLastMove(shogi.NewDrop(shogi.Pawn, k.captionTo))
+	}
+	for i := len(k.path) - 1; i >= 0; i-- {
+		x := k.path[i]
+		if k.isIllegal(x) {
+			return p, k.errAt(raw, at, ErrBadVariation, "the variation branches after an illegal move, which only its foul ending may follow")
+		}
+		p.Play(x.Move)
+	}
+	return p, nil
+}
+
+// summary reads まで77手で先手の勝ち. In KI2 it states the ending; KIF writes
+// the ending as a move line as well, and then the summary only repeats it.
+func (k *kakinoki) summary(raw, t []byte) error {
+	s := t[len(bMade):]
+	if bytes.HasPrefix(s, []byte("、")) {
+		s = s[3:] // まで、25手で中断
+	}
+	s = trimJa(s)
+	n, j := 0, 0
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' && n < 1e8 {
+		n = n*10 + int(s[j]-'0')
+		j++
+	}
+	if j == 0 {
+		return k.warn(k.lr.posAt(raw, col(raw, t)), ErrSyntax, "want まで{N}手で…; line ignored")
+	}
+	rest := s[j:]
+	if !bytes.HasPrefix(rest, []byte("手")) {
+		return k.warn(k.lr.posAt(raw, col(raw, s)+j), ErrSyntax, "want 手 after the number of plies; line ignored")
+	}
+	rest = rest[len("手"):]
+	if bytes.HasPrefix(rest, []byte("で")) {
+		rest = rest[len("で"):]
+	}
+	rest = trimJa(rest)
+	if k.noNum != nil {
+		return k.noNumErr()
+	}
+	if k.cur == nil || k.lineEnded() {
+		return nil
+	}
+	if n+1 != k.ply()+k.plyOffset {
+		if err := k.warn(k.lr.posAt(raw, col(raw, t)), ErrSyntax, "the summary counts "+strconv.Itoa(n)+" plies, the line has "+strconv.Itoa(k.ply()-1+k.plyOffset)); err != nil {
+			return err
+		}
+	}
+	e, ok := summaryEnding(string(rest), k.pos.Turn())
+	if !ok && (looksLikeMove(rest) || moveTokenLen(rest) != len(rest)) {
+		return k.warn(k.lr.posAt(raw, col(raw, rest)), ErrUnknownEnd, "want a result such as 先手の勝ち or 中断 after まで{N}手で; line ignored")
+	}
+	if !ok {
+		if err := k.warn(k.lr.posAt(raw, col(raw, rest)), ErrUnknownEnd, "unknown result "+strconv.Quote(string(rest))+"; kept as it is"); err != nil {
+			return err
+		}
+	}
+	_, err := k.end(e, raw, col(raw, t))
+	return err
+}
+
+func (k *kakinoki) noNumErr() error {
+	err := k.noNum
+	k.noNum = nil
+	return err
+}
+
+// summaryEnding reads the result of a まで line, with toMove the side to move
+// after the last move.
+func summaryEnding(s string, toMove shogi.Color) (shogi.Ending, bool) {
+	if e, ok := shogi.EndingFromKIF(s, toMove); ok {
+		return e, true
+	}
+	if s == "" {
+		return shogi.Ending{Kind: shogi.Unknown}, false
+	}
+	side, rest, ok := cutSideName(s)
+	if !ok {
+		if r, ok2 := cutPrefix(s, "時間切れにより"); ok2 {
+			if side, rest, ok = cutSideName(r); ok && rest == "の勝ち" && side != toMove {
+				return shogi.Ending{Kind: shogi.Timeout}, true
+			}
+		}
+		return shogi.Ending{Kind: shogi.Unknown, Word: s}, false
+	}
+	switch rest {
+	case "の勝ち":
+		if side != toMove {
+			return shogi.Ending{Kind: shogi.Resign}, true
+		}
+	case "の反則勝ち":
+		if side == toMove {
+			return shogi.Ending{Kind: shogi.FoulWin}, true
+		}
+		return shogi.Ending{Kind: shogi.FoulLose}, true
+	case "の反則負け":
+		if side == toMove {
+			return shogi.Ending{Kind: shogi.FoulLose}, true
+		}
+		return shogi.Ending{Kind: shogi.FoulWin}, true
+	case "の入玉勝ち":
+		if side == toMove {
+			return shogi.Ending{Kind: shogi.EnteringKing}, true
+		}
+	case "の切れ負け", "の時間切れ負け":
+		if side == toMove {
+			return shogi.Ending{Kind: shogi.Timeout}, true
+		}
+	case "の不戦勝":
+		if side == toMove {
+			return shogi.Ending{Kind: shogi.WinByDefault}, true
+		}
+	case "の不戦敗":
+		if side == toMove {
+			return shogi.Ending{Kind: shogi.LoseByDefault}, true
+		}
+	}
+	return shogi.Ending{Kind: shogi.Unknown, Word: s}, false
+}
+
+// cutSideName removes 先手/後手/下手/上手 from the front of s.
+func cutSideName(s string) (shogi.Color, string, bool) {
+	for _, p := range [...]struct {
+		name string
+		c    shogi.Color
+	}{{"先手", shogi.Black}, {"下手", shogi.Black}, {"後手", shogi.White}, {"上手", shogi.White}} {
+		if r, ok := cutPrefix(s, p.name); ok {
+			return p.c, r, true
+		}
+	}
+	return shogi.Black, s, false
+}
+
+func cutPrefix(s, p string) (string, bool) {
+	if len(s) >= len(p) && s[:len(p)] == p {
+		return s[len(p):], true
+	}
+	return s, false
+}
+
+// notationDetail says what is wrong with move text, without repeating the
+// text or the sentinel's message.
+func notationDetail(err error) string {
+	var ne *shogi.NotationError
+	if errors.As(err, &ne) {
+		if ne.Detail != "" {
+			return ne.Detail
+		}
+		if ne.Err != nil {
+			return ne.Err.Error()
+		}
+	}
+	return err.Error()
+}
+
+// ruleErr returns the sentinel under a notation error.
+func ruleErr(err error) error {
+	var ne *shogi.NotationError
+	if errors.As(err, &ne) && ne.Err != nil {
+		return ne.Err
+	}
+	return err
+}
+
+// detectKakinoki names the Kakinoki-family format of text by its lines: a
+// numbered move or the 手数---- line says KIF, moves after side marks say KI2,
+// a board diagram alone says BOD, and header lines alone say KIF (KI2 when
+// the extension is .ki2). ext only breaks ties; "" means none of them.
+func detectKakinoki(text []byte, ext string) string {
+	var kif, ki2, board, header int
+	for len(text) > 0 {
+		ln := text
+		if i := bytes.IndexAny(text, "\r\n"); i >= 0 {
+			ln, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		kind, t := classify(ln)
+		switch kind {
+		case lineMoveHeader:
+			kif += 2
+		case lineKIFMove:
+			i := 0
+			for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+				i++
+			}
+			if j := skipJaSpaces(t, i); j > i && j < len(t) && kifLike(t[j:]) {
+				kif++
+			}
+		case lineKI2Move:
+			if _, rest, _ := cutSideMark(t); kifLike(rest) {
+				ki2++
+			}
+		case lineBoardRank, lineHand, lineTurn:
+			board++
+		case lineHeader:
+			if k := colonIndex(t); k > 0 {
+				switch string(trimJa(t[:k])) {
+				case shogi.KeyHandicap, shogi.KeyBlack, shogi.KeyWhite, shogi.KeyShitate, shogi.KeyUwate, shogi.KeyStartTime, shogi.KeyEvent:
+					header++
+				}
+			}
+		}
+	}
+	isKI2Ext := ext == ".ki2" || ext == ".ki2u"
+	switch {
+	case kif > 0 && (kif >= ki2 || !isKI2Ext):
+		return "kif"
+	case ki2 > 0:
+		return "ki2"
+	case board >= 9 && header == 0 && ext != ".kif" && ext != ".kifu" && !isKI2Ext:
+		return "bod"
+	case board > 0 || header > 0:
+		if isKI2Ext {
+			return "ki2"
+		}
+		if ext == ".bod" {
+			return "bod"
+		}
+		return "kif"
+	}
+	return ""
+}
+
+// kifLike reports whether b starts like a move: a square or 同, or a known
+// special ending word.
+func kifLike(b []byte) bool {
+	r, n := utf8.DecodeRune(b)
+	if r == '同' {
+		return true
+	}
+	if fileDigit(r) > 0 {
+		r2, _ := utf8.DecodeRune(b[n:])
+		return jaNumeral(r2) > 0
+	}
+	w := b[:moveTokenLen(b)]
+	_, ok := shogi.EndingFromKIF(string(w), shogi.Black)
+	return ok
+}

@@ -1,0 +1,393 @@
+package parse
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// kkDump prints a record read by the KIF, KI2 or BOD reader exactly: start
+// (with its move number), header, and the whole tree in file order with
+// endings, times, comments and bookmarks. It walks with an explicit stack.
+func kkDump(rec *shogi.Record) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "start %s %s\n", rec.Start.SFEN(), rec.Preset.KIF())
+	for _, f := range rec.Header {
+		fmt.Fprintf(&sb, "header %s=%q\n", f.Key, f.Value)
+	}
+	type item struct {
+		n   *shogi.Node
+		ind string
+	}
+	stack := []item{{rec.Root, ""}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := it.n
+		switch {
+		case n.Parent == nil:
+			sb.WriteString("root")
+		case n.IsEnd():
+			fmt.Fprintf(&sb, "%s%d %s/%s/%s", it.ind, n.Ply(), n.End.Kind, n.End.Side, n.End.Word)
+		default:
+			fmt.Fprintf(&sb, "%s%d %s", it.ind, n.Ply(), n.Move)
+		}
+		if n.Time.HasTime || n.Time.HasTotal {
+			fmt.Fprintf(&sb, " (%v / %v)", n.Time.Elapsed, n.Time.Total)
+		}
+		if len(n.Comments) > 0 {
+			fmt.Fprintf(&sb, " %q", n.Comments)
+		}
+		if n.Bookmark != "" {
+			fmt.Fprintf(&sb, " &%s", n.Bookmark)
+		}
+		sb.WriteByte('\n')
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			ind := it.ind
+			if i > 0 {
+				ind += "  "
+			}
+			stack = append(stack, item{n.Children[i], ind})
+		}
+	}
+	return sb.String()
+}
+
+// kkReadText reads a file of our testdata as the CLI does (charset, then the
+// reader of the format) and returns the dump and the warnings.
+func kkReadText(t *testing.T, format, path string, strict bool) (string, error) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _, err := charset.Decode(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(format, strings.NewReader(string(text)), Options{Filename: filepath.Base(path), Strict: strict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := r.Read()
+	if err != nil {
+		return "", err
+	}
+	if _, err := r.Read(); err != io.EOF {
+		t.Errorf("second Read: %v, want io.EOF", err)
+	}
+	var sb strings.Builder
+	sb.WriteString(kkDump(rec))
+	for _, w := range r.Warnings() {
+		fmt.Fprintf(&sb, "warning %v\n", w)
+	}
+	return sb.String(), nil
+}
+
+// TestKakinokiTestdata reads the records of testdata/kif, testdata/ki2 and
+// testdata/bod (each named after the producer whose quirks it shows) and
+// compares them with their golden dumps. Run with KIFCONV_UPDATE_GOLDEN=1 to
+// rewrite the goldens. In strict mode, a file read with warnings must fail
+// at its first warning.
+func TestKakinokiTestdata(t *testing.T) {
+	for _, format := range []string{"kif", "ki2", "bod"} {
+		files, _ := filepath.Glob("../../testdata/" + format + "/*.*")
+		n := 0
+		for _, path := range files {
+			if strings.HasSuffix(path, ".golden") {
+				continue
+			}
+			n++
+			t.Run(format+"/"+filepath.Base(path), func(t *testing.T) {
+				got, err := kkReadText(t, format, path, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkGolden(t, path, got)
+				i := strings.Index(got, "\nwarning ")
+				_, serr := kkReadText(t, format, path, true)
+				if i < 0 {
+					if serr != nil {
+						t.Errorf("strict: %v", serr)
+					}
+					return
+				}
+				first := strings.SplitN(got[i+len("\nwarning "):], "\n", 2)[0]
+				if serr == nil || serr.Error() != first {
+					t.Errorf("strict: error %v, want the first warning %q", serr, first)
+				}
+			})
+		}
+		if n == 0 {
+			t.Errorf("no testdata/%s files", format)
+		}
+	}
+}
+
+func TestKakinokiErrors(t *testing.T) {
+	const head = "手合割：平手\n手数----指手---------消費時間--\n"
+	tests := []struct {
+		name   string
+		format string
+		in     string
+		strict bool
+		err    error
+		line   int
+		col    int
+		ply    int
+	}{
+		{"bad move text", "kif", head + "   1 ７二二金(61)\n", false, shogi.ErrSyntax, 3, 6, 1},
+		{"origin of the opponent", "kif", head + "   1 ７二金(61)\n", false, shogi.ErrNotOwnPiece, 3, 6, 1},
+		{"empty origin", "kif", head + "   1 ７五歩(76)\n", false, shogi.ErrNoPiece, 3, 6, 1},
+		{"wrong piece", "kif", head + "   1 ７六銀(77)\n", false, shogi.ErrWrongPiece, 3, 6, 1},
+		{"unreachable, no foul ending", "kif", head + "   1 ５五飛(28)\n   2 ３四歩(33)\n", false, shogi.ErrUnreachable, 3, 6, 1},
+		{"illegal last move", "kif", head + "   1 ７六歩(77)\n   2 ５五飛(82)\n", false, shogi.ErrUnreachable, 4, 6, 2},
+		{"illegal move then resign", "kif", head + "   1 ５五飛(28)\n   2 投了\n", false, shogi.ErrUnreachable, 3, 6, 1},
+		{"nifu", "kif", "先手の持駒：歩\n手数----指手---------消費時間--\n1 ７五歩打\n", false, shogi.ErrNifu, 3, 3, 1},
+		{"move after an ending", "kif", head + "   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n", false, shogi.ErrSyntax, 5, 6, 0},
+		{"variation without a base", "kif", head + "   1 ７六歩(77)\n\n変化：5手\n   5 ２六歩(27)\n", false, ErrBadVariation, 5, 4, 0},
+		{"variation after an ending", "kif", head + "   1 投了\n\n変化：2手\n   2 ３四歩(33)\n", false, ErrBadVariation, 5, 4, 0},
+		{"variation without a number", "kif", head + "   1 ７六歩(77)\n\n変化：\n   1 ２六歩(27)\n", false, ErrBadVariation, 5, 4, 0},
+		{"eight ranks", "kif", "+---------------------------+\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 8) + "+---------------------------+\n", false, ErrBadBoard, 10, 1, 0},
+		{"bad board piece", "kif", "+---------------------------+\n| ・ ・ ・ ・ x ・ ・ ・ ・|一\n", false, ErrBadBoard, 2, 11, 0},
+		{"ten squares", "kif", "+---------------------------+\n| ・ ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n", false, ErrBadBoard, 2, 21, 0},
+		{"wrong rank label", "kif", "+---------------------------+\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n", false, ErrBadBoard, 2, 21, 0},
+		{"side not to move in check", "kif", "後手の持駒：なし\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ 金 ・ ・ ・ ・|二\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 7) + "+---------------------------+\n先手の持駒：なし\n", false, ErrBadBoard, 2, 1, 0},
+		{"bad hand", "kif", "先手の持駒：玉\n", false, ErrBadBoard, 1, 7, 0},
+		{"damaged encoding", "kif", "\ufffdJ\ufffdn\n" + head, false, ErrSyntax, 1, 1, 0},
+		{"bod without a board", "bod", "先手：a\n", false, ErrBadBoard, 1, 1, 0},
+		{"strict: unknown line", "kif", "手合割：平手\nこんにちは\n", true, ErrUnknownLine, 2, 1, 0},
+		{"strict: bad time", "kif", head + "   1 ７六歩(77)   ( 0:xx/00:00:16)\n", true, ErrBadTime, 3, 16, 0},
+		{"strict: move number", "kif", head + "   2 ７六歩(77)\n", true, ErrSyntax, 3, 4, 0},
+		{"strict: unknown ending", "kif", head + "   1 勝負なし\n", true, ErrUnknownEnd, 3, 6, 0},
+		{"strict: unknown handicap", "kif", "手合割：五々将棋\n", true, ErrBadHeader, 1, 5, 0},
+		{"ki2 ambiguous", "ki2", "手合割：平手\n▲７六歩△３四歩▲６八銀△４二銀▲５八金\n", false, shogi.ErrAmbiguous, 2, 17, 5},
+		{"ki2 no such move", "ki2", "▲７五歩\n", false, shogi.ErrNoSuchMove, 1, 1, 1},
+		{"ki2 move after the result", "ki2", "▲７六歩△投了▲２六歩\n", false, ErrSyntax, 1, 8, 0},
+		{"ki2 strict: wrong side mark", "ki2", "△７六歩\n", true, ErrSyntax, 1, 1, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := New(tt.format, strings.NewReader(tt.in), Options{Filename: "t", Strict: tt.strict})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = r.Read()
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v, want a *parse.Error", err)
+			}
+			if !errors.Is(err, tt.err) || pe.Pos.Line != tt.line || pe.Pos.Col != tt.col || pe.Ply != tt.ply || pe.Warning {
+				t.Errorf("error %v (line %d col %d ply %d), want %v at %d:%d ply %d", err, pe.Pos.Line, pe.Pos.Col, pe.Ply, tt.err, tt.line, tt.col, tt.ply)
+			}
+			if !strings.HasPrefix(err.Error(), "t:") {
+				t.Errorf("message %q does not start with the file name", err)
+			}
+		})
+	}
+}
+
+func TestKakinokiEmpty(t *testing.T) {
+	for _, in := range []string{"", "\n\n", "\u3000 \r\n"} {
+		if _, err := NewKIF(strings.NewReader(in), Options{}).Read(); err != io.EOF {
+			t.Errorf("%q: %v, want io.EOF", in, err)
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		in   string
+		want lineKind
+	}{
+		{"", lineBlank},
+		{"\u3000 ", lineBlank},
+		{"#KIF version=2.0 encoding=UTF-8", lineHash},
+		{"*comment", lineComment},
+		{"**engine", lineComment},
+		{"&基本図", lineBookmark},
+		{"変化：3手", lineVariation},
+		{"変化:3手", lineVariation},
+		{"手数----指手---------消費時間--", lineMoveHeader},
+		{"手数----指手--", lineMoveHeader},
+		{"まで77手で先手の勝ち", lineSummary},
+		{"   1 ７六歩(77)   ( 0:16/00:00:16)", lineKIFMove},
+		{"98 ７九歩成(78)", lineKIFMove},
+		{"▲７六歩△３四歩", lineKI2Move},
+		{"☗７六歩", lineKI2Move},
+		{"  ９ ８ ７ ６ ５ ４ ３ ２ １", lineBoardFiles},
+		{"  9 8 7 6 5 4 3 2 1", lineBoardFiles},
+		{"+---------------------------+", lineBoardEdge},
+		{"| ・ ・ ・v桂 ・ ・ ・ ・ ・|一", lineBoardRank},
+		{"後手の持駒：金四 銀二", lineHand},
+		{"上手の持駒:なし", lineHand},
+		{"先手番", lineTurn},
+		{"上手番", lineTurn},
+		{"手数＝32  ▲７六歩  まで", lineCaption},
+		{"盤面反転", lineFlip},
+		{"先手：羽生善治", lineHeader},
+		{"先手:Alice", lineHeader},
+		{"先手の戦型：四間飛車", lineHeader},
+		{"手数：9", lineHeader},
+		{"こんにちは", lineUnknown},
+	}
+	for _, tt := range tests {
+		if got, _ := classify([]byte(tt.in)); got != tt.want {
+			t.Errorf("classify(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseKIFTime(t *testing.T) {
+	tests := []struct {
+		in           string
+		el, tot      string
+		hasTot, fail bool
+	}{
+		{" 0:16/00:00:16", "16s", "16s", true, false},
+		{"0:4/0:0:4", "4s", "4s", true, false},
+		{"00:31 / 00:00:31", "31s", "31s", true, false},
+		{" 0:7/", "7s", "0s", false, false},
+		{"91:16/01:31:24", "1h31m16s", "1h31m24s", true, false},
+		{"1:02:03/10:00:00", "1h2m3s", "10h0m0s", true, false},
+		{"0:xx/00:00:16", "", "", false, true},
+		{"", "", "", false, true},
+	}
+	for _, tt := range tests {
+		mt, ok := parseKIFTime([]byte(tt.in))
+		if ok == tt.fail {
+			t.Errorf("parseKIFTime(%q) ok = %v", tt.in, ok)
+			continue
+		}
+		if ok && (mt.Elapsed.String() != tt.el || mt.HasTotal != tt.hasTot || mt.HasTotal && mt.Total.String() != tt.tot) {
+			t.Errorf("parseKIFTime(%q) = %v", tt.in, mt)
+		}
+	}
+}
+
+func TestDetectKakinoki(t *testing.T) {
+	tests := []struct {
+		name, text, file, want string
+	}{
+		{"kif moves", "手合割：平手\n   1 ７六歩(77)\n", "x.txt", "kif"},
+		{"kif move header", "先手：a\n手数----指手---------消費時間--\n", "", "kif"},
+		{"ki2 moves", "先手：a\n▲７六歩    △３四歩\n", "x.kif", "ki2"},
+		{"ki2 no spaces", "▲７六歩△３四歩", "", "ki2"},
+		{"header only, kif", "先手：a\n後手：b\n", "x.txt", "kif"},
+		{"header only, ki2 extension", "先手：a\n後手：b\n", "x.ki2", "ki2"},
+		{"bod", "後手の持駒：なし\n+---------------------------+\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 9) + "+---------------------------+\n先手の持駒：なし\n", "x.txt", "bod"},
+		{"board in a kif file", "後手の持駒：なし\n+---------------------------+\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 9) + "+---------------------------+\n先手の持駒：なし\n", "x.kif", "kif"},
+		{"kitao-kawasaki is not ki2", "☗歩-76 ☖歩-34\n", "", "kk"},
+		{"csa is not kif", "V2.2\nPI\n+\n+7776FU\n", "x.kif", "csa"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Detect([]byte(tt.text), tt.file)
+			if tt.want == "kk" {
+				if got == "ki2" || got == "kif" {
+					t.Errorf("Detect = %q", got)
+				}
+				return
+			}
+			if got != tt.want {
+				t.Errorf("Detect = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestKakinokiDeepVariations reads 20,000 variations nested one inside the
+// other: the tree is built with an explicit stack of lines, not recursion.
+func TestKakinokiDeepVariations(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("手合割：平手\n手数----指手---------消費時間--\n")
+	moves := benchGame(7, 120)
+	p := shogi.StartPosition()
+	var texts []string
+	for _, m := range moves {
+		texts = append(texts, string(shogi.KIFNotation{}.AppendMove(nil, &p, m)))
+		p.Play(m)
+	}
+	for i, s := range texts {
+		fmt.Fprintf(&sb, "%d %s\n", i+1, s)
+	}
+	// Each block repeats the main line's move at its ply and adds an ending
+	// alternative one ply later, branching from the block before it.
+	const n = 20000
+	for i := 0; i < n; i++ {
+		ply := 1 + i%len(texts)
+		fmt.Fprintf(&sb, "\n変化：%d手\n%d 中断\n", ply, ply)
+	}
+	rec, err := NewKIF(strings.NewReader(sb.String()), Options{}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.MainLineEnd().Ply(); got != len(texts) {
+		t.Errorf("main line has %d plies, want %d", got, len(texts))
+	}
+	for i, x := 0, rec.Root; x != nil; x, i = x.Next(), i+1 {
+		if i < len(texts) && len(x.Children) != 2 {
+			t.Fatalf("ply %d has %d children, want the move and 中断", i, len(x.Children))
+		}
+	}
+}
+
+// TestKakinokiNestedVariations reads variations nested as deep as a game
+// goes, each branching from the one before it (Kifu for Windows lists a
+// branch right after the line it branches from), and checks the tree.
+func TestKakinokiNestedVariations(t *testing.T) {
+	// alt[k] is played at ply k+1 after alt[0..k-1]; next[k] is the move
+	// after alt[k] in its block, and alt[k+1] is an alternative to it.
+	var alt, next []shogi.Move
+	var altText, nextText []string
+	p := shogi.StartPosition()
+	var buf []shogi.Move
+	for ply := 1; ply < 200; ply++ {
+		buf = p.LegalMoves(buf[:0])
+		if len(buf) < 3 {
+			break
+		}
+		a := buf[(ply*7)%len(buf)]
+		if len(next) > 0 && a == next[len(next)-1] {
+			a = buf[(ply*7+1)%len(buf)]
+		}
+		alt = append(alt, a)
+		altText = append(altText, string(shogi.KIFNotation{}.AppendMove(nil, &p, a)))
+		p.Play(a)
+		buf = p.LegalMoves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		nx := buf[0]
+		next = append(next, nx)
+		nextText = append(nextText, string(shogi.KIFNotation{}.AppendMove(nil, &p, nx)))
+	}
+	var sb strings.Builder
+	sb.WriteString("手合割：平手\n手数----指手---------消費時間--\n")
+	fmt.Fprintf(&sb, "1 %s\n2 %s\n", altText[0], nextText[0])
+	for k := 1; k < len(next); k++ {
+		fmt.Fprintf(&sb, "\n変化：%d手\n%d %s\n%d %s\n", k+1, k+1, altText[k], k+2, nextText[k])
+	}
+	rec, err := NewKIF(strings.NewReader(sb.String()), Options{}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := rec.Root
+	for k := range next {
+		if len(x.Children) < 1 || x.Children[len(x.Children)-1].Move != alt[k] {
+			t.Fatalf("ply %d: the last child is not the block's move", k+1)
+		}
+		x = x.Children[len(x.Children)-1]
+		if len(x.Children) == 0 || x.Children[0].Move != next[k] {
+			t.Fatalf("ply %d: the block's second move is missing", k+2)
+		}
+	}
+	t.Logf("%d nested variations", len(next)-1)
+}

@@ -1,0 +1,388 @@
+package parse
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// KIF reads Kakinoki's KIF format (.kif in Shift_JIS, .kifu in UTF-8; the
+// text reaches the reader already decoded by package charset), as Kifu for
+// Windows, Kakinoki, ShogiGUI, Shogidokoro, ShogiHome, 81Dojo, Piyo Shogi
+// and Shogi Wars write it:
+//
+//	開始日時：1999/07/15(木) 19:07:12
+//	手合割：平手
+//	先手：羽生善治
+//	手数----指手---------消費時間--
+//	   1 ７六歩(77)   ( 0:16/00:00:16)
+//	*初手のコメント
+//	   2 ３四歩(33)   ( 0:05/00:00:05)+
+//	   3 中断         ( 0:03/ 0:00:19)
+//	まで2手で中断
+//
+//	変化：2手
+//	   2 ８四歩(83)   ( 0:02/00:00:02)
+//
+// Every move is checked with the rules as it is read. An illegal move is
+// kept only when 反則勝ち or 反則負け follows it at once: the record then
+// documents the foul, the move stays in the tree as the node's Move with the
+// foul ending after it, and Record.PositionAt and Record.Walk, which replay
+// moves, cannot go past it. Lines of KI2 moves (▲７六歩△３四歩) are read
+// too. The whole input is one record.
+type KIF struct {
+	Options
+	k *kakinoki
+}
+
+// NewKIF returns a KIF reader. Options are read at the first Read.
+func NewKIF(r io.Reader, opt Options) *KIF {
+	return &KIF{Options: opt, k: newKakinoki(r, opt, "kif")}
+}
+
+// Read returns the record, then io.EOF.
+func (r *KIF) Read() (*shogi.Record, error) {
+	r.k.Options = r.Options
+	r.k.lr.file = r.Filename
+	return r.k.read()
+}
+
+// Warnings returns the problems tolerated in the record last read.
+func (r *KIF) Warnings() ErrorList { return r.k.warnings }
+
+// kifMove reads a numbered KIF move line: a move or a special ending, an
+// optional time, and an optional + (a variation starts here; the 変化
+// blocks say where, so it is not needed).
+func (k *kakinoki) kifMove(raw, t []byte) error {
+	if k.noNum != nil {
+		return k.noNumErr()
+	}
+	num, i := 0, 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		if num < 1e8 {
+			num = num*10 + int(t[i]-'0')
+		}
+		i++
+	}
+	body := t[skipJaSpaces(t, i):]
+	at := col(raw, body)
+	if len(body) == 0 {
+		return k.errAt(raw, at, ErrSyntax, "want a move or a special ending after the move number")
+	}
+	ply := k.ply()
+	if num != ply+k.plyOffset {
+		if err := k.warn(k.lr.posAt(raw, col(raw, t)), ErrSyntax, "move number "+strconv.Itoa(num)+", want "+strconv.Itoa(ply+k.plyOffset)); err != nil {
+			return err
+		}
+	}
+	if c, rest, ok := cutSideMark(body); ok {
+		if c != k.pos.Turn() && k.foul == nil {
+			if err := k.warn(k.lr.posAt(raw, at), ErrSyntax, "the side mark names the side not to move"); err != nil {
+				return err
+			}
+		}
+		body = rest
+	}
+	var node *shogi.Node
+	m, n, ok := fastKIFMove(&k.pos, body)
+	if ok && k.lineEnded() {
+		return k.errAt(raw, at, ErrSyntax, "a move after the special ending that ends this line (a new line of play needs 変化：N手)")
+	}
+	if !ok {
+		n = moveTokenLen(body)
+		word := body[:n]
+		if n == 0 {
+			return k.errAt(raw, at, ErrSyntax, "want a move like ７六歩(77) or a special ending like 投了 after the move number")
+		}
+		if e, known := shogi.EndingFromKIF(string(word), k.pos.Turn()); known {
+			nd, err := k.end(e, raw, at)
+			if err != nil {
+				return err
+			}
+			node = nd
+		} else if looksLikeMove(word) {
+			if k.lineEnded() {
+				return k.errAt(raw, at, ErrSyntax, "a move after the special ending that ends this line (a new line of play needs 変化：N手)")
+			}
+			if err := k.pendingFoul(); err != nil {
+				return err
+			}
+			mv, err := shogi.KIFNotation{}.ParseMove(&k.pos, string(word))
+			if err != nil {
+				return &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: ruleErr(err),
+					Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(word) + ": " + notationDetail(err)}
+			}
+			m = mv
+		} else {
+			// An ending word this reader does not know (トライ variants,
+			// a producer's own words): kept as it is.
+			if err := k.warn(k.lr.posAt(raw, at), ErrUnknownEnd, "unknown special ending "+strconv.Quote(string(word))+"; kept as it is"); err != nil {
+				return err
+			}
+			nd, err := k.end(shogi.Ending{Kind: shogi.Unknown, Word: string(word)}, raw, at)
+			if err != nil {
+				return err
+			}
+			node = nd
+		}
+	}
+	if node == nil {
+		nd, err := k.play(m, raw, at, body[:n])
+		if err != nil {
+			return err
+		}
+		node = nd
+	}
+	return k.kifTail(raw, body[n:], node)
+}
+
+// kifTail reads what follows the move: the time in parentheses, a second
+// time column, and the + mark.
+func (k *kakinoki) kifTail(raw, rest []byte, node *shogi.Node) error {
+	rest = rest[skipJaSpaces(rest, 0):]
+	if len(rest) > 0 && rest[0] == '(' {
+		j := bytes.IndexByte(rest, ')')
+		if j < 0 {
+			return k.warn(k.lr.posAt(raw, col(raw, rest)), ErrBadTime, "want ) at the end of the time; time ignored")
+		}
+		mt, ok := parseKIFTime(rest[1:j])
+		if !ok {
+			if err := k.warn(k.lr.posAt(raw, col(raw, rest)), ErrBadTime, "want a time like ( 0:16/00:00:16); time ignored"); err != nil {
+				return err
+			}
+		} else if !node.Time.HasTime {
+			node.Time = mt
+		}
+		rest = rest[j+1:]
+		rest = rest[skipJaSpaces(rest, 0):]
+		// Quirk: IS-SHOGI repeats the time column; the copy is ignored.
+		if len(rest) > 0 && rest[0] == '(' {
+			if j := bytes.IndexByte(rest, ')'); j > 0 {
+				if _, ok := parseKIFTime(rest[1:j]); ok {
+					rest = rest[j+1:]
+					rest = rest[skipJaSpaces(rest, 0):]
+				}
+			}
+		}
+	}
+	// Quirk: Kifu for Windows marks a move that has variations with +.
+	if len(rest) > 0 && rest[0] == '+' {
+		rest = rest[1:]
+		rest = rest[skipJaSpaces(rest, 0):]
+	}
+	if len(rest) > 0 {
+		return k.warn(k.lr.posAt(raw, col(raw, rest)), ErrSyntax, "unexpected text after the move; ignored")
+	}
+	return nil
+}
+
+// parseKIFTime reads " 0:16/00:00:16", "0:4/0:0:4", "00:00 / 00:00:00" or
+// just the time of the move: minutes:seconds (or hours:minutes:seconds) for
+// the move, hours:minutes:seconds for the total. It is a single pass over
+// the bytes: it runs for every move.
+func parseKIFTime(b []byte) (shogi.MoveTime, bool) {
+	var mt shogi.MoveTime
+	el, i, ok := parseClock(b, 0)
+	if !ok {
+		return mt, false
+	}
+	mt.Elapsed, mt.HasTime = el, true
+	i = skipSpaces(b, i)
+	if i == len(b) {
+		return mt, true
+	}
+	if b[i] != '/' {
+		return mt, false
+	}
+	i = skipSpaces(b, i+1)
+	if i == len(b) {
+		// Quirk: 81Dojo leaves the total out: ( 0:7/).
+		return mt, true
+	}
+	tot, i, ok := parseClock(b, i)
+	if !ok || skipSpaces(b, i) != len(b) {
+		return mt, false
+	}
+	mt.Total, mt.HasTotal = tot, true
+	return mt, true
+}
+
+// skipSpaces skips ASCII spaces and tabs.
+func skipSpaces(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// parseClock reads m:ss or h:mm:ss (any padding, fields of up to 6 digits)
+// at b[i:], returning the duration and the index after it.
+func parseClock(b []byte, i int) (time.Duration, int, bool) {
+	i = skipSpaces(b, i)
+	var parts [3]int
+	n := 0
+	for {
+		start := i
+		v := 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 6 {
+			v = v*10 + int(b[i]-'0')
+			i++
+		}
+		if i == start {
+			return 0, i, false
+		}
+		parts[n] = v
+		n++
+		if n == 3 || i == len(b) || b[i] != ':' {
+			break
+		}
+		i++
+	}
+	var s int
+	switch n {
+	case 2:
+		s = parts[0]*60 + parts[1]
+	case 3:
+		s = parts[0]*3600 + parts[1]*60 + parts[2]
+	default:
+		return 0, i, false
+	}
+	return time.Duration(s) * time.Second, i, true
+}
+
+// moveTokenLen returns the length of the move or ending word at the start
+// of b: up to a space or a parenthesis, keeping the space after 同 and an
+// origin (77) that follows at once.
+func moveTokenLen(b []byte) int {
+	i := 0
+	if bytes.HasPrefix(b, []byte("同")) {
+		i = skipJaSpaces(b, len("同"))
+	}
+	for i < len(b) {
+		c := b[i]
+		if c == ' ' || c == '\t' || bytes.HasPrefix(b[i:], bFullSpace) {
+			break
+		}
+		if c == '(' {
+			if j := bytes.IndexByte(b[i:], ')'); j > 0 && j <= 4 && isDigits(b[i+1:i+j]) {
+				return i + j + 1
+			}
+			break
+		}
+		_, n := utf8.DecodeRune(b[i:])
+		i += n
+	}
+	return i
+}
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// looksLikeMove reports whether a word that is not a known ending is meant
+// as a move (it starts with a square or 同, or has an origin or damaged
+// characters) rather than an ending word of another producer.
+func looksLikeMove(w []byte) bool {
+	r, _ := utf8.DecodeRune(w)
+	return jaNumeral(r) > 0 && r != '一' || r == '同' || bytes.IndexByte(w, '(') >= 0 || bytes.ContainsRune(w, utf8.RuneError)
+}
+
+// fastKIFMove reads the move text Kifu for Windows writes (７六歩(77),
+// 同　歩(23), ２二角成(88), ５五角打, ２三銀不成(34), ３三角打(00)) without
+// allocating, and returns the move and the bytes read. Anything else, or a
+// move whose origin does not hold the named piece, is left to
+// shogi.KIFNotation, which reads more forms and explains what is wrong.
+func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
+	i := 0
+	var to shogi.Square
+	r, n := decodeRune(b)
+	if r == '同' {
+		last := p.LastMove()
+		if last.IsZero() {
+			return 0, 0, false
+		}
+		to = last.To()
+		i = skipJaSpaces(b, n)
+	} else {
+		f := fileDigit(r)
+		r2, n2 := decodeRune(b[n:])
+		rk := jaNumeral(r2)
+		if f == 0 || rk == 0 {
+			return 0, 0, false
+		}
+		to = shogi.NewSquare(f, rk)
+		i = n + n2
+	}
+	r, n = decodeRune(b[i:])
+	kind := boardPiece(r)
+	i += n
+	if r == '成' {
+		r2, n2 := decodeRune(b[i:])
+		kind = boardPiece(r2)
+		if !kind.CanPromote() || kind == shogi.Bishop || kind == shogi.Rook || kind == shogi.Pawn {
+			return 0, 0, false
+		}
+		kind = kind.Promote()
+		i += n2
+	}
+	if kind == shogi.NoPieceType {
+		return 0, 0, false
+	}
+	promote, drop := false, false
+	switch r, n = decodeRune(b[i:]); r {
+	case '成':
+		promote = true
+		i += n
+	case '打':
+		drop = true
+		i += n
+	case '不':
+		if r2, n2 := decodeRune(b[i+n:]); r2 == '成' {
+			i += n + n2
+		} else {
+			return 0, 0, false
+		}
+	case '生':
+		i += n
+	}
+	if i+4 <= len(b) && b[i] == '(' && b[i+3] == ')' && b[i+1] >= '0' && b[i+1] <= '9' && b[i+2] >= '0' && b[i+2] <= '9' {
+		ff, fr := int(b[i+1]-'0'), int(b[i+2]-'0')
+		i += 4
+		if ff == 0 && fr == 0 {
+			drop = true
+		} else if drop || ff == 0 || fr == 0 {
+			return 0, 0, false
+		} else {
+			from := shogi.NewSquare(ff, fr)
+			pc := p.At(from)
+			if pc == shogi.NoPiece || pc.Color() != p.Turn() || pc.Type() != kind {
+				return 0, 0, false
+			}
+			return shogi.NewMove(from, to, promote), i, true
+		}
+	}
+	if !drop || promote || kind > shogi.Gold {
+		return 0, 0, false
+	}
+	return shogi.NewDrop(kind, to), i, true
+}
+
+// fileDigit reads a file written as a full-width or ASCII digit.
+func fileDigit(r rune) int {
+	switch {
+	case r >= '１' && r <= '９':
+		return int(r - '０')
+	case r >= '1' && r <= '9':
+		return int(r - '0')
+	}
+	return 0
+}

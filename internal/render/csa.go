@@ -1,0 +1,534 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// CSA writes the CSA standard record format: V2.2 by default, V3.0 when
+// Options.CSAVersion is "3.0" (then the file starts with `'CSA encoding=UTF-8`
+// and times may have decimals). Several records are separated by `/` lines;
+// the version (and encoding) lines come once, at the top.
+//
+// Each record is written as: N+/N-, the header fields CSA names (through
+// shogi.CSAHeaderKeys), header fields it has no name for as `'key：value`
+// comments (which parse.CSA reads back as header fields), the start position
+// (PI with the removed pieces for the even start and the handicaps, else
+// P1..P9 and P+/P- hands), the turn line, then each move with its T time and
+// its comments as `'*` lines (the start position's after the turn line), and
+// the ending as %WORD.
+//
+// CSA has no variations. The main line is written and the variations are a
+// loss, unless Options.Mainline says they are dropped on purpose; with
+// Options.Variations "separate", every line of play (each leaf of the tree)
+// is written as a game of its own, main line first. Endings CSA has no word
+// for (不戦勝, 封じ手, トライ, …), bookmarks, and sub-second times in V2.2 are
+// losses too.
+//
+// The output is UTF-8 with LF line ends; the CLI transcodes it. CSA V2.2
+// files are often Shift_JIS with CRLF, but the format leaves both to the
+// system, and V3.0 declares UTF-8, so kifconv's convention is UTF-8 and LF.
+type CSA struct {
+	Options
+	losses
+	ew    errWriter
+	buf   []byte
+	games int           // games written so far
+	line  []*shogi.Node // the line of play being written
+}
+
+// NewCSA returns a CSA writer.
+func NewCSA(w io.Writer, opt Options) *CSA {
+	return &CSA{Options: opt, losses: losses{format: "csa", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+}
+
+// Flush writes what is buffered and returns the first error.
+func (w *CSA) Flush() error {
+	if len(w.buf) > 0 {
+		w.ew.write(w.buf)
+		w.buf = w.buf[:0]
+	}
+	return w.ew.err
+}
+
+func (w *CSA) v3() bool { return w.CSAVersion == "3.0" }
+
+// Write writes one record (or, with Variations "separate", one game per
+// line of play).
+func (w *CSA) Write(rec *shogi.Record) error {
+	if w.ew.err != nil {
+		return w.ew.err
+	}
+	switch w.CSAVersion {
+	case "", "2.2", "3.0":
+	default:
+		return fmt.Errorf("csa: unknown version %q (want 2.2 or 3.0)", w.CSAVersion)
+	}
+	switch w.Variations {
+	case "", "mainline":
+	case "separate":
+		return w.writeSeparate(rec)
+	default:
+		return fmt.Errorf("csa: unknown variations mode %q (want separate)", w.Variations)
+	}
+	w.line = w.line[:0]
+	for n := range rec.MainLine() {
+		if len(n.Parent.Children) > 1 && !w.Mainline {
+			if err := w.lose("variations"); err != nil {
+				return err
+			}
+		}
+		w.line = append(w.line, n)
+	}
+	return w.writeGame(rec)
+}
+
+// writeSeparate writes every line of play, the leaves in the order Walk
+// visits them (the main line first).
+func (w *CSA) writeSeparate(rec *shogi.Record) error {
+	stack := []*shogi.Node{rec.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if len(n.Children) == 0 {
+			w.line = w.line[:0]
+			for x := n; x.Parent != nil; x = x.Parent {
+				w.line = append(w.line, x)
+			}
+			for i, j := 0, len(w.line)-1; i < j; i, j = i+1, j-1 {
+				w.line[i], w.line[j] = w.line[j], w.line[i]
+			}
+			if err := w.writeGame(rec); err != nil {
+				return err
+			}
+			continue
+		}
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+	}
+	return nil
+}
+
+// writeGame writes rec's header and start followed by the nodes of w.line.
+func (w *CSA) writeGame(rec *shogi.Record) error {
+	b := w.buf
+	if w.games == 0 {
+		if w.v3() {
+			b = append(b, "'CSA encoding=UTF-8\nV3.0\n"...)
+		} else {
+			b = append(b, "V2.2\n"...)
+		}
+	} else {
+		b = append(b, "/\n"...)
+	}
+	w.games++
+	var err error
+	if b, err = w.header(b, rec.Header); err != nil {
+		return err
+	}
+	b = appendCSAStart(b, &rec.Start)
+	b = appendCSAComments(b, rec.Root.Comments)
+	pos := rec.Start
+	for _, n := range w.line {
+		if n.Bookmark != "" {
+			if err := w.lose("bookmarks"); err != nil {
+				return err
+			}
+		}
+		if n.IsEnd() {
+			word, ok := n.End.CSA(pos.Turn())
+			if !ok && n.End.Kind == shogi.Unknown && isCSAWord(n.End.Word) {
+				word, ok = n.End.Word[1:], true
+			}
+			if !ok {
+				if err := w.lose("ending " + n.End.Kind.String()); err != nil {
+					return err
+				}
+				continue
+			}
+			b = append(b, '%')
+			b = append(b, word...)
+			b = append(b, '\n')
+		} else {
+			b = shogi.AppendCSAMove(b, &pos, n.Move)
+			b = append(b, '\n')
+			pos.Play(n.Move)
+		}
+		if n.Time.HasTime {
+			if b, err = w.appendTime(b, n.Time.Elapsed); err != nil {
+				return err
+			}
+		}
+		b = appendCSAComments(b, n.Comments)
+		if len(b) >= 64<<10 {
+			w.ew.write(b)
+			b = b[:0]
+		}
+	}
+	w.buf = b
+	if len(b) >= 64<<10 {
+		return w.Flush()
+	}
+	return w.ew.err
+}
+
+// isCSAWord reports whether an unknown ending's word came from CSA: %
+// followed by upper-case letters, underscores and a leading sign.
+func isCSAWord(s string) bool {
+	if len(s) < 2 || s[0] != '%' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !(c >= 'A' && c <= 'Z' || c == '_' || i == 1 && (c == '+' || c == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendTime writes T with whole seconds (V2.2) or up to three decimals
+// (V3.0, only when there is a fraction).
+func (w *CSA) appendTime(b []byte, d time.Duration) ([]byte, error) {
+	if d < 0 {
+		d = 0
+	}
+	b = append(b, 'T')
+	b = strconv.AppendInt(b, int64(d/time.Second), 10)
+	frac := d % time.Second
+	if !w.v3() {
+		if frac != 0 {
+			if err := w.lose("sub-second times"); err != nil {
+				return b, err
+			}
+		}
+		return append(b, '\n'), nil
+	}
+	if frac%time.Millisecond != 0 {
+		if err := w.lose("sub-millisecond times"); err != nil {
+			return b, err
+		}
+	}
+	if ms := int(frac / time.Millisecond); ms > 0 {
+		digits := [3]byte{byte('0' + ms/100), byte('0' + ms/10%10), byte('0' + ms%10)}
+		n := 3
+		for digits[n-1] == '0' {
+			n--
+		}
+		b = append(b, '.')
+		b = append(b, digits[:n]...)
+	}
+	return append(b, '\n'), nil
+}
+
+// appendCSAComments writes comment lines as `'*` lines, which CSA programs
+// read (plain `'` lines they skip).
+func appendCSAComments(b []byte, cs []string) []byte {
+	for _, c := range cs {
+		for {
+			line, rest, more := strings.Cut(c, "\n")
+			b = append(b, "'*"...)
+			b = append(b, strings.TrimSuffix(line, "\r")...)
+			b = append(b, '\n')
+			if !more {
+				break
+			}
+			c = rest
+		}
+	}
+	return b
+}
+
+var evenStart = shogi.StartPosition()
+
+// appendCSAStart writes the start position and the turn line: PI with the
+// squares of the removed pieces when the position is the even start less
+// at most ten pieces (every handicap), P1..P9 and P+/P- hands otherwise.
+func appendCSAStart(b []byte, p *shogi.Position) []byte {
+	removed, pi := 0, p.Hand(shogi.Black).Empty() && p.Hand(shogi.White).Empty()
+	for s := shogi.Square(0); s < 81 && pi; s++ {
+		pc, ev := p.At(s), evenStart.At(s)
+		switch {
+		case pc == ev:
+		case pc == shogi.NoPiece:
+			removed++
+		default:
+			pi = false
+		}
+	}
+	if pi && removed <= 10 {
+		b = append(b, "PI"...)
+		for s := shogi.Square(0); s < 81; s++ {
+			if ev := evenStart.At(s); ev != shogi.NoPiece && p.At(s) == shogi.NoPiece {
+				b = append(b, byte('0'+s.File()), byte('0'+s.Rank()))
+				b = append(b, ev.Type().CSA()...)
+			}
+		}
+		b = append(b, '\n')
+	} else {
+		for r := 1; r <= 9; r++ {
+			b = append(b, 'P', byte('0'+r))
+			for f := 9; f >= 1; f-- {
+				pc := p.At(shogi.NewSquare(f, r))
+				switch {
+				case pc == shogi.NoPiece:
+					b = append(b, " * "...)
+				case pc.Color() == shogi.Black:
+					b = append(b, '+')
+					b = append(b, pc.Type().CSA()...)
+				default:
+					b = append(b, '-')
+					b = append(b, pc.Type().CSA()...)
+				}
+			}
+			b = append(b, '\n')
+		}
+		for c := shogi.Black; c <= shogi.White; c++ {
+			h := p.Hand(c)
+			if h.Empty() {
+				continue
+			}
+			b = append(b, 'P', "+-"[c])
+			for _, t := range shogi.HandOrder {
+				for i := 0; i < h.Count(t); i++ {
+					b = append(b, "00"...)
+					b = append(b, t.CSA()...)
+				}
+			}
+			b = append(b, '\n')
+		}
+	}
+	if p.Turn() == shogi.White {
+		return append(b, "-\n"...)
+	}
+	return append(b, "+\n"...)
+}
+
+// header writes the game information: N+ and N- first, then the fields CSA
+// names in header order, then the other fields as `'key：value` comments.
+func (w *CSA) header(b []byte, h shogi.Header) ([]byte, error) {
+	v3 := w.v3()
+	used := make([]bool, len(h))
+	names := [2][2]string{{shogi.KeyBlack, shogi.KeyShitate}, {shogi.KeyWhite, shogi.KeyUwate}}
+	for c, keys := range names {
+		for _, k := range keys {
+			if i := headerIndex(h, k); i >= 0 {
+				used[i] = true
+				v, err := w.oneLine(h[i].Value)
+				if err != nil {
+					return b, err
+				}
+				b = append(b, 'N', "+-"[c])
+				b = append(b, v...)
+				b = append(b, '\n')
+				break
+			}
+		}
+	}
+	_, hasStart := h.Get(shogi.KeyStartTime)
+	var comments []int
+	for i, f := range h {
+		if used[i] || f.Key == shogi.KeyHandicap {
+			continue
+		}
+		key := f.Key
+		if key == shogi.KeyDate && !hasStart {
+			key, hasStart = shogi.KeyStartTime, true
+		}
+		name := csaName(key, f.Value, v3)
+		if name == "" {
+			comments = append(comments, i)
+			continue
+		}
+		v := f.Value
+		switch key {
+		case shogi.KeyStartTime, shogi.KeyEndTime:
+			v = csaDate(v)
+		case shogi.KeyNote:
+			v = csaNoteEscaper.Replace(v)
+		}
+		v, err := w.oneLine(v)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, name...)
+		b = append(b, ':')
+		b = append(b, v...)
+		b = append(b, '\n')
+	}
+	for _, i := range comments {
+		// The reader must be able to tell the comment from `'*` comments
+		// and floodgate's `'$KEY:value`.
+		if k := h[i].Key; k == "" || k[0] == '*' || k[0] == '$' || strings.ContainsAny(k, " \t　:：\r\n") {
+			if err := w.lose("header keys with blanks or colons"); err != nil {
+				return b, err
+			}
+			continue
+		}
+		v := csaNoteEscaper.Replace(h[i].Value)
+		b = append(b, '\'')
+		b = append(b, h[i].Key...)
+		b = append(b, "："...)
+		b = append(b, v...)
+		b = append(b, '\n')
+	}
+	return b, nil
+}
+
+// csaNoteEscaper escapes a multi-line value as V3.0's $NOTE does; the
+// `'key：value` comments use the same escapes.
+var csaNoteEscaper = strings.NewReplacer(`\`, `\\`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
+
+// oneLine returns a header value fit for one line; line breaks (which only
+// $NOTE can carry) are a loss.
+func (w *CSA) oneLine(v string) (string, error) {
+	if !strings.ContainsAny(v, "\r\n") {
+		return v, nil
+	}
+	if err := w.lose("line breaks in header values"); err != nil {
+		return "", err
+	}
+	return strings.Join(strings.FieldsFunc(v, func(r rune) bool { return r == '\r' || r == '\n' }), " "), nil
+}
+
+func headerIndex(h shogi.Header, key string) int {
+	for i, f := range h {
+		if f.Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// csaName returns the $NAME a header field is written under, or "" when it
+// goes into a comment. A key with several CSA names takes the first whose
+// value form fits; V3.0 names are used only in V3.0 output.
+func csaName(key, value string, v3 bool) string {
+	for _, k := range shogi.CSAHeaderKeys {
+		if k.KIF != key || k.CSA[0] != '$' || k.V3 && !v3 {
+			continue
+		}
+		switch k.CSA {
+		case "$TIME_LIMIT":
+			if !isTimeLimitV2(value) {
+				continue
+			}
+		case "$TIME", "$TIME+", "$TIME-":
+			if !isTimeV3(value) {
+				continue
+			}
+		}
+		return k.CSA
+	}
+	if isCSAKey(key) {
+		return "$" + key
+	}
+	return ""
+}
+
+// isCSAKey reports whether a header key looks like a CSA name (upper-case
+// ASCII, as parse.CSA keeps unknown $KEY lines).
+func isCSAKey(k string) bool {
+	if k == "" || k[0] < 'A' || k[0] > 'Z' {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '+' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// isTimeLimitV2 reports whether v reads HH:MM+SS.
+func isTimeLimitV2(v string) bool {
+	hh, rest, ok := strings.Cut(v, ":")
+	if !ok || !allDigits(hh) {
+		return false
+	}
+	mm, ss, ok := strings.Cut(rest, "+")
+	return ok && len(mm) == 2 && allDigits(mm) && allDigits(ss)
+}
+
+// isTimeV3 reports whether v reads base+byoyomi+increment in seconds.
+func isTimeV3(v string) bool {
+	parts := strings.Split(v, "+")
+	if len(parts) != 3 {
+		return false
+	}
+	for _, p := range parts {
+		i, f, _ := strings.Cut(p, ".")
+		if !allDigits(i) || f != "" && !allDigits(f) {
+			return false
+		}
+	}
+	return true
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// csaDate writes a KIF date (1999/07/15(木) 19:07:12, 2021/10/16 10:00,
+// 2016/07/27) in CSA's form, YYYY/MM/DD or YYYY/MM/DD HH:MM:SS; text it
+// cannot read is kept as it is.
+func csaDate(v string) string {
+	s := strings.TrimSpace(v)
+	if len(s) < 10 || !allDigits(s[0:4]) || !allDigits(s[5:7]) || !allDigits(s[8:10]) ||
+		(s[4] != '/' && s[4] != '-') || s[7] != s[4] {
+		return v
+	}
+	date := s[0:4] + "/" + s[5:7] + "/" + s[8:10]
+	rest := s[10:]
+	if strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "（") {
+		// The day of the week: (木) or （木）.
+		end := strings.IndexAny(rest, ")）")
+		if end < 0 {
+			return v
+		}
+		size := len("）")
+		if rest[end] == ')' {
+			size = 1
+		}
+		rest = rest[end+size:]
+	}
+	rest = strings.TrimLeft(rest, " 　T")
+	if rest == "" {
+		return date
+	}
+	hms := strings.Split(rest, ":")
+	if len(hms) < 2 || len(hms) > 3 {
+		return v
+	}
+	out := date + " "
+	for i := 0; i < 3; i++ {
+		p := "00"
+		if i < len(hms) {
+			p = hms[i]
+		}
+		if !allDigits(p) || len(p) > 2 {
+			return v
+		}
+		if len(p) == 1 {
+			p = "0" + p
+		}
+		if i > 0 {
+			out += ":"
+		}
+		out += p
+	}
+	return out
+}

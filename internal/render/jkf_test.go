@@ -1,0 +1,657 @@
+package render_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+const jkfTestdata = "../../testdata/jkf"
+
+// jkfWrite writes recs with a JKF writer and returns the output and losses.
+func jkfWrite(t testing.TB, opt render.Options, recs ...*shogi.Record) ([]byte, []string) {
+	t.Helper()
+	var out bytes.Buffer
+	w := render.NewJKF(&out, opt)
+	for _, rec := range recs {
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes(), w.Losses()
+}
+
+// jkfRead reads every record of JKF text.
+func jkfRead(t testing.TB, text []byte) []*shogi.Record {
+	t.Helper()
+	r := parse.NewJKF(bytes.NewReader(text), parse.Options{Strict: true})
+	var recs []*shogi.Record
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return recs
+		}
+		if err != nil {
+			t.Fatalf("%v\n%s", err, text)
+		}
+		recs = append(recs, rec)
+	}
+}
+
+func jkfReadFile(t testing.TB, path string) *shogi.Record {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := parse.NewJKF(bytes.NewReader(data), parse.Options{Filename: path}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func jkfSameRecord(t *testing.T, what string, a, b *shogi.Record) {
+	t.Helper()
+	if d := shogi.Compare(a, b, shogi.CompareOptions{}); !d.Equal() {
+		j, _ := json.Marshal(d)
+		t.Errorf("%s: records differ: %s", what, j)
+	}
+	if a.Preset != b.Preset {
+		t.Errorf("%s: preset %v, read back %v", what, a.Preset, b.Preset)
+	}
+	var bm func(x, y *shogi.Node)
+	bm = func(x, y *shogi.Node) {
+		if x.Bookmark != y.Bookmark {
+			t.Errorf("%s: bookmark %q read back as %q", what, x.Bookmark, y.Bookmark)
+		}
+		for i := range min(len(x.Children), len(y.Children)) {
+			bm(x.Children[i], y.Children[i])
+		}
+	}
+	bm(a.Root, b.Root)
+}
+
+// TestJKFGolden writes each record of testdata/jkf/*.jkf and compares the
+// output with the .golden file beside it; the output must read back as the
+// same record.
+func TestJKFGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(jkfTestdata, "*.jkf"))
+	if len(files) == 0 {
+		t.Fatal("no testdata")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			rec := jkfReadFile(t, file)
+			got, losses := jkfWrite(t, render.Options{}, rec)
+			if len(losses) > 0 {
+				t.Errorf("losses %v", losses)
+			}
+			golden := strings.TrimSuffix(file, ".jkf") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("output differs from %s (go test -update rewrites it):\n%s", golden, got)
+			}
+			back := jkfRead(t, got)
+			if len(back) != 1 {
+				t.Fatalf("read back %d records", len(back))
+			}
+			jkfSameRecord(t, "read back", rec, back[0])
+		})
+	}
+}
+
+// jkfPos builds a position from pieces given as "B金93" (side, kind, file
+// and rank).
+func jkfPos(t *testing.T, turn shogi.Color, pieces ...string) shogi.Position {
+	t.Helper()
+	p := shogi.NewPosition()
+	p.SetTurn(turn)
+	kinds := map[string]shogi.PieceType{"歩": shogi.Pawn, "金": shogi.Gold, "銀": shogi.Silver, "龍": shogi.Dragon, "玉": shogi.King, "と": shogi.ProPawn, "桂": shogi.Knight, "角": shogi.Bishop}
+	for _, s := range pieces {
+		c := shogi.Black
+		if s[0] == 'W' {
+			c = shogi.White
+		}
+		r := []rune(s[1:])
+		p.Set(shogi.NewSquare(int(r[1]-'0'), int(r[2]-'0')), shogi.NewPiece(c, kinds[string(r[0])]))
+	}
+	return p
+}
+
+func jkfRecord(t *testing.T, start shogi.Position, moves ...string) *shogi.Record {
+	t.Helper()
+	rec := shogi.NewRecord(start)
+	n, pos := rec.Root, start
+	for _, u := range moves {
+		m, err := shogi.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pos.Legal(m); err != nil {
+			t.Fatalf("%s: %v", u, err)
+		}
+		pos.Play(m)
+		n = rec.AddChild(n, m, shogi.Ending{})
+	}
+	return rec
+}
+
+// jkfMoveObject is a move object as the writer writes it.
+type jkfMoveObject struct {
+	Color    int             `json:"color"`
+	From     *map[string]int `json:"from"`
+	Piece    string          `json:"piece"`
+	Same     *bool           `json:"same"`
+	Promote  *bool           `json:"promote"`
+	Capture  string          `json:"capture"`
+	Relative string          `json:"relative"`
+}
+
+// jkfLastMove returns the move object of the last main-line entry.
+func jkfLastMove(t *testing.T, out []byte) jkfMoveObject {
+	t.Helper()
+	var doc struct {
+		Moves []struct {
+			Move *jkfMoveObject `json:"move"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	last := doc.Moves[len(doc.Moves)-1].Move
+	if last == nil {
+		t.Fatalf("last entry holds no move:\n%s", out)
+	}
+	return *last
+}
+
+func TestJKFMoveObject(t *testing.T) {
+	even := shogi.StartPosition()
+	ptrue, pfalse := true, false
+	moveTests := []struct {
+		name    string
+		start   shogi.Position
+		moves   []string
+		piece   string
+		same    *bool
+		promote *bool
+		capture string
+		rel     string
+		drop    bool
+	}{
+		{"plain", even, []string{"7g7f"}, "FU", nil, nil, "", "", false},
+		{"promotes and captures", even, []string{"7g7f", "3c3d", "8h2b+"}, "KA", nil, &ptrue, "KA", "", false},
+		{"same, capture of a promoted piece", even, []string{"7g7f", "3c3d", "8h2b+", "3a2b"}, "GI", &ptrue, nil, "UM", "", false},
+		{"declined promotion", even, []string{"7g7f", "3c3d", "8h2b"}, "KA", nil, &pfalse, "KA", "", false},
+		{"drop with no board piece reaching", even, []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"}, "KA", nil, nil, "", "", true},
+		// ../shared/specs/ki2-japanese-notation.md §6
+		{"金 9三 of 9三,7二 → 8二 上", jkfPos(t, shogi.Black, "B金93", "B金72", "B玉59", "W玉51"), []string{"9c8b"}, "KI", nil, nil, "", "U", false},
+		{"金 7二 of 9三,7二 → 8二 寄", jkfPos(t, shogi.Black, "B金93", "B金72", "B玉59", "W玉51"), []string{"7b8b"}, "KI", nil, nil, "", "M", false},
+		{"金 7九 of 8九,7九 → 7八 直", jkfPos(t, shogi.Black, "B金89", "B金79", "B玉59", "W玉51"), []string{"7i7h"}, "KI", nil, nil, "", "C", false},
+		{"金 8九 of 8九,7九 → 7八 左", jkfPos(t, shogi.Black, "B金89", "B金79", "B玉59", "W玉51"), []string{"8i7h"}, "KI", nil, nil, "", "L", false},
+		{"と 9九 of five → 8八 左上", jkfPos(t, shogi.Black, "Bと79", "Bと89", "Bと99", "Bと98", "Bと87", "B玉59", "W玉51"), []string{"9i8h"}, "TO", nil, nil, "", "LU", false},
+		{"と 7九 of five → 8八 右", jkfPos(t, shogi.Black, "Bと79", "Bと89", "Bと99", "Bと98", "Bと87", "B玉59", "W玉51"), []string{"7i8h"}, "TO", nil, nil, "", "R", false},
+		{"と 8七 of five → 8八 引", jkfPos(t, shogi.Black, "Bと79", "Bと89", "Bと99", "Bと98", "Bと87", "B玉59", "W玉51"), []string{"8g8h"}, "TO", nil, nil, "", "D", false},
+		{"△金 1八 of 1八,3八 → 2九 左", jkfPos(t, shogi.White, "W金18", "W金38", "B玉59", "W玉51"), []string{"1h2i"}, "KI", nil, nil, "", "L", false},
+		{"龍 8九 of 9九,8九 → 8八 右", jkfPos(t, shogi.Black, "B龍99", "B龍89", "B玉59", "W玉51"), []string{"8i8h"}, "RY", nil, nil, "", "R", false},
+		{"drop while a board gold reaches: 打", func() shogi.Position {
+			p := jkfPos(t, shogi.Black, "B金53", "B玉59", "W玉11")
+			p.Hand(shogi.Black).Add(shogi.Gold, 1)
+			return p
+		}(), []string{"G*5b"}, "KI", nil, nil, "", "H", true},
+	}
+	for _, tt := range moveTests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := jkfRecord(t, tt.start, tt.moves...)
+			out, _ := jkfWrite(t, render.Options{}, rec)
+			m := jkfLastMove(t, out)
+			if m.Piece != tt.piece || !eqBool(m.Same, tt.same) || !eqBool(m.Promote, tt.promote) ||
+				m.Capture != tt.capture || m.Relative != tt.rel || (m.From == nil) != tt.drop {
+				j, _ := json.Marshal(m)
+				t.Errorf("move object %s; want piece %s same %v promote %v capture %q relative %q drop %v",
+					j, tt.piece, deref(tt.same), deref(tt.promote), tt.capture, tt.rel, tt.drop)
+			}
+			back := jkfRead(t, out)
+			jkfSameRecord(t, "read back", rec, back[0])
+		})
+	}
+}
+
+func eqBool(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+func deref(b *bool) any {
+	if b == nil {
+		return nil
+	}
+	return *b
+}
+
+func TestJKFEndings(t *testing.T) {
+	// With white to move after 7g7f.
+	endingTests := []struct {
+		end     shogi.Ending
+		special string // "" when JKF cannot name it
+	}{
+		{shogi.Ending{Kind: shogi.Resign}, "TORYO"},
+		{shogi.Ending{Kind: shogi.Interrupt}, "CHUDAN"},
+		{shogi.Ending{Kind: shogi.Impasse}, "JISHOGI"},
+		{shogi.Ending{Kind: shogi.Sennichite}, "SENNICHITE"},
+		{shogi.Ending{Kind: shogi.Mate}, "TSUMI"},
+		{shogi.Ending{Kind: shogi.NoMate}, "FUZUMI"},
+		{shogi.Ending{Kind: shogi.Timeout}, "TIME_UP"},
+		{shogi.Ending{Kind: shogi.FoulWin}, "+ILLEGAL_ACTION"}, // black (who just moved) fouled
+		{shogi.Ending{Kind: shogi.FoulLose}, "ILLEGAL_MOVE"},
+		{shogi.Ending{Kind: shogi.IllegalMove}, "ILLEGAL_MOVE"},
+		{shogi.Ending{Kind: shogi.IllegalAction, Side: shogi.Black}, "+ILLEGAL_ACTION"},
+		{shogi.Ending{Kind: shogi.IllegalAction, Side: shogi.White}, "-ILLEGAL_ACTION"},
+		{shogi.Ending{Kind: shogi.EnteringKing}, "KACHI"},
+		{shogi.Ending{Kind: shogi.Draw}, "HIKIWAKE"},
+		{shogi.Ending{Kind: shogi.Error}, "ERROR"},
+		{shogi.Ending{Kind: shogi.Matta}, "MATTA"},
+		{shogi.Ending{Kind: shogi.Sealed}, "CHUDAN"},
+		{shogi.Ending{Kind: shogi.MaxMoves}, ""},
+		{shogi.Ending{Kind: shogi.WinByDefault}, ""},
+		{shogi.Ending{Kind: shogi.LoseByDefault}, ""},
+		{shogi.Ending{Kind: shogi.Try}, ""},
+		{shogi.Ending{Kind: shogi.Unknown, Word: "何か"}, ""},
+	}
+	for _, tt := range endingTests {
+		t.Run(tt.end.Kind.String(), func(t *testing.T) {
+			rec := jkfRecord(t, shogi.StartPosition(), "7g7f")
+			e := tt.end
+			if e.Kind != shogi.IllegalAction {
+				e.Side = shogi.White
+			}
+			rec.AddChild(rec.NodeAt(1), 0, e)
+			var out bytes.Buffer
+			w := render.NewJKF(&out, render.Options{})
+			err := w.Write(rec)
+			lossy := tt.special == "" || tt.end.Kind == shogi.Sealed
+			if lossy != errors.Is(err, render.ErrLossy) {
+				t.Fatalf("Write: %v, want a loss: %v", err, lossy)
+			}
+			out.Reset()
+			w = render.NewJKF(&out, render.Options{AllowLoss: true})
+			if err := w.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+			w.Flush()
+			if lossy != (len(w.Losses()) == 1) {
+				t.Errorf("losses %v", w.Losses())
+			}
+			var doc struct {
+				Moves []struct {
+					Special string `json:"special"`
+				} `json:"moves"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+				t.Fatal(err)
+			}
+			got := doc.Moves[len(doc.Moves)-1].Special
+			if got != tt.special {
+				t.Errorf("special %q, want %q", got, tt.special)
+			}
+			if tt.special == "" || lossy {
+				return
+			}
+			back := jkfRead(t, out.Bytes())[0].MainLineEnd().End
+			if a, b := back.Normalize(shogi.White), e.Normalize(shogi.White); a.Kind != b.Kind && !(isFoulLose(a.Kind) && isFoulLose(b.Kind)) {
+				t.Errorf("read back as %+v, want %+v", a, b)
+			}
+		})
+	}
+}
+
+func isFoulLose(k shogi.EndingKind) bool { return k == shogi.FoulLose || k == shogi.IllegalMove }
+
+func TestJKFLosses(t *testing.T) {
+	lossTests := []struct {
+		name string
+		edit func(rec *shogi.Record)
+		loss string
+	}{
+		{"sub-second time", func(rec *shogi.Record) {
+			rec.NodeAt(1).Time = shogi.MoveTime{Elapsed: 1500 * time.Millisecond, HasTime: true}
+		}, "sub-second times"},
+		{"repeated header key", func(rec *shogi.Record) {
+			rec.Header.Add("備考", "a")
+			rec.Header.Add("備考", "b")
+		}, "repeated header key 備考"},
+		{"move number", func(rec *shogi.Record) { rec.Start.SetMoveNumber(37) }, "the start position's move number"},
+		{"fork that is only an unnamed ending", func(rec *shogi.Record) {
+			rec.AddChild(rec.Root, 0, shogi.Ending{Kind: shogi.WinByDefault})
+		}, "ending win_by_default"},
+	}
+	for _, tt := range lossTests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := jkfRecord(t, shogi.StartPosition(), "7g7f")
+			tt.edit(rec)
+			var out bytes.Buffer
+			if err := render.NewJKF(&out, render.Options{}).Write(rec); !errors.Is(err, render.ErrLossy) {
+				t.Errorf("without AllowLoss: %v", err)
+			}
+			got, losses := jkfWrite(t, render.Options{AllowLoss: true}, rec)
+			if len(losses) != 1 || losses[0] != tt.loss {
+				t.Errorf("losses %q, want %q", losses, tt.loss)
+			}
+			jkfRead(t, got)
+		})
+	}
+}
+
+func TestJKFTimes(t *testing.T) {
+	// Totals are written as stated, or computed per side where only the
+	// time of the move is known; a total alone gives the move's time.
+	rec := jkfRecord(t, shogi.StartPosition(), "7g7f", "3c3d", "2g2f", "8c8d")
+	set := func(ply int, el, tot int, hasEl, hasTot bool) {
+		rec.NodeAt(ply).Time = shogi.MoveTime{Elapsed: time.Duration(el) * time.Second, Total: time.Duration(tot) * time.Second, HasTime: hasEl, HasTotal: hasTot}
+	}
+	set(1, 10, 0, true, false)
+	set(2, 3700, 0, true, false)
+	set(3, 0, 100, false, true)
+	set(4, 5, 4000, true, true)
+	out, _ := jkfWrite(t, render.Options{}, rec)
+	var doc struct {
+		Moves []struct {
+			Time *struct {
+				Now   struct{ H, M, S int } `json:"now"`
+				Total struct{ H, M, S int } `json:"total"`
+			} `json:"time"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := [][6]int{{0, 0, 10, 0, 0, 10}, {0, 61, 40, 1, 1, 40}, {0, 1, 30, 0, 1, 40}, {0, 0, 5, 1, 6, 40}}
+	for i, w := range want {
+		tm := doc.Moves[i+1].Time
+		got := [6]int{tm.Now.H, tm.Now.M, tm.Now.S, tm.Total.H, tm.Total.M, tm.Total.S}
+		if got != w {
+			t.Errorf("ply %d: time %v, want %v", i+1, got, w)
+		}
+	}
+}
+
+func TestJKFOutputForm(t *testing.T) {
+	a := jkfRecord(t, shogi.StartPosition(), "7g7f")
+	b := jkfRecord(t, shogi.BishopHC.Position(), "5a4b")
+	one, _ := jkfWrite(t, render.Options{}, a)
+	if !bytes.HasPrefix(one, []byte("{\n  \"header\": {},\n  \"initial\": {\n    \"preset\": \"HIRATE\"\n  },")) || !bytes.HasSuffix(one, []byte("}\n")) {
+		t.Errorf("one record is not an indented document:\n%s", one)
+	}
+	three, _ := jkfWrite(t, render.Options{}, a, b, a)
+	lines := strings.Split(strings.TrimSuffix(string(three), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("three records gave %d lines:\n%s", len(lines), three)
+	}
+	for i, l := range lines {
+		if !json.Valid([]byte(l)) {
+			t.Errorf("line %d is not a JSON document: %s", i+1, l)
+		}
+	}
+	recs := jkfRead(t, three)
+	if len(recs) != 3 || recs[1].Preset != shogi.BishopHC {
+		t.Errorf("read back %d records", len(recs))
+	}
+	// The indented form is encoding/json's Indent layout.
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 30 {
+		rec := shogi.RandomRecord(rng, shogi.FullRandomOptions())
+		pretty, _ := jkfWrite(t, render.Options{AllowLoss: true}, rec)
+		compact, _ := jkfWrite(t, render.Options{AllowLoss: true}, rec, rec)
+		line, _, _ := bytes.Cut(compact, []byte("\n"))
+		var want bytes.Buffer
+		if err := json.Indent(&want, line, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		want.WriteByte('\n')
+		if !bytes.Equal(pretty, want.Bytes()) {
+			t.Errorf("indented output differs from json.Indent's:\n%s\nwant:\n%s", pretty, want.Bytes())
+			break
+		}
+	}
+	// Mainline leaves the forks out without a loss.
+	v := jkfReadFile(t, filepath.Join(jkfTestdata, "kifconv-variations.jkf"))
+	out, losses := jkfWrite(t, render.Options{Mainline: true}, v)
+	if bytes.Contains(out, []byte(`"forks"`)) || len(losses) != 0 {
+		t.Errorf("Mainline wrote forks or reported %v", losses)
+	}
+}
+
+// TestJKFDeepVariations writes a tree whose variations nest 5000 deep.
+func TestJKFDeepVariations(t *testing.T) {
+	rec := shogi.NewRecord(shogi.StartPosition())
+	add := func(n *shogi.Node, u string) *shogi.Node {
+		m, err := shogi.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec.AddChild(n, m, shogi.Ending{})
+	}
+	// The kings step out and back; each level's fourth ply has a
+	// variation that holds the next level.
+	n := rec.Root
+	for range 5000 {
+		n = add(add(add(n, "5i5h"), "5a5b"), "5h5i")
+		add(n, "5b5a")
+		n = add(add(add(add(add(n, "5b4b"), "5i5h"), "4b5b"), "5h5i"), "5b5a")
+	}
+	out, _ := jkfWrite(t, render.Options{}, rec)
+	back := jkfRead(t, out)
+	if d := shogi.Compare(rec, back[0], shogi.CompareOptions{}); !d.Equal() {
+		t.Errorf("the deep tree does not read back the same")
+	}
+}
+
+// jkfSchema compiles testdata/jkf/schema.json.
+func jkfSchema(t testing.TB) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open(filepath.Join(jkfTestdata, "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "https://github.com/kifconv/kifconv/testdata/jkf/schema.json"
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(id, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
+}
+
+func jkfValidate(sch *jsonschema.Schema, doc []byte) error {
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return err
+	}
+	return sch.Validate(inst)
+}
+
+// TestJKFSchema validates what the writer writes against the JKF JSON
+// Schema (testdata/jkf/schema.json, written from the published one): random
+// records with variations, comments, bookmarks, times, handicaps and custom
+// starts, every preset, every ending, and the corpus files read and written
+// again.
+func TestJKFSchema(t *testing.T) {
+	sch := jkfSchema(t)
+	var recs []*shogi.Record
+	rng := rand.New(rand.NewPCG(7, 11))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for range n {
+		recs = append(recs, shogi.RandomRecord(rng, shogi.FullRandomOptions()))
+	}
+	for _, h := range shogi.Handicaps() {
+		rec := shogi.NewRecord(h.Position())
+		rec.Preset = h
+		recs = append(recs, rec)
+	}
+	for k := shogi.Resign; k <= shogi.Unknown; k++ {
+		rec := jkfRecord(t, shogi.StartPosition(), "7g7f")
+		rec.NodeAt(1).Time = shogi.MoveTime{Elapsed: 1234567 * time.Millisecond, HasTime: true}
+		rec.AddChild(rec.NodeAt(1), 0, shogi.Ending{Kind: k, Side: shogi.White, Word: "言葉"})
+		rec.AddChild(rec.Root, 0, shogi.Ending{Kind: k, Side: shogi.Black, Word: "言葉"})
+		recs = append(recs, rec)
+	}
+	files, _ := filepath.Glob(filepath.Join("../../../shared/corpus/jkf", "*"))
+	testfiles, _ := filepath.Glob(filepath.Join(jkfTestdata, "*.jkf"))
+	for _, f := range append(files, testfiles...) {
+		recs = append(recs, jkfReadFile(t, f))
+	}
+	for i, rec := range recs {
+		out, _ := jkfWrite(t, render.Options{AllowLoss: true}, rec)
+		if err := jkfValidate(sch, out); err != nil {
+			t.Errorf("record %d: %v\n%s", i, err, out)
+		}
+	}
+	// JSON Lines: each line on its own.
+	out, _ := jkfWrite(t, render.Options{AllowLoss: true}, recs[:20]...)
+	for i, line := range bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n")) {
+		if err := jkfValidate(sch, line); err != nil {
+			t.Errorf("line %d: %v", i+1, err)
+		}
+	}
+}
+
+// TestJKFSchemaRejects makes sure the schema test can fail: documents that
+// break the published schema are rejected.
+func TestJKFSchemaRejects(t *testing.T) {
+	sch := jkfSchema(t)
+	move := `{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}`
+	bad := map[string]string{
+		"no header":           `{"moves":[{}]}`,
+		"extra member":        `{"header":{},"moves":[{}],"version":1}`,
+		"MAX_MOVES":           `{"header":{},"moves":[{},{"special":"MAX_MOVES"}]}`,
+		"relative out of set": `{"header":{},"moves":[{},{"move":{"color":0,"to":{"x":7,"y":6},"piece":"FU","relative":"CM"}}]}`,
+		"square 0":            `{"header":{},"moves":[{},{"move":{"color":0,"to":{"x":0,"y":6},"piece":"FU"}}]}`,
+		"no to":               `{"header":{},"moves":[{},{"move":{"color":0,"piece":"FU"}}]}`,
+		"captured king":       `{"header":{},"moves":[{},{"move":{"color":0,"to":{"x":7,"y":6},"piece":"FU","capture":"OU"}}]}`,
+		"time without total":  `{"header":{},"moves":[{},{"move":` + move + `,"time":{"now":{"m":0,"s":1}}}]}`,
+		"unknown preset":      `{"header":{},"initial":{"preset":"9"},"moves":[{}]}`,
+		"OTHER without data":  `{"header":{},"initial":{"preset":"OTHER"},"moves":[{}]}`,
+		"header number":       `{"header":{"手数":1},"moves":[{}]}`,
+		"fork not an array":   `{"header":{},"moves":[{},{"move":` + move + `,"forks":[{"move":` + move + `}]}]}`,
+	}
+	for name, doc := range bad {
+		if jkfValidate(sch, []byte(doc)) == nil {
+			t.Errorf("%s: accepted %s", name, doc)
+		}
+	}
+	good := `{"header":{},"moves":[{"comments":["a"]},{"move":` + move + `,"time":{"now":{"m":0,"s":1},"total":{"h":0,"m":0,"s":1}}}]}`
+	if err := jkfValidate(sch, []byte(good)); err != nil {
+		t.Errorf("a valid document was rejected: %v", err)
+	}
+}
+
+// TestJKFRoundTrip writes random records and reads them back: everything
+// JKF carries must come back the same, and writing what was read gives the
+// same text.
+func TestJKFRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	n := 400
+	if testing.Short() {
+		n = 80
+	}
+	for i := range n {
+		rec := shogi.RandomRecord(rng, shogi.FullRandomOptions())
+		jkfDropUnnamedEndings(rec.Root)
+		out, losses := jkfWrite(t, render.Options{}, rec)
+		if len(losses) > 0 {
+			t.Fatalf("record %d: losses %v", i, losses)
+		}
+		back := jkfRead(t, out)
+		if len(back) != 1 {
+			t.Fatalf("record %d: read back %d records", i, len(back))
+		}
+		jkfSameRecord(t, "record "+strconv.Itoa(i), rec, back[0])
+		again, _ := jkfWrite(t, render.Options{}, back[0])
+		if !bytes.Equal(out, again) {
+			t.Errorf("record %d: writing the read-back record gives different text", i)
+		}
+	}
+}
+
+// jkfDropUnnamedEndings removes the endings JKF has no special for (and
+// 封じ手, which it writes as 中断), which TestJKFEndings covers.
+func jkfDropUnnamedEndings(root *shogi.Node) {
+	stack := []*shogi.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		kept := n.Children[:0]
+		for _, c := range n.Children {
+			switch c.End.Kind {
+			case shogi.MaxMoves, shogi.WinByDefault, shogi.LoseByDefault, shogi.Try, shogi.Unknown, shogi.Sealed:
+				continue
+			}
+			kept = append(kept, c)
+			stack = append(stack, c)
+		}
+		n.Children = kept
+	}
+}
+
+func BenchmarkWriteJKF(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	opt := shogi.FullRandomOptions()
+	opt.MaxPlies = 150
+	opt.Variations = 0
+	var recs []*shogi.Record
+	moves := 0
+	for range 20 {
+		rec := shogi.RandomRecord(rng, opt)
+		for n := range rec.MainLine() {
+			if !n.IsEnd() {
+				moves++
+			}
+		}
+		recs = append(recs, rec)
+	}
+	w := render.NewJKF(io.Discard, render.Options{AllowLoss: true})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, rec := range recs {
+			if err := w.Write(rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	w.Flush()
+	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}

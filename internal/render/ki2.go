@@ -1,0 +1,117 @@
+package render
+
+import (
+	"io"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// KI2 writes records in KI2: the KIF header (../shared/specs/
+// ki2-japanese-notation.md §8), then the moves in Japanese notation with the
+// JSA's disambiguation (shogi.KI2Notation), six to a line, each padded to
+// twelve columns as Kifu for Windows lays them out; a comment or bookmark
+// breaks the line. A line of play that ends in a special ending is closed
+// by its `まで{N}手で…` line, and the 変化：N手 blocks follow in KIF's order.
+// KI2 has no times: they are reported as lost.
+type KI2 struct {
+	Options
+	losses
+	ew    errWriter
+	buf   []byte
+	lines []kakinokiLine
+	names [2]string
+	count int // moves on the text line being written
+	width int // display width of the last move on it
+}
+
+// NewKI2 returns a KI2 writer.
+func NewKI2(w io.Writer, opt Options) *KI2 {
+	return &KI2{Options: opt, losses: losses{format: "ki2", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+}
+
+// ki2MovesPerLine is how many moves Kifu for Windows writes on a line.
+const ki2MovesPerLine = 6
+
+// Write writes one record.
+func (k *KI2) Write(rec *shogi.Record) error {
+	if k.ew.err != nil {
+		return k.ew.err
+	}
+	if hasTimes(rec) {
+		if err := k.lose("times"); err != nil {
+			return err
+		}
+	}
+	k.names = sideNames(rec)
+	dst := appendKakinokiHeader(k.buf[:0], rec, k.names)
+	dst = append(dst, '\n')
+	k.buf = appendComments(dst, rec.Root)
+	k.count = 0
+	err := walkKakinoki(rec, k.Mainline, k, &k.lines)
+	if err == nil {
+		k.ew.write(k.buf)
+		err = k.ew.err
+	}
+	k.buf = k.buf[:0]
+	return err
+}
+
+// Flush returns the first write error.
+func (k *KI2) Flush() error { return k.ew.err }
+
+func (k *KI2) beginLine(ply int, variation bool) error {
+	if variation {
+		k.buf = appendVariationHeader(k.buf, ply)
+	}
+	k.count = 0
+	return nil
+}
+
+func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Duration) error {
+	if n.IsEnd() {
+		w, err := kifEndingWord(&k.losses, n.End, pos.Turn())
+		if err != nil || w == "" {
+			return err
+		}
+		k.breakLine()
+		k.buf = appendMadeLine(k.buf, ply-1, n.End, w, pos.Turn(), k.names)
+		k.buf = appendComments(k.buf, n)
+		return nil
+	}
+	dst := k.buf
+	if k.count > 0 {
+		dst = appendSpaces(dst, 12-k.width)
+	}
+	mark := len(dst)
+	dst = shogi.AppendSideMark(dst, pos.Turn())
+	dst = shogi.KI2Notation{}.AppendMove(dst, pos, n.Move)
+	k.width = displayWidth(dst[mark:])
+	k.count++
+	k.buf = dst
+	if k.count == ki2MovesPerLine {
+		k.breakLine()
+	}
+	if len(n.Comments) > 0 || n.Bookmark != "" {
+		k.breakLine()
+		k.buf = appendComments(k.buf, n)
+	}
+	return nil
+}
+
+func (k *KI2) endLine() error {
+	k.breakLine()
+	if len(k.buf) >= 1<<16 {
+		k.ew.write(k.buf)
+		k.buf = k.buf[:0]
+	}
+	return k.ew.err
+}
+
+// breakLine ends the text line of moves, if one is open.
+func (k *KI2) breakLine() {
+	if k.count > 0 {
+		k.buf = append(k.buf, '\n')
+		k.count = 0
+	}
+}

@@ -1,0 +1,443 @@
+package render
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// KIF writes records as Kifu for Windows writes KIF (../shared/specs/
+// kif-kakinoki-*.txt): the header as `key：value` lines with 手合割 (and a
+// board diagram for a start that is no preset) before the players, the
+// `手数----指手---------消費時間--` line, one aligned line per move
+// (`   1 ７六歩(77)   ( 0:01/00:00:01)`, `+` when an alternative follows),
+// comments `*`, bookmarks `&`, endings as move lines followed by a `まで…`
+// line, and the 変化：N手 blocks, deepest branch first. Times are written
+// when the record has any; missing totals are summed from the elapsed times.
+type KIF struct {
+	Options
+	losses
+	ew     errWriter
+	buf    []byte
+	lines  []kakinokiLine
+	times  bool // the record carries times
+	names  [2]string
+	toMove shogi.Color
+}
+
+// NewKIF returns a KIF writer.
+func NewKIF(w io.Writer, opt Options) *KIF {
+	return &KIF{Options: opt, losses: losses{format: "kif", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+}
+
+// Write writes one record.
+func (k *KIF) Write(rec *shogi.Record) error {
+	if k.ew.err != nil {
+		return k.ew.err
+	}
+	k.times = hasTimes(rec)
+	k.names = sideNames(rec)
+	dst := appendKakinokiHeader(k.buf[:0], rec, k.names)
+	dst = append(dst, "手数----指手---------消費時間--\n"...)
+	dst = appendComments(dst, rec.Root)
+	k.buf = dst
+	err := walkKakinoki(rec, k.Mainline, k, &k.lines)
+	if err == nil {
+		k.ew.write(k.buf)
+		err = k.ew.err
+	}
+	k.buf = k.buf[:0]
+	return err
+}
+
+// Flush returns the first write error.
+func (k *KIF) Flush() error { return k.ew.err }
+
+func (k *KIF) beginLine(ply int, variation bool) error {
+	if variation {
+		k.buf = appendVariationHeader(k.buf, ply)
+	}
+	return nil
+}
+
+func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.Duration) error {
+	dst := k.buf
+	dst = appendPly(dst, ply)
+	mark := len(dst)
+	var word string
+	if n.IsEnd() {
+		w, err := kifEndingWord(&k.losses, n.End, pos.Turn())
+		if err != nil || w == "" {
+			return err
+		}
+		word = w
+		dst = append(dst, w...)
+	} else {
+		dst = shogi.KIFNotation{}.AppendMove(dst, pos, n.Move)
+	}
+	more := !k.Mainline && n.Parent.Children[len(n.Parent.Children)-1] != n
+	if k.times || more {
+		dst = appendSpaces(dst, 12-displayWidth(dst[mark:]))
+	}
+	if k.times {
+		var err error
+		if dst, err = k.appendTime(dst, n, pos.Turn(), totals); err != nil {
+			return err
+		}
+	}
+	if more {
+		if !k.times {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, '+')
+	}
+	dst = append(dst, '\n')
+	dst = appendComments(dst, n)
+	if n.IsEnd() {
+		dst = appendMadeLine(dst, ply-1, n.End, word, pos.Turn(), k.names)
+	}
+	k.buf = dst
+	return nil
+}
+
+func (k *KIF) endLine() error {
+	if len(k.buf) >= 1<<16 {
+		k.ew.write(k.buf)
+		k.buf = k.buf[:0]
+	}
+	return k.ew.err
+}
+
+// appendTime appends ` ( m:ss/hh:mm:ss)` for the move or ending n made by
+// side c, keeping totals, the running total of each side on this path.
+func (k *KIF) appendTime(dst []byte, n *shogi.Node, c shogi.Color, totals *[2]time.Duration) ([]byte, error) {
+	var elapsed time.Duration
+	if n.Time.HasTime {
+		elapsed = n.Time.Elapsed
+	}
+	total := totals[c] + elapsed
+	if n.Time.HasTotal {
+		total = n.Time.Total
+	}
+	totals[c] = total
+	if elapsed%time.Second != 0 || total%time.Second != 0 {
+		if err := k.lose("sub-second times"); err != nil {
+			return dst, err
+		}
+	}
+	e, t := int64(elapsed/time.Second), int64(total/time.Second)
+	dst = append(dst, " ("...)
+	if e/60 < 10 {
+		dst = append(dst, ' ')
+	}
+	dst = strconv.AppendInt(dst, e/60, 10)
+	dst = append(dst, ':')
+	dst = appendTwoDigits(dst, e%60)
+	dst = append(dst, '/')
+	dst = appendTwoDigits(dst, t/3600)
+	dst = append(dst, ':')
+	dst = appendTwoDigits(dst, t/60%60)
+	dst = append(dst, ':')
+	dst = appendTwoDigits(dst, t%60)
+	return append(dst, ')'), nil
+}
+
+// appendTwoDigits appends n zero-padded to two digits (more if it needs them).
+func appendTwoDigits(dst []byte, n int64) []byte {
+	if n < 10 {
+		dst = append(dst, '0')
+	}
+	return strconv.AppendInt(dst, n, 10)
+}
+
+// appendPly appends the right-aligned move number of a KIF move line.
+func appendPly(dst []byte, ply int) []byte {
+	for w := 1000; w > 1 && ply < w; w /= 10 {
+		dst = append(dst, ' ')
+	}
+	dst = strconv.AppendInt(dst, int64(ply), 10)
+	return append(dst, ' ')
+}
+
+// hasTimes reports whether any node of rec states a time.
+func hasTimes(rec *shogi.Record) bool {
+	stack := []*shogi.Node{rec.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Time.HasTime || n.Time.HasTotal {
+			return true
+		}
+		stack = append(stack, n.Children...)
+	}
+	return false
+}
+
+// kifEndingWord returns the KIF word for an ending with toMove to move, or
+// reports the ending as lost ("" and a nil error when losses are allowed).
+// 持将棋 is the only word for 引き分け and 最大手数 too, so those are losses.
+func kifEndingWord(l *losses, e shogi.Ending, toMove shogi.Color) (string, error) {
+	w, ok := e.KIF(toMove)
+	if !ok || w == "" {
+		return "", l.lose("ending " + e.Kind.String())
+	}
+	if e.Kind == shogi.Draw || e.Kind == shogi.MaxMoves {
+		if err := l.lose("ending " + e.Kind.String()); err != nil {
+			return "", err
+		}
+	}
+	return w, nil
+}
+
+// appendMadeLine appends the `まで{N}手で…` line that closes a line of play
+// ending in e, worded as ../shared/oracle/README.md's table of special moves
+// gives it (the KIF word where no side needs naming).
+func appendMadeLine(dst []byte, plies int, e shogi.Ending, word string, toMove shogi.Color, names [2]string) []byte {
+	dst = append(dst, "まで"...)
+	dst = strconv.AppendInt(dst, int64(plies), 10)
+	dst = append(dst, "手で"...)
+	next, last := names[toMove], names[toMove.Opponent()]
+	switch e.Normalize(toMove).Kind {
+	case shogi.Resign:
+		dst = append(append(dst, last...), "の勝ち"...)
+	case shogi.Timeout:
+		dst = append(append(append(dst, "時間切れにより"...), last...), "の勝ち"...)
+	case shogi.EnteringKing:
+		dst = append(append(dst, next...), "の入玉勝ち"...)
+	case shogi.FoulWin:
+		dst = append(append(dst, next...), "の反則勝ち"...)
+	case shogi.FoulLose, shogi.IllegalMove:
+		dst = append(append(dst, next...), "の反則負け"...)
+	default:
+		dst = append(dst, word...)
+	}
+	return append(dst, '\n')
+}
+
+// appendVariationHeader appends the blank line and `変化：N手` that start an
+// alternative to ply N.
+func appendVariationHeader(dst []byte, ply int) []byte {
+	dst = append(dst, "\n変化："...)
+	dst = strconv.AppendInt(dst, int64(ply), 10)
+	return append(dst, "手\n"...)
+}
+
+// appendComments appends n's comment lines as `*…` and its bookmark as `&…`.
+func appendComments(dst []byte, n *shogi.Node) []byte {
+	for _, c := range n.Comments {
+		for {
+			line, rest, more := strings.Cut(c, "\n")
+			dst = append(dst, '*')
+			dst = append(dst, line...)
+			dst = append(dst, '\n')
+			if !more {
+				break
+			}
+			c = rest
+		}
+	}
+	if n.Bookmark != "" {
+		dst = append(dst, '&')
+		dst = append(dst, n.Bookmark...)
+		dst = append(dst, '\n')
+	}
+	return dst
+}
+
+// appendKakinokiHeader appends the header lines KIF and KI2 share: every
+// field as `key：value` in order, with 手合割 (and the board diagram of a
+// start that is no preset) placed before the players' names as Kifu for
+// Windows places it.
+func appendKakinokiHeader(dst []byte, rec *shogi.Record, names [2]string) []byte {
+	at := len(rec.Header)
+	for i, f := range rec.Header {
+		if isPlayerKey(f.Key) {
+			at = i
+			break
+		}
+	}
+	for i, f := range rec.Header {
+		if i == at {
+			dst = appendStart(dst, rec, names)
+		}
+		if f.Key == shogi.KeyHandicap {
+			continue
+		}
+		dst = append(dst, f.Key...)
+		dst = append(dst, "："...)
+		dst = append(dst, f.Value...)
+		dst = append(dst, '\n')
+	}
+	if at == len(rec.Header) {
+		dst = appendStart(dst, rec, names)
+	}
+	return dst
+}
+
+func isPlayerKey(k string) bool {
+	switch k {
+	case shogi.KeyBlack, shogi.KeyWhite, shogi.KeyShitate, shogi.KeyUwate, shogi.KeyBlackShort, shogi.KeyWhiteShort:
+		return true
+	}
+	return false
+}
+
+// appendStart appends `手合割：…` and, for a start that is no preset, the
+// board diagram. An unknown 手合割 the header kept (詰将棋) is written back.
+func appendStart(dst []byte, rec *shogi.Record, names [2]string) []byte {
+	dst = append(dst, "手合割："...)
+	h := startPreset(rec)
+	if h != shogi.Other {
+		dst = append(dst, h.KIF()...)
+		return append(dst, '\n')
+	}
+	if v, ok := rec.Header.Get(shogi.KeyHandicap); ok && v != "" {
+		if _, known := shogi.HandicapFromKIF(v); !known {
+			dst = append(dst, v...)
+		} else {
+			dst = append(dst, shogi.Other.KIF()...)
+		}
+	} else {
+		dst = append(dst, shogi.Other.KIF()...)
+	}
+	dst = append(dst, '\n')
+	start := rec.Start
+	return appendBOD(dst, &start, names)
+}
+
+// displayWidth counts columns as Kifu for Windows aligns them: one for an
+// ASCII character, two for anything else.
+func displayWidth(b []byte) int {
+	w := 0
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		b = b[n:]
+		if r < 0x80 {
+			w++
+		} else {
+			w += 2
+		}
+	}
+	return w
+}
+
+func appendSpaces(dst []byte, n int) []byte {
+	for ; n > 0; n-- {
+		dst = append(dst, ' ')
+	}
+	return dst
+}
+
+// kakinokiVisitor receives the lines of a record in the order
+// walkKakinoki visits them.
+type kakinokiVisitor interface {
+	// beginLine starts a line whose first node is at ply; variation is
+	// false only for the main line.
+	beginLine(ply int, variation bool) error
+	// node is called for every node of the line with the position before
+	// it and the running totals of time on this path, which the visitor
+	// may update.
+	node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.Duration) error
+	// endLine ends the line.
+	endLine() error
+}
+
+// kakinokiLine is one line of play being written: its nodes, and what is
+// needed to come back to the position before each of them.
+type kakinokiLine struct {
+	nodes  []*shogi.Node
+	undos  []shogi.Undo
+	totals [][2]time.Duration // the running totals before each node
+	pos    shogi.Position     // the position before nodes[i] (after the line while it is written)
+	i      int                // the node whose alternatives are being written
+	alt    int                // its next alternative (0: step back to the previous node)
+	first  int                // 0 on the main line; 1 on a variation, whose first node's alternatives belong to the enclosing line
+	ply0   int                // the ply of nodes[0]
+}
+
+// walkKakinoki visits rec's lines in the order Kifu for Windows writes KIF
+// and KI2: the main line; then, from its last node back to its first, the
+// alternatives to each node, every alternative followed at once by its own
+// alternatives in the same way (so the deepest branch comes first). It
+// keeps an explicit stack, so the depth of nesting is not limited by the
+// goroutine stack; stack is reused between records.
+func walkKakinoki(rec *shogi.Record, mainline bool, v kakinokiVisitor, stack *[]kakinokiLine) error {
+	first := rec.Root.Next()
+	if first == nil {
+		return nil
+	}
+	start := rec.Start
+	start.SetLastMove(0) // a record's text cannot say what came before it
+	lines := (*stack)[:0]
+	defer func() { *stack = lines[:0] }()
+	var err error
+	if lines, err = pushLine(lines, v, first, start, [2]time.Duration{}, 1, false); err != nil {
+		return err
+	}
+	for len(lines) > 0 {
+		top := &lines[len(lines)-1]
+		if top.alt == 0 {
+			if top.i == top.first {
+				lines = lines[:len(lines)-1]
+				continue
+			}
+			top.i--
+			if n := top.nodes[top.i]; !n.Move.IsZero() {
+				top.pos.Unplay(n.Move, top.undos[top.i])
+			}
+			top.alt = 1
+		}
+		n := top.nodes[top.i]
+		sibs := n.Parent.Children
+		if mainline || top.alt >= len(sibs) {
+			top.alt = 0
+			continue
+		}
+		alt := sibs[top.alt]
+		top.alt++
+		ply := top.ply0 + top.i
+		if lines, err = pushLine(lines, v, alt, top.pos, top.totals[top.i], ply, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pushLine writes the line that starts at first (played from pos) and
+// pushes it on lines, ready for its alternatives to be written.
+func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos shogi.Position, totals [2]time.Duration, ply int, variation bool) ([]kakinokiLine, error) {
+	if len(lines) < cap(lines) {
+		lines = lines[:len(lines)+1]
+	} else {
+		lines = append(lines, kakinokiLine{})
+	}
+	l := &lines[len(lines)-1]
+	l.nodes, l.undos, l.totals = l.nodes[:0], l.undos[:0], l.totals[:0]
+	l.first, l.alt, l.ply0 = 0, 0, ply
+	if variation {
+		l.first = 1
+	}
+	if err := v.beginLine(ply, variation); err != nil {
+		return lines, err
+	}
+	for n := first; n != nil; n = n.Next() {
+		l.nodes = append(l.nodes, n)
+		l.totals = append(l.totals, totals)
+		if err := v.node(&pos, n, ply, &totals); err != nil {
+			return lines, err
+		}
+		var u shogi.Undo
+		if !n.Move.IsZero() {
+			u = pos.Play(n.Move)
+		}
+		l.undos = append(l.undos, u)
+		ply++
+	}
+	l.pos = pos
+	l.i = len(l.nodes)
+	return lines, v.endLine()
+}

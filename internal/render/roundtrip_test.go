@@ -1,0 +1,507 @@
+package render_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+var roundTripRecords = flag.Int("roundtrip-records", 0,
+	"random records per format for TestRoundTripProperty (0: 300, or 30 with -short; the issue's figure is 10000)")
+
+// rtPair is a writer and the reader that reads its output back.
+type rtPair struct {
+	writer, reader string
+	multi          bool // several records go into one output
+	position       bool // the writer draws one position, not the game
+}
+
+// rtPairs are the formats with a writer and a reader, as the CLI names
+// them.
+var rtPairs = []rtPair{
+	{writer: "kif", reader: "kif"},
+	{writer: "kifu", reader: "kif"},
+	{writer: "ki2", reader: "ki2"},
+	{writer: "csa", reader: "csa", multi: true},
+	{writer: "jkf", reader: "jkf", multi: true},
+	{writer: "usi", reader: "usi", multi: true},
+	{writer: "psn", reader: "psn", multi: true},
+	{writer: "western", reader: "western", multi: true},
+	{writer: "hosking", reader: "western", multi: true},
+	{writer: "kk", reader: "kk", multi: true},
+	{writer: "sfen", reader: "sfen", multi: true, position: true},
+	{writer: "bod", reader: "bod", position: true},
+}
+
+// rtStats counts what the property test saw for one format.
+type rtStats struct {
+	records, lossy, encodeSkipped, failed int
+	losses                                map[string]int
+}
+
+// TestRoundTripProperty writes random records (shogi.RandomRecord with
+// every feature on) in every format that has a reader too, reads the
+// output back as the CLI would (transcoded to the format's usual encoding
+// and line ends, detected, read), and checks that the record read is the
+// record written up to exactly what the writer reported in Losses — the
+// list the CLI prints as warnings.
+func TestRoundTripProperty(t *testing.T) {
+	n := *roundTripRecords
+	if n == 0 {
+		n = 300
+		if testing.Short() {
+			n = 30
+		}
+	}
+	opt := shogi.FullRandomOptions()
+	for _, p := range rtPairs {
+		wf, ok1 := render.Lookup(p.writer)
+		rf, ok2 := parse.Lookup(p.reader)
+		if !ok1 || wf.Name != p.writer || !ok2 || rf.Name != p.reader {
+			t.Errorf("%s → %s: not registered", p.writer, p.reader)
+			continue
+		}
+		t.Run(p.writer, func(t *testing.T) {
+			st := rtStats{losses: map[string]int{}}
+			batch := 1
+			if p.multi {
+				batch = 3
+			}
+			rng := rand.New(rand.NewPCG(7, uint64(len(p.writer))))
+			start := time.Now()
+			for i := 0; i < n; i += batch {
+				var recs []*shogi.Record
+				for k := 0; k < batch && i+k < n; k++ {
+					recs = append(recs, shogi.RandomRecord(rng, opt))
+				}
+				if msg := rtCheck(t, p, wf, recs, &st); msg != "" {
+					st.failed += len(recs)
+					if st.failed <= 3*batch {
+						t.Error(msg)
+					}
+				}
+			}
+			var ls []string
+			for k, v := range st.losses {
+				ls = append(ls, fmt.Sprintf("%s ×%d", k, v))
+			}
+			sort.Strings(ls)
+			t.Logf("%s: %d records read back equal in %v (%d with losses: %s; %d not encodable in %s, checked in UTF-8 only)",
+				p.writer, st.records, time.Since(start).Round(time.Millisecond), st.lossy, strings.Join(ls, ", "), st.encodeSkipped, wf.Encoding)
+			if st.failed > 0 {
+				t.Errorf("%s: %d of %d records did not survive the round trip", p.writer, st.failed, n)
+			}
+		})
+	}
+}
+
+// rtCheck writes recs with one writer, reads them back and compares. It
+// describes the first failure, or returns "".
+func rtCheck(t *testing.T, p rtPair, wf render.Format, recs []*shogi.Record, st *rtStats) string {
+	t.Helper()
+	var out bytes.Buffer
+	w := wf.New(&out, render.Options{AllowLoss: true})
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			return fmt.Sprintf("%s: Write: %v\nrecord:\n%s", p.writer, err, rtDump(r))
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Sprintf("%s: Flush: %v", p.writer, err)
+	}
+	losses := w.Losses()
+	name := "game" + wf.Extension
+
+	// As the CLI writes it: the format's encoding and line ends.
+	var enc bytes.Buffer
+	cw := charset.NewWriter(&enc, charset.Encoding(wf.Encoding), wf.CRLF, false)
+	_, err := cw.Write(out.Bytes())
+	if err == nil {
+		err = cw.Close()
+	}
+	data := enc.Bytes()
+	var ee *charset.EncodeError
+	switch {
+	case errors.As(err, &ee):
+		// The CLI refuses such a character (unless --substitute); the
+		// record must still survive in UTF-8.
+		st.encodeSkipped += len(recs)
+		data = out.Bytes()
+	case err != nil:
+		return fmt.Sprintf("%s: encoding the output: %v", p.writer, err)
+	}
+	text, _, err := charset.Decode(data)
+	if err != nil {
+		return fmt.Sprintf("%s: the output does not decode: %v", p.writer, err)
+	}
+	if got := parse.Detect(text, name); got != p.reader {
+		return fmt.Sprintf("%s: Detect(output, %q) = %q, want %q\n%s", p.writer, name, got, p.reader, text)
+	}
+	r, _ := parse.New(p.reader, bytes.NewReader(text), parse.Options{Filename: name})
+	for i, want := range recs {
+		got, err := r.Read()
+		if err != nil {
+			return fmt.Sprintf("%s: reading back record %d of %d: %v\nwritten:\n%s", p.writer, i+1, len(recs), err, text)
+		}
+		for _, w := range r.Warnings() {
+			// An unknown ending word is reported each time it is read.
+			if !errors.Is(w, parse.ErrUnknownEnd) || !rtHasUnknownEnding(want) {
+				return fmt.Sprintf("%s: reading back record %d: warning %v\nwritten:\n%s", p.writer, i+1, w, text)
+			}
+		}
+		if p.position {
+			end, err := want.PositionAt(want.MainLineEnd())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Start.Equal(&end) || got.Root.Next() != nil {
+				return fmt.Sprintf("%s: read back %s with %d children, want the position %s\nwritten:\n%s",
+					p.writer, got.Start.SFEN(), len(got.Root.Children), end.SFEN(), text)
+			}
+			continue
+		}
+		if diff := rtCompare(want, got, losses); diff != "" {
+			return fmt.Sprintf("%s: record %d differs after a round trip (losses %q): %s\nrecord:\n%s\nwritten:\n%s",
+				p.writer, i+1, losses, diff, rtDump(want), text)
+		}
+	}
+	if _, err := r.Read(); err != io.EOF {
+		return fmt.Sprintf("%s: after %d records, Read gives %v, want io.EOF\n%s", p.writer, len(recs), err, text)
+	}
+	st.records += len(recs)
+	if len(losses) > 0 {
+		st.lossy += len(recs)
+		for _, l := range losses {
+			st.losses[l]++
+		}
+	}
+	return ""
+}
+
+func rtHasUnknownEnding(r *shogi.Record) bool {
+	stack := []*shogi.Node{r.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.IsEnd() && n.End.Kind == shogi.Unknown {
+			return true
+		}
+		stack = append(stack, n.Children...)
+	}
+	return false
+}
+
+// rtIgnore is what a list of losses lets the comparison skip.
+type rtIgnore struct {
+	variations, comments, times, totals, bookmarks, header bool
+	subSecond, subMilli                                    bool
+	braceComments, headerBreaks, headerOddKeys             bool
+	endings                                                map[string]bool // by kind name or unknown word
+	headerKeys                                             map[string]bool
+	unknown                                                []string
+}
+
+// rtLosses maps the writers' loss names to what may differ. A name it does
+// not know fails the test, so the mapping stays exact.
+func rtLosses(losses []string) rtIgnore {
+	ig := rtIgnore{endings: map[string]bool{}, headerKeys: map[string]bool{}}
+	for _, l := range losses {
+		switch {
+		case l == "variations":
+			ig.variations = true
+		case l == "comments":
+			ig.comments = true
+		case l == "times":
+			ig.times = true
+		case l == "running totals without the time of the move":
+			ig.totals = true
+		case l == "bookmarks":
+			ig.bookmarks = true
+		case l == "header":
+			ig.header = true
+		case l == "sub-second times":
+			ig.subSecond = true
+		case l == "sub-millisecond times":
+			ig.subMilli = true
+		case l == "'}' in comments":
+			ig.braceComments = true
+		case l == "line breaks in header values":
+			ig.headerBreaks = true
+		case l == "header keys with blanks or colons":
+			ig.headerOddKeys = true
+		case l == "the start position's move number":
+			// Position.Equal does not compare move numbers.
+		case strings.HasPrefix(l, "ending "):
+			// "ending sealed", "ending 対局停止" (an unknown word), "ending
+			// sealed (written as CHUDAN)": what follows is not compared.
+			name, _, _ := strings.Cut(strings.TrimPrefix(l, "ending "), " (")
+			ig.endings[name] = true
+		case strings.HasPrefix(l, "header field "):
+			ig.headerKeys[strings.Trim(strings.TrimPrefix(l, "header field "), `"`)] = true
+		case strings.HasPrefix(l, "repeated header key "):
+			ig.headerKeys[strings.TrimPrefix(l, "repeated header key ")] = true
+		default:
+			ig.unknown = append(ig.unknown, l)
+		}
+	}
+	return ig
+}
+
+// lostEnding reports whether the losses cover ending e.
+func (ig *rtIgnore) lostEnding(e shogi.Ending, side shogi.Color) bool {
+	return ig.endings[e.Kind.String()] || ig.endings[e.Normalize(side).Kind.String()] ||
+		e.Kind == shogi.Unknown && ig.endings[e.Word]
+}
+
+// rtSameEnding compares endings as every format reads them: CSA's
+// ILLEGAL_ACTION is a foul win or loss seen from the side to move, and
+// %ILLEGAL_MOVE is the same outcome as 反則負け (both "foul_lose").
+func rtSameEnding(x, y shogi.Ending, side shogi.Color) bool {
+	ex, ey := x.Normalize(side), y.Normalize(side)
+	if ex.Kind == shogi.IllegalMove {
+		ex.Kind = shogi.FoulLose
+	}
+	if ey.Kind == shogi.IllegalMove {
+		ey.Kind = shogi.FoulLose
+	}
+	return ex.Kind == ey.Kind && (ex.Kind != shogi.Unknown || ex.Word == ey.Word)
+}
+
+// rtCompare compares the record written with the record read back and
+// describes the first difference that the losses do not allow, or "".
+func rtCompare(a, b *shogi.Record, losses []string) string {
+	ig := rtLosses(losses)
+	if len(ig.unknown) > 0 {
+		return fmt.Sprintf("the test does not know the losses %q", ig.unknown)
+	}
+	if !a.Start.Equal(&b.Start) {
+		return fmt.Sprintf("start %s, read back %s", a.Start.SFEN(), b.Start.SFEN())
+	}
+	if a.Preset != b.Preset {
+		return fmt.Sprintf("preset %v, read back %v", a.Preset, b.Preset)
+	}
+	if d := rtHeader(a.Header, b.Header, ig); d != "" {
+		return d
+	}
+	type pair struct {
+		x, y *shogi.Node
+		ply  int
+	}
+	toMove := func(ply int) shogi.Color { return a.Start.Turn() ^ shogi.Color(ply&1) }
+	stack := []pair{{a.Root, b.Root, 0}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		where := fmt.Sprintf("at ply %d (path %v)", p.ply, p.x.Path())
+		if !ig.comments && !(ig.braceComments && slices.ContainsFunc(p.x.Comments, func(c string) bool { return strings.Contains(c, "}") })) {
+			if ca, cb := rtComment(p.x.Comments), rtComment(p.y.Comments); ca != cb {
+				return fmt.Sprintf("%s: comment %q, read back %q", where, ca, cb)
+			}
+		}
+		if !ig.bookmarks && p.x.Bookmark != p.y.Bookmark {
+			return fmt.Sprintf("%s: bookmark %q, read back %q", where, p.x.Bookmark, p.y.Bookmark)
+		}
+		if p.ply > 0 && !ig.times {
+			if d := rtTime(p.x.Time, p.y.Time, ig); d != "" {
+				return where + ": " + d
+			}
+		}
+		xs, ys := p.x.Children, p.y.Children
+		if ig.variations && len(xs) > 1 {
+			xs = xs[:1]
+		}
+		side := toMove(p.ply)
+		xs, ys = rtDropLostEndings(xs, ys, &ig, side)
+		if len(xs) != len(ys) {
+			return fmt.Sprintf("%s: %d continuations, read back %d", where, len(xs), len(ys))
+		}
+		for i := range xs {
+			x, y := xs[i], ys[i]
+			if x.IsEnd() != y.IsEnd() || x.Move != y.Move {
+				return fmt.Sprintf("%s: continuation %d is %s, read back %s", where, i, rtStep(x, side), rtStep(y, side))
+			}
+			if x.IsEnd() && !rtSameEnding(x.End, y.End, side) && !ig.lostEnding(x.End, side) {
+				return fmt.Sprintf("%s: ending %s, read back %s", where, rtStep(x, side), rtStep(y, side))
+			}
+			stack = append(stack, pair{x, y, p.ply + 1})
+		}
+	}
+	return ""
+}
+
+// rtDropLostEndings removes the endings the losses cover from xs, and from
+// ys the endings that stand in for them: a lost ending leaves nothing, or
+// another ending, in its place.
+func rtDropLostEndings(xs, ys []*shogi.Node, ig *rtIgnore, side shogi.Color) ([]*shogi.Node, []*shogi.Node) {
+	var kept []*shogi.Node
+	for _, x := range xs {
+		if !x.IsEnd() || !ig.lostEnding(x.End, side) {
+			kept = append(kept, x)
+		}
+	}
+	if len(kept) == len(xs) {
+		return xs, ys
+	}
+	var rest []*shogi.Node
+	extra := len(ys) - len(kept)
+	for _, y := range ys {
+		if extra > 0 && y.IsEnd() && !slices.ContainsFunc(kept, func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End, y.End, side) }) {
+			extra--
+			continue
+		}
+		rest = append(rest, y)
+	}
+	return kept, rest
+}
+
+func rtStep(n *shogi.Node, side shogi.Color) string {
+	if n.IsEnd() {
+		e := n.End.Normalize(side)
+		return fmt.Sprintf("ending %v/%v %q", e.Kind, e.Side, e.Word)
+	}
+	return n.Move.String()
+}
+
+// rtHeader compares headers as multisets of fields, in the canonical key
+// names the readers map every format's names to.
+func rtHeader(a, b shogi.Header, ig rtIgnore) string {
+	if ig.header {
+		return ""
+	}
+	keep := func(f shogi.HeaderField) bool {
+		switch {
+		case ig.headerKeys[f.Key]:
+		case ig.headerBreaks && strings.ContainsAny(f.Value, "\r\n"):
+		case ig.headerOddKeys && strings.ContainsAny(f.Key, " \t:"):
+		default:
+			return true
+		}
+		return false
+	}
+	var fa, fb []string
+	for _, f := range a {
+		if keep(f) {
+			fa = append(fa, rtKey(f.Key)+"="+strings.TrimSpace(f.Value))
+		}
+	}
+	for _, f := range b {
+		if keep(f) {
+			fb = append(fb, rtKey(f.Key)+"="+strings.TrimSpace(f.Value))
+		}
+	}
+	sort.Strings(fa)
+	sort.Strings(fb)
+	if !slices.Equal(fa, fb) {
+		return fmt.Sprintf("header %q, read back %q", fa, fb)
+	}
+	return ""
+}
+
+// rtKey names the players' fields as formats with one pair of them (CSA
+// N+ and N-, PSN Sente and Gote) read them back: KIF's 下手 and 上手 of a
+// handicap game are its 先手 and 後手.
+func rtKey(k string) string {
+	switch k {
+	case shogi.KeyShitate:
+		return shogi.KeyBlack
+	case shogi.KeyUwate:
+		return shogi.KeyWhite
+	}
+	return k
+}
+
+// rtComment is a comment as formats can keep it: lines without trailing
+// blanks, without trailing empty lines.
+func rtComment(lines []string) string {
+	var out []string
+	for _, l := range lines {
+		out = append(out, strings.TrimRight(l, " \t\u3000\r"))
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return strings.Join(out, "\n")
+}
+
+// rtTime compares the time of a move: the time spent as stated (an unstated
+// time reads as none), and the running totals where both state one.
+func rtTime(x, y shogi.MoveTime, ig rtIgnore) string {
+	cut := func(d time.Duration) time.Duration {
+		switch {
+		case ig.subSecond:
+			return d.Truncate(time.Second)
+		case ig.subMilli:
+			return d.Truncate(time.Millisecond)
+		}
+		return d
+	}
+	ex, ey := x.Elapsed, y.Elapsed
+	if !x.HasTime {
+		ex = 0
+	}
+	if !y.HasTime {
+		ey = 0
+	}
+	if cut(ex) != ey {
+		return fmt.Sprintf("time %v, read back %v", x.Elapsed, y.Elapsed)
+	}
+	if !ig.totals && x.HasTotal && y.HasTotal && cut(x.Total) != y.Total {
+		return fmt.Sprintf("total %v, read back %v", x.Total, y.Total)
+	}
+	return ""
+}
+
+// rtDump prints a record compactly for a failure message.
+func rtDump(r *shogi.Record) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "start %s preset %v header %q\n", r.Start.SFEN(), r.Preset, r.Header)
+	type item struct {
+		n     *shogi.Node
+		depth int
+	}
+	stack := []item{{r.Root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.n != r.Root {
+			step := it.n.Move.String()
+			if it.n.IsEnd() {
+				step = fmt.Sprintf("%v/%v%q", it.n.End.Kind, it.n.End.Side, it.n.End.Word)
+			}
+			fmt.Fprintf(&b, "%s%d %s", strings.Repeat(" ", it.depth), it.n.Ply(), step)
+			if it.n.Time.HasTime || it.n.Time.HasTotal {
+				fmt.Fprintf(&b, " (%v/%v)", it.n.Time.Elapsed, it.n.Time.Total)
+			}
+			if len(it.n.Comments) > 0 {
+				fmt.Fprintf(&b, " %q", it.n.Comments)
+			}
+			if it.n.Bookmark != "" {
+				fmt.Fprintf(&b, " &%s", it.n.Bookmark)
+			}
+			b.WriteByte('\n')
+		} else if len(r.Root.Comments) > 0 {
+			fmt.Fprintf(&b, "root comments %q\n", r.Root.Comments)
+		}
+		for i := len(it.n.Children) - 1; i >= 0; i-- {
+			d := it.depth
+			if i > 0 {
+				d++
+			}
+			stack = append(stack, item{it.n.Children[i], d})
+		}
+	}
+	return b.String()
+}

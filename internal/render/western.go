@@ -1,0 +1,427 @@
+package render
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// Western writes each record as a numbered Western move list, in Hodges
+// notation (P-7f, Sx7b+, P*5e) or, with Options.Notation "hosking" or the
+// format name "hosking", in Hosking notation (P76, S'56):
+//
+//	Black: Habu Yoshiharu
+//	White: Watanabe Akira
+//	Event: 2008 Ryuo
+//
+//	1. P-7f P-8d
+//	2. S-6h
+//	   {The quiet line.}
+//	   (2. P-2f P-8e
+//	    3. B-7g)
+//	2... P-3d
+//	3. S-7g Resigns
+//
+// The header gives one `Key: value` line per field (Black, White, Event,
+// Site, Date, Opening, TimeControl for the standard fields, other keys as
+// they are), `Handicap: <name>` for a handicap preset and `SFEN: <sfen>` for
+// any other start. Moves come in numbered pairs, one pair a line; a White
+// move that starts a line is numbered `N...` (the first move of a handicap
+// game is `1...`). Comments follow their move in braces on lines of their
+// own, indented; a multi-line comment, or one with leading or trailing
+// spaces, opens with `{` and closes with `}` on lines of their own, its lines
+// between them verbatim after the indent of the braces. Variations follow the move they replace in parentheses,
+// indented, nested as deep as the tree. An ending is written as a word
+// after the last move (Resigns, Sennichite, Jishogi, …; see
+// shogi.Ending.WesternWord), an unknown one as its own word between dashes.
+// Times and bookmarks are not carried. parse.Western reads all of this back.
+type Western struct {
+	Options
+	losses
+	ew       errWriter
+	notation shogi.Notation
+	buf      []byte
+	list     listState
+}
+
+// NewWestern returns a Western writer in the notation Options.Notation
+// names ("hodges", the default, or "hosking").
+func NewWestern(w io.Writer, opt Options) *Western {
+	var n shogi.Notation = shogi.WesternNotation{}
+	name := "western"
+	if strings.EqualFold(opt.Notation, "hosking") {
+		n = shogi.HoskingNotation{}
+		name = "hosking"
+	}
+	return &Western{Options: opt, losses: losses{format: name, allow: opt.AllowLoss}, ew: errWriter{w: w}, notation: n}
+}
+
+// NewHosking returns a Western writer in Hosking notation.
+func NewHosking(w io.Writer, opt Options) *Western {
+	opt.Notation = "hosking"
+	return NewWestern(w, opt)
+}
+
+// Write writes one record (see listState for how records are separated).
+func (w *Western) Write(rec *shogi.Record) error {
+	if w.ew.err != nil {
+		return w.ew.err
+	}
+	mt := movetext{move: w.notation.AppendMove, numbers: true, l: &w.losses, mainline: w.Mainline}
+	b, err := w.list.appendRecord(w.buf[:0], rec, &w.losses, mt)
+	if err != nil {
+		return err
+	}
+	w.buf = b
+	w.ew.write(b)
+	return w.ew.err
+}
+
+// listState separates the records of a Western or Kitao–Kawasaki list.
+// Records are separated by a blank line; a record that has neither header
+// lines nor moves is written as "*" (PGN's "no result"), and a "*" also
+// ends a record when the next one has no header lines, which would
+// otherwise run on into it.
+type listState struct {
+	records    int
+	terminated bool // the last record ended with "*"
+}
+
+func (s *listState) appendRecord(b []byte, rec *shogi.Record, l *losses, mt movetext) ([]byte, error) {
+	head, err := appendColonHeader(nil, rec, l)
+	if err != nil {
+		return b, err
+	}
+	if s.records > 0 {
+		if len(head) == 0 && !s.terminated {
+			b = append(b, "*\n"...)
+		}
+		b = append(b, '\n')
+	}
+	b = append(b, head...)
+	n := len(b)
+	mt.b = b
+	if b, err = mt.write(rec); err != nil {
+		return b, err
+	}
+	s.terminated = len(b) == n
+	if s.terminated {
+		b = append(b, "*\n"...)
+	}
+	s.records++
+	return b, nil
+}
+
+// Flush returns the first write error.
+func (w *Western) Flush() error { return w.ew.err }
+
+// westernKeys maps the standard header keys to the English names Western
+// move lists use; PSN uses Sente and Gote for the players.
+var westernKeys = []struct{ key, name string }{
+	{shogi.KeyBlack, "Black"},
+	{shogi.KeyWhite, "White"},
+	{shogi.KeyEvent, "Event"},
+	{shogi.KeySite, "Site"},
+	{shogi.KeyStartTime, "Date"},
+	{shogi.KeyOpening, "Opening"},
+	{shogi.KeyTimeLimit, "TimeControl"},
+}
+
+// headerName returns the name a header key is written under: the English
+// name of a standard key, the player names for 下手 and 上手 when the record
+// has no 先手 and 後手 (handicap records in KIF), the key itself otherwise.
+func headerName(rec *shogi.Record, key string) string {
+	switch key {
+	case shogi.KeyShitate:
+		if _, ok := rec.Header.Get(shogi.KeyBlack); !ok {
+			key = shogi.KeyBlack
+		}
+	case shogi.KeyUwate:
+		if _, ok := rec.Header.Get(shogi.KeyWhite); !ok {
+			key = shogi.KeyWhite
+		}
+	}
+	for _, k := range westernKeys {
+		if k.key == key {
+			return k.name
+		}
+	}
+	return key
+}
+
+// appendColonHeader writes the header as `Key: value` lines, then the start
+// position, then a blank line when anything was written.
+func appendColonHeader(b []byte, rec *shogi.Record, l *losses) ([]byte, error) {
+	n := len(b)
+	for _, f := range rec.Header {
+		if f.Key == shogi.KeyHandicap {
+			continue // the start position says it
+		}
+		name := headerName(rec, f.Key)
+		if name == "" || strings.ContainsAny(name, ":\n\r[{(") || strings.ContainsAny(f.Value, "\n\r") {
+			if err := l.lose("header field " + strconv.Quote(f.Key)); err != nil {
+				return b, err
+			}
+			continue
+		}
+		b = append(b, name...)
+		b = append(b, ": "...)
+		b = append(b, f.Value...)
+		b = append(b, '\n')
+	}
+	switch {
+	case rec.Preset == shogi.Even:
+	case rec.Preset != shogi.Other && rec.Start.MoveNumber() == 1:
+		b = append(b, "Handicap: "...)
+		b = append(b, rec.Preset.English()...)
+		b = append(b, '\n')
+	default:
+		b = append(b, "SFEN: "...)
+		b = rec.Start.AppendSFEN(b)
+		b = append(b, '\n')
+	}
+	if len(b) > n {
+		b = append(b, '\n')
+	}
+	return b, nil
+}
+
+// movetext lays out the moves of a record as PSN, Western and
+// Kitao–Kawasaki text share it: numbered pairs a line, comments and
+// variations on indented lines of their own (see Western). It is a
+// shogi.Visitor.
+type movetext struct {
+	b        []byte
+	move     func(dst []byte, pos *shogi.Position, m shogi.Move) []byte
+	numbers  bool // write pair numbers
+	times    bool // write (mm:ss / hh:mm:ss) after moves with times
+	mainline bool // leave out variations on purpose
+	l        *losses
+	err      error
+
+	off    int   // 1 when Black's moves fall on even SFEN move numbers
+	indent int   // indent of the current line of play
+	stack  []int // indents of the enclosing lines of play
+	open   bool  // the output line ends with a Black move a White move may follow
+	// afterMove: the output line ends with a move an ending may follow
+	afterMove bool
+	fresh     bool // "(" was just written: the next move follows it directly
+}
+
+// write appends the root comments and the move text of rec.
+func (t *movetext) write(rec *shogi.Record) ([]byte, error) {
+	if (rec.Start.MoveNumber()%2 == 1) != (rec.Start.Turn() == shogi.Black) {
+		t.off = 1
+	}
+	t.comments(rec.Root.Comments, 0)
+	if rec.Root.Bookmark != "" {
+		t.lose("bookmarks")
+	}
+	rec.Walk(t)
+	if t.err != nil {
+		return t.b, t.err
+	}
+	if len(t.b) > 0 && t.b[len(t.b)-1] != '\n' {
+		t.b = append(t.b, '\n')
+	}
+	return t.b, nil
+}
+
+func (t *movetext) lose(feature string) {
+	if t.err == nil {
+		t.err = t.l.lose(feature)
+	}
+}
+
+// newline starts a new output line at indent (no blank lines).
+func (t *movetext) newline(indent int) {
+	if n := len(t.b); n > 0 && t.b[n-1] != '\n' {
+		t.b = append(t.b, '\n')
+	}
+	t.b = appendIndent(t.b, indent)
+}
+
+func appendIndent(b []byte, n int) []byte {
+	for i := 0; i < n; i++ {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// Move writes one move or ending.
+func (t *movetext) Move(pos *shogi.Position, n *shogi.Node) {
+	if t.err != nil {
+		return
+	}
+	switch {
+	case t.fresh:
+		t.fresh = false
+		if !n.IsEnd() {
+			t.number(pos)
+		}
+	case n.IsEnd():
+		if t.afterMove {
+			t.b = append(t.b, ' ')
+		} else {
+			t.newline(t.indent)
+		}
+	case pos.Turn() == shogi.White && t.open:
+		t.b = append(t.b, ' ')
+	default:
+		t.newline(t.indent)
+		t.number(pos)
+	}
+	t.afterMove = true
+	if n.IsEnd() {
+		t.ending(n.End)
+		t.open = false
+	} else {
+		t.b = t.move(t.b, pos, n.Move)
+		t.open = pos.Turn() == shogi.Black
+	}
+	if n.Time.HasTime || n.Time.HasTotal {
+		if t.times {
+			t.time(n.Time)
+		} else {
+			t.lose("times")
+		}
+	}
+	if n.Bookmark != "" {
+		t.lose("bookmarks")
+	}
+	if len(n.Comments) > 0 {
+		t.comments(n.Comments, t.indent+3)
+		t.open = false
+		t.afterMove = false
+	}
+}
+
+// number writes "N. " before a Black move and "N... " before a White one.
+func (t *movetext) number(pos *shogi.Position) {
+	if !t.numbers {
+		return
+	}
+	t.b = strconv.AppendInt(t.b, int64((pos.MoveNumber()+t.off+1)/2), 10)
+	if pos.Turn() == shogi.Black {
+		t.b = append(t.b, ". "...)
+	} else {
+		t.b = append(t.b, "... "...)
+	}
+}
+
+func (t *movetext) ending(e shogi.Ending) {
+	if w, ok := e.WesternWord(); ok {
+		t.b = append(t.b, w...)
+		return
+	}
+	w := e.Word
+	if w == "" {
+		w = "Unknown"
+	}
+	t.b = append(t.b, "--"...)
+	t.b = append(t.b, strings.Join(strings.Fields(w), " ")...)
+	t.b = append(t.b, "--"...)
+}
+
+// time writes " (mm:ss / hh:mm:ss)" as Shogidokoro does (h:mm:ss for a
+// move of an hour or more), or " (mm:ss)" when only the move's time is
+// known.
+func (t *movetext) time(mt shogi.MoveTime) {
+	if !mt.HasTime {
+		t.lose("running totals without the time of the move")
+		return
+	}
+	if mt.Elapsed%time.Second != 0 || mt.Total%time.Second != 0 {
+		t.lose("sub-second times")
+	}
+	t.b = append(t.b, " ("...)
+	s := int64(mt.Elapsed / time.Second)
+	if s >= 3600 {
+		t.b = strconv.AppendInt(t.b, s/3600, 10)
+		t.b = append(t.b, ':')
+	}
+	t.b = append2(t.b, s/60%60)
+	t.b = append(t.b, ':')
+	t.b = append2(t.b, s%60)
+	if mt.HasTotal {
+		s = int64(mt.Total / time.Second)
+		t.b = append(t.b, " / "...)
+		t.b = append2(t.b, s/3600)
+		t.b = append(t.b, ':')
+		t.b = append2(t.b, s/60%60)
+		t.b = append(t.b, ':')
+		t.b = append2(t.b, s%60)
+	}
+	t.b = append(t.b, ')')
+}
+
+// append2 appends n with at least two digits.
+func append2(b []byte, n int64) []byte {
+	if n < 10 {
+		b = append(b, '0')
+	}
+	return strconv.AppendInt(b, n, 10)
+}
+
+// comments writes a node's comment lines as one brace group on a line of
+// its own at indent (see Western for the two forms).
+func (t *movetext) comments(cs []string, indent int) {
+	if len(cs) == 0 {
+		return
+	}
+	text := strings.Join(cs, "\n")
+	if strings.Contains(text, "}") {
+		t.lose("'}' in comments")
+		text = strings.ReplaceAll(text, "}", "｝")
+	}
+	t.newline(indent)
+	t.b = append(t.b, '{')
+	if len(cs) > 1 || text != strings.TrimSpace(text) || text == "" || strings.ContainsAny(text, "\n\r") {
+		for _, l := range strings.Split(text, "\n") {
+			t.b = append(t.b, '\n')
+			t.b = appendIndent(t.b, indent)
+			t.b = append(t.b, l...)
+		}
+		t.b = append(t.b, '\n')
+		t.b = appendIndent(t.b, indent)
+		t.b = append(t.b, '}')
+	} else {
+		t.b = append(t.b, text...)
+		t.b = append(t.b, '}')
+	}
+	t.b = append(t.b, '\n')
+}
+
+// BeginVariation opens "(" on an indented line of its own.
+func (t *movetext) BeginVariation(pos *shogi.Position, n *shogi.Node) bool {
+	if t.err != nil {
+		return false
+	}
+	if t.mainline {
+		return false
+	}
+	t.newline(t.indent + 3)
+	t.b = append(t.b, '(')
+	t.stack = append(t.stack, t.indent)
+	t.indent += 4
+	t.fresh = true
+	t.open = false
+	t.afterMove = false
+	return true
+}
+
+// EndVariation closes the variation with ")".
+func (t *movetext) EndVariation() {
+	if n := len(t.b); n > 0 && t.b[n-1] == '\n' {
+		t.b = t.b[:n-1]
+	}
+	t.b = append(t.b, ')')
+	t.indent = t.stack[len(t.stack)-1]
+	t.stack = t.stack[:len(t.stack)-1]
+	t.open = false
+	t.fresh = false
+	t.afterMove = false
+}

@@ -1,0 +1,142 @@
+package shogi
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// benchPositions are the positions the move benchmarks run on: the start,
+// a quiet middle game, a middle game with many pieces in hand and promoted
+// pieces, and a position full of drops.
+var benchPositions = []struct{ name, sfen string }{
+	{"start", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"},
+	{"middlegame", "ln1g3nl/1r1sg1k2/p1pp1s1pp/4ppp2/1p5P1/2PPP1P2/PPSG1P2P/2G2S1R1/LN1K3NL b Bb 31"},
+	{"hands", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"},
+	{"drops", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1"},
+}
+
+func mustSFEN(tb testing.TB, s string) Position {
+	tb.Helper()
+	p, err := ParseSFEN(s)
+	if err != nil {
+		tb.Fatalf("ParseSFEN(%q): %v", s, err)
+	}
+	return p
+}
+
+// legalPairs returns every legal move of every bench position with the
+// position it belongs to, the workload of "is this move from a record legal".
+func legalPairs(b *testing.B) (ps []Position, ms []Move) {
+	for _, bp := range benchPositions {
+		p := mustSFEN(b, bp.sfen)
+		for _, m := range p.LegalMoves(nil) {
+			ps = append(ps, p)
+			ms = append(ms, m)
+		}
+	}
+	return
+}
+
+// BenchmarkLegal measures Position.Legal on a legal move, the check every
+// reader makes for every move it reads. Target: ≤ 100 ns and no allocation.
+func BenchmarkLegal(b *testing.B) {
+	ps, ms := legalPairs(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		if ps[i].Legal(ms[i]) != nil {
+			b.Fatal("illegal")
+		}
+		if i++; i == len(ms) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
+	b.ReportMetric(medianLegalNs(ps, ms), "median-ns/move")
+}
+
+// medianLegalNs times Legal on each move separately (a batch of calls per
+// move, as one call is too short for the clock) and returns the median over
+// the moves: the figure the ≤ 100 ns target is about.
+func medianLegalNs(ps []Position, ms []Move) float64 {
+	const reps = 200
+	per := make([]float64, len(ms))
+	for i := range ms {
+		start := time.Now()
+		for range reps {
+			_ = ps[i].Legal(ms[i])
+		}
+		per[i] = float64(time.Since(start).Nanoseconds()) / reps
+	}
+	slices.Sort(per)
+	return per[len(per)/2]
+}
+
+// BenchmarkLegalByPosition splits BenchmarkLegal by position, so a slow kind
+// of move (a drop, a pinned piece) shows up on its own.
+func BenchmarkLegalByPosition(b *testing.B) {
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := mustSFEN(b, bp.sfen)
+			ms := p.LegalMoves(nil)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if p.Legal(ms[i]) != nil {
+					b.Fatal("illegal")
+				}
+				if i++; i == len(ms) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPlay measures applying and taking back a move.
+func BenchmarkPlay(b *testing.B) {
+	ps, ms := legalPairs(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		u := ps[i].Play(ms[i])
+		ps[i].Unplay(ms[i], u)
+		if i++; i == len(ms) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
+}
+
+// BenchmarkLegalMoves measures full legal move generation, per position.
+func BenchmarkLegalMoves(b *testing.B) {
+	for _, bp := range benchPositions {
+		b.Run(bp.name, func(b *testing.B) {
+			p := mustSFEN(b, bp.sfen)
+			var buf [MaxLegalMoves]Move
+			n := len(p.LegalMoves(buf[:0]))
+			b.ReportAllocs()
+			for b.Loop() {
+				p.LegalMoves(buf[:0])
+			}
+			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			b.ReportMetric(ns/float64(n), "ns/move")
+		})
+	}
+}
+
+// BenchmarkPerft5 runs perft(5) from the start position (19,861,490 leaves).
+// Target: ≤ 3 s on one core.
+func BenchmarkPerft5(b *testing.B) {
+	p := StartPosition()
+	var nodes uint64
+	start := time.Now()
+	for b.Loop() {
+		nodes += p.Perft(5)
+	}
+	sec := time.Since(start).Seconds()
+	b.ReportMetric(sec/float64(b.N), "s/perft")
+	b.ReportMetric(float64(nodes)/sec, "leaves/s")
+}

@@ -1,0 +1,304 @@
+package shogi
+
+import (
+	"strings"
+	"time"
+)
+
+// CompareOptions choose what Compare looks at. The zero value compares
+// everything, with header keys taken literally.
+type CompareOptions struct {
+	IgnoreHeader     bool
+	IgnoreComments   bool
+	IgnoreTime       bool
+	IgnoreVariations bool
+	// HeaderKey maps a header key to the name it is compared under, so
+	// that records read from formats with different key names (KIF 先手,
+	// CSA N+) line up; returning "" leaves the field out. Nil compares keys
+	// as they are.
+	HeaderKey func(key string) string
+}
+
+// RecordDiff is what Compare found. Every list is non-nil, so the JSON form
+// always has the same keys.
+type RecordDiff struct {
+	Header     []HeaderDiff `json:"header"`
+	Start      *StartDiff   `json:"start"`      // nil when the start positions are the same
+	Divergence *Divergence  `json:"divergence"` // nil when the main lines are the same
+	Comments   []NodeDiff   `json:"comments"`
+	Times      []NodeDiff   `json:"times"`
+	Variations []NodeDiff   `json:"variations"`
+}
+
+// Equal reports whether no difference was found.
+func (d *RecordDiff) Equal() bool {
+	return len(d.Header) == 0 && d.Start == nil && d.Divergence == nil &&
+		len(d.Comments) == 0 && len(d.Times) == 0 && len(d.Variations) == 0
+}
+
+// HeaderDiff is one header key whose values differ; a nil side lacks the
+// key. Repeated keys are compared as their values joined by newlines.
+type HeaderDiff struct {
+	Key string  `json:"key"`
+	A   *string `json:"a"`
+	B   *string `json:"b"`
+}
+
+// StartDiff gives the two start positions as SFEN.
+type StartDiff struct {
+	A string `json:"a"`
+	B string `json:"b"`
+}
+
+// Divergence is the first ply at which the main lines differ. A and B are
+// the steps there: a USI move, an ending's name (resign, foul_win, or
+// unknown:WORD), or "" where that line has already ended.
+type Divergence struct {
+	Ply   int    `json:"ply"`
+	A     string `json:"a"`
+	B     string `json:"b"`
+	ANode *Node  `json:"-"` // the node at Ply, nil where the line has ended
+	BNode *Node  `json:"-"`
+}
+
+// NodeDiff is a difference at one node of the tree: its comments or time,
+// or a variation present in only one record. Main says the node is on the
+// main line, where Ply alone names it; elsewhere Path leads to it in A (in
+// B when the node exists only there).
+type NodeDiff struct {
+	Ply  int    `json:"ply"`
+	Path []int  `json:"path"`
+	Main bool   `json:"main"`
+	A    string `json:"a"`
+	B    string `json:"b"`
+}
+
+// Compare compares two records semantically: the header key by key, the
+// start position, the main lines move by move, then comments, times and
+// variations along the parts of the trees the two have in common.
+// Variations are matched by their first move, whatever their order.
+func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
+	d := &RecordDiff{Header: []HeaderDiff{}, Comments: []NodeDiff{}, Times: []NodeDiff{}, Variations: []NodeDiff{}}
+	if !opt.IgnoreHeader {
+		d.Header = compareHeaders(a.Header, b.Header, opt.HeaderKey)
+	}
+	if !a.Start.Equal(&b.Start) {
+		d.Start = &StartDiff{A: a.Start.SFEN(), B: b.Start.SFEN()}
+	}
+	type pair struct {
+		a, b *Node
+		ply  int
+		main bool
+	}
+	first := a.Start.Turn()
+	toMove := func(ply int) Color { // the side to move before the step at ply
+		return first ^ Color((ply-1)&1)
+	}
+	stack := []pair{{a.Root, b.Root, 0, true}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !opt.IgnoreComments {
+			if ca, cb := commentText(p.a.Comments), commentText(p.b.Comments); ca != cb {
+				d.Comments = append(d.Comments, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: ca, B: cb})
+			}
+		}
+		if !opt.IgnoreTime && p.ply > 0 {
+			if ta, tb := p.a.Time, p.b.Time; timeDiffers(ta, tb) {
+				d.Times = append(d.Times, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: timeText(ta), B: timeText(tb)})
+			}
+		}
+		na, nb := p.a.Next(), p.b.Next()
+		side := toMove(p.ply + 1)
+		// The continuation of the line is compared in place.
+		var next *pair
+		switch {
+		case na == nil && nb == nil:
+		case na != nil && nb != nil && sameStep(na, nb, side):
+			next = &pair{na, nb, p.ply + 1, p.main}
+		case p.main:
+			d.Divergence = &Divergence{Ply: p.ply + 1, A: stepText(na, side), B: stepText(nb, side), ANode: na, BNode: nb}
+		case !opt.IgnoreVariations:
+			at := na
+			if at == nil {
+				at = nb
+			}
+			d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: at.Path(), A: stepText(na, side), B: stepText(nb, side)})
+		}
+		// Alternatives are matched by their first step, in any order.
+		if !opt.IgnoreVariations {
+			var alts []pair
+			var altsA, altsB []*Node
+			if len(p.a.Children) > 1 {
+				altsA = p.a.Children[1:]
+			}
+			if len(p.b.Children) > 1 {
+				altsB = p.b.Children[1:]
+			}
+			used := make([]bool, len(altsB))
+			for _, x := range altsA {
+				found := false
+				for j, y := range altsB {
+					if !used[j] && sameStep(x, y, side) {
+						used[j], found = true, true
+						alts = append(alts, pair{x, y, p.ply + 1, false})
+						break
+					}
+				}
+				if !found {
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: x.Path(), A: stepText(x, side)})
+				}
+			}
+			for j, y := range altsB {
+				if !used[j] {
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: y.Path(), B: stepText(y, side)})
+				}
+			}
+			// Pushed in reverse so that they are visited in file order,
+			// after the continuation of this line.
+			for i := len(alts) - 1; i >= 0; i-- {
+				stack = append(stack, alts[i])
+			}
+		}
+		if next != nil {
+			stack = append(stack, *next)
+		}
+	}
+	return d
+}
+
+// variationPath returns n's path, or nil on the main line, where the ply
+// says it all and a path would cost O(ply) per difference.
+func variationPath(n *Node, main bool) []int {
+	if main {
+		return nil
+	}
+	return n.Path()
+}
+
+func compareHeaders(a, b Header, key func(string) string) []HeaderDiff {
+	type entry struct {
+		key      string
+		va, vb   []string
+		inA, inB bool
+	}
+	var order []*entry
+	byKey := map[string]*entry{}
+	add := func(h Header, inA bool) {
+		for _, f := range h {
+			k := f.Key
+			if key != nil {
+				k = key(k)
+			}
+			if k == "" {
+				continue
+			}
+			e := byKey[k]
+			if e == nil {
+				e = &entry{key: k}
+				byKey[k] = e
+				order = append(order, e)
+			}
+			v := strings.TrimSpace(f.Value)
+			if inA {
+				e.inA, e.va = true, append(e.va, v)
+			} else {
+				e.inB, e.vb = true, append(e.vb, v)
+			}
+		}
+	}
+	add(a, true)
+	add(b, false)
+	out := []HeaderDiff{}
+	for _, e := range order {
+		va, vb := strings.Join(e.va, "\n"), strings.Join(e.vb, "\n")
+		if e.inA == e.inB && va == vb {
+			continue
+		}
+		hd := HeaderDiff{Key: e.key}
+		if e.inA {
+			hd.A = &va
+		}
+		if e.inB {
+			hd.B = &vb
+		}
+		out = append(out, hd)
+	}
+	return out
+}
+
+// sameStep reports whether two nodes make the same move or the same ending
+// (with toMove to move before them).
+func sameStep(x, y *Node, toMove Color) bool {
+	if x.IsEnd() || y.IsEnd() {
+		if !x.IsEnd() || !y.IsEnd() {
+			return false
+		}
+		ex, ey := canonicalEnding(x.End, toMove), canonicalEnding(y.End, toMove)
+		return ex.Kind == ey.Kind && (ex.Kind != Unknown || ex.Word == ey.Word)
+	}
+	return x.Move == y.Move
+}
+
+// canonicalEnding names an ending by its outcome, so that formats that
+// say the same thing differently agree: CSA's ±ILLEGAL_ACTION becomes a
+// foul win or loss of the side to move, and %ILLEGAL_MOVE (the side to move
+// fouled) is KIF's 反則負け.
+func canonicalEnding(e Ending, toMove Color) Ending {
+	e = e.Normalize(toMove)
+	if e.Kind == IllegalMove {
+		e.Kind = FoulLose
+	}
+	return e
+}
+
+func stepText(n *Node, toMove Color) string {
+	switch {
+	case n == nil:
+		return ""
+	case n.IsEnd():
+		e := canonicalEnding(n.End, toMove)
+		if e.Kind == Unknown {
+			return "unknown:" + e.Word
+		}
+		return e.Kind.String()
+	}
+	return n.Move.String()
+}
+
+// commentText is a node's comment as it is compared: lines without
+// trailing blanks, trailing empty lines dropped (formats differ in both).
+func commentText(lines []string) string {
+	n := len(lines)
+	for n > 0 && strings.TrimRight(lines[n-1], " \t\u3000\r") == "" {
+		n--
+	}
+	if n == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for i, l := range lines[:n] {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.TrimRight(l, " \t\u3000\r"))
+	}
+	return b.String()
+}
+
+// timeDiffers compares the time spent (an unstated time counts as zero, as
+// formats without times imply) and the running totals where both state one.
+func timeDiffers(a, b MoveTime) bool {
+	return a.Elapsed != b.Elapsed || (a.HasTotal && b.HasTotal && a.Total != b.Total)
+}
+
+func timeText(t MoveTime) string {
+	s := t.Elapsed.String()
+	if !t.HasTime && t.Elapsed == 0 {
+		s = "-"
+	}
+	if t.HasTotal {
+		s += " / " + t.Total.Round(time.Millisecond).String()
+	}
+	return s
+}

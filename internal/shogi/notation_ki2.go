@@ -1,0 +1,665 @@
+package shogi
+
+import "unicode/utf8"
+
+// KI2Notation is Japanese move notation as KI2 files, newspapers and the
+// Japan Shogi Association write it (▲７六歩, △同　歩, ▲５二金右, ▲２三銀不成,
+// ▲５五角打), without the side mark: AppendSideMark adds it. Which piece
+// moved is said by the movement (上 引 寄) and position (右 左 直) words of
+// the JSA guideline, chosen exactly as ../shared/specs/ki2-japanese-notation.md
+// §5 orders them: nothing, else the movement word, else the position word,
+// else both.
+//
+// The writer counts a pinned piece of the same kind as a candidate too (and
+// writes 打 when one could reach the square): the word it then adds is
+// redundant under the rules, but readers that do not look at pins (tsshogi,
+// Kifu for JS) need it, and a reader that does still resolves it, since a
+// piece singled out among all candidates is singled out among the legal
+// ones.
+//
+// ParseMove is lenient: it accepts a leading side mark, 同 with or without a
+// space (and after a square), 行/入 for 上, 生 for 不成, 王, 竜, 全/圭/杏, and
+// squares written ７六, ７６ or 76. It resolves against the legal moves of
+// the position; when no legal move fits, it falls back to the moves the
+// pieces can make ignoring checks, so that a record documenting an illegal
+// move (followed by 反則負け) still reads and Position.Legal can name the foul.
+type KI2Notation struct{}
+
+// String returns "ki2".
+func (KI2Notation) String() string { return "ki2" }
+
+// AppendMove appends the KI2 text of m, played in pos, without a side mark.
+// After 同 it puts a full-width space only when one character follows (同　歩
+// but 同歩成, 同金右), as Kifu for Windows does to keep moves three
+// characters wide.
+func (KI2Notation) AppendMove(dst []byte, pos *Position, m Move) []byte {
+	to := m.To()
+	if last := pos.last; !last.IsZero() && last.To() == to {
+		dst = append(dst, "同"...)
+		mark := len(dst)
+		dst = appendKI2Body(dst, pos, m)
+		if len(dst)-mark == len("歩") {
+			dst = append(dst, "　"...)
+			copy(dst[mark+len("　"):], dst[mark:mark+len("歩")])
+			copy(dst[mark:], "　")
+		}
+		return dst
+	}
+	return appendKI2Body(AppendKanjiSquare(dst, to), pos, m)
+}
+
+// appendKI2Body appends what follows the destination: the piece, the words
+// that single it out, and 成, 不成 or 打.
+func appendKI2Body(dst []byte, pos *Position, m Move) []byte {
+	to := m.To()
+	c := pos.turn
+	if m.IsDrop() {
+		t := m.DropType()
+		dst = append(dst, t.Kanji()...)
+		var buf ki2CandBuf
+		if len(pos.ki2Candidates(&buf, NewPiece(c, t), to, false)) > 0 {
+			dst = append(dst, "打"...)
+		}
+		return dst
+	}
+	from := m.From()
+	pc := pos.board[from]
+	t := pc.Type()
+	dst = append(dst, t.Kanji()...)
+	var buf ki2CandBuf
+	cands := pos.ki2Candidates(&buf, pc, to, false)
+	if !containsSquare(cands, from) {
+		cands = append(cands, from)
+	}
+	if len(cands) > 1 {
+		posW, movW := ki2Modifiers(cands, from, to, pc.Color(), t)
+		if posW != 0 {
+			dst = append(dst, ki2PosWords[posW]...)
+		}
+		if movW != 0 {
+			dst = append(dst, ki2MovWords[movW]...)
+		}
+	}
+	return appendPromotionSuffix(dst, m, pc)
+}
+
+// ParseMove resolves KI2 move text (a leading side mark is ignored).
+func (KI2Notation) ParseMove(pos *Position, s string) (Move, error) {
+	jm, err := parseJaMove(s)
+	if err != nil {
+		return 0, err
+	}
+	return pos.resolveJa(s, &jm)
+}
+
+// AppendSideMark appends ▲ for Black or △ for White, the marks KIF and KI2
+// files written in Shift_JIS can carry (☗☖ cannot be encoded there).
+func AppendSideMark(dst []byte, c Color) []byte {
+	if c == Black {
+		return append(dst, "▲"...)
+	}
+	return append(dst, "△"...)
+}
+
+// CutSideMark removes a leading side mark (▲ ☗ ▼ for Black, △ ☖ ▽ for
+// White) from s and reports the side it names; ok is false, and s is
+// returned unchanged, when s does not start with one.
+func CutSideMark(s string) (c Color, rest string, ok bool) {
+	r, n := utf8.DecodeRuneInString(s)
+	switch r {
+	case '▲', '☗', '▼':
+		return Black, s[n:], true
+	case '△', '☖', '▽':
+		return White, s[n:], true
+	}
+	return Black, s, false
+}
+
+// Movement and position words, indexed by the codes below.
+const (
+	movUp   = 1 // 上 (read also 行, 入)
+	movSide = 2 // 寄
+	movDown = 3 // 引
+
+	posRight    = 1 // 右
+	posLeft     = 2 // 左
+	posStraight = 3 // 直
+)
+
+var (
+	ki2MovWords = [4]string{"", "上", "寄", "引"}
+	ki2PosWords = [4]string{"", "右", "左", "直"}
+)
+
+// Promotion and drop suffixes.
+const (
+	sufPromote   = 1 // 成
+	sufNoPromote = 2 // 不成, 生
+	sufDrop      = 3 // 打
+)
+
+// ki2CandBuf is room on the stack for the pieces that can reach a square
+// (at most 18 of one kind exist, and far fewer can reach one square).
+type ki2CandBuf [24]Square
+
+// ki2Candidates appends to buf the squares of the pieces pc (kind and
+// colour) that can move to to: legally, or, with legal false, ignoring
+// checks and the forced-promotion rule.
+func (p *Position) ki2Candidates(buf *ki2CandBuf, pc Piece, to Square, legal bool) []Square {
+	out := buf[:0]
+	if x := p.board[to]; x != NoPiece && x.Color() == pc.Color() {
+		return out
+	}
+	for s := Square(0); s < 81; s++ {
+		if p.board[s] != pc || s == to || !p.reaches(pc, s, to) {
+			continue
+		}
+		if legal && !p.canMoveLegally(s, to) {
+			continue
+		}
+		if len(out) < len(buf) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// canMoveLegally reports whether the piece on from has a legal move to to,
+// promoting or not.
+func (p *Position) canMoveLegally(from, to Square) bool {
+	switch p.Legal(NewMove(from, to, false)) {
+	case nil:
+		return true
+	case ErrDeadPiece:
+		return p.Legal(NewMove(from, to, true)) == nil
+	}
+	return false
+}
+
+func containsSquare(ss []Square, s Square) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// relFile is the file as seen by c: smaller is further to c's right.
+func relFile(c Color, s Square) int {
+	if c == Black {
+		return s.File()
+	}
+	return 10 - s.File()
+}
+
+// movementOf classifies from → to for c as 上, 寄 or 引.
+func movementOf(c Color, from, to Square) int {
+	dy := from.Rank() - to.Rank()
+	if c == White {
+		dy = -dy
+	}
+	switch {
+	case dy > 0:
+		return movUp
+	case dy == 0:
+		return movSide
+	}
+	return movDown
+}
+
+// isStraight reports whether from → to is a straight move forward for c (直).
+func isStraight(c Color, from, to Square) bool {
+	return from.File() == to.File() && movementOf(c, from, to) == movUp
+}
+
+// isRangedKind reports whether t is 飛, 角, 龍 or 馬, which never take 直 and
+// whose 右/左 compare the two candidates with each other.
+func isRangedKind(t PieceType) bool {
+	return t == Rook || t == Bishop || t == Dragon || t == Horse
+}
+
+// ki2Filter keeps, from cands, the squares that fit the movement word movW
+// and then the position word posW (0 = no word), the way §7 of the notation
+// notes reads them: 直 is a straight move forward; 右/左 keep the candidates
+// with the extreme file on that side, compared among themselves.
+func ki2Filter(out *ki2CandBuf, cands []Square, to Square, c Color, posW, movW int) []Square {
+	res := out[:0]
+	for _, s := range cands {
+		if movW == 0 || movementOf(c, s, to) == movW {
+			res = append(res, s)
+		}
+	}
+	switch posW {
+	case posStraight:
+		n := 0
+		for _, s := range res {
+			if isStraight(c, s, to) {
+				res[n] = s
+				n++
+			}
+		}
+		res = res[:n]
+	case posRight, posLeft:
+		if len(res) == 0 {
+			break
+		}
+		best := relFile(c, res[0])
+		for _, s := range res[1:] {
+			f := relFile(c, s)
+			if (posW == posRight && f < best) || (posW == posLeft && f > best) {
+				best = f
+			}
+		}
+		n := 0
+		for _, s := range res {
+			if relFile(c, s) == best {
+				res[n] = s
+				n++
+			}
+		}
+		res = res[:n]
+	}
+	return res
+}
+
+// ki2Modifiers chooses the words that single out from among cands (which
+// holds from and at least one other square) by the JSA precedence: the
+// movement word alone, else a position word alone (直 first where it
+// applies; never for 飛 角 龍 馬), else position and movement together.
+// Each choice is checked with the reading rule, so what is written reads
+// back as the same piece.
+func ki2Modifiers(cands []Square, from, to Square, c Color, t PieceType) (posW, movW int) {
+	var buf ki2CandBuf
+	unique := func(p, m int) bool {
+		r := ki2Filter(&buf, cands, to, c, p, m)
+		return len(r) == 1 && r[0] == from
+	}
+	mv := movementOf(c, from, to)
+	if unique(0, mv) {
+		return 0, mv
+	}
+	if !isRangedKind(t) && isStraight(c, from, to) && unique(posStraight, 0) {
+		return posStraight, 0
+	}
+	for _, p := range [2]int{posRight, posLeft} {
+		if unique(p, 0) {
+			return p, 0
+		}
+	}
+	for _, p := range [2]int{posRight, posLeft} {
+		if unique(p, mv) {
+			return p, mv
+		}
+	}
+	// No combination singles the piece out; this needs more pieces of a
+	// kind than shogi has (three dragons). Say as much as can be said.
+	if relFile(c, from) <= relFile(c, to) {
+		return posRight, mv
+	}
+	return posLeft, mv
+}
+
+// appendPromotionSuffix appends 成 for a promotion and 不成 for a move that
+// could have promoted and did not.
+func appendPromotionSuffix(dst []byte, m Move, pc Piece) []byte {
+	if m.IsDrop() {
+		return dst
+	}
+	if m.IsPromotion() {
+		return append(dst, "成"...)
+	}
+	c := pc.Color()
+	if pc.Type().CanPromote() && (m.From().inZone(c) || m.To().inZone(c)) {
+		return append(dst, "不成"...)
+	}
+	return dst
+}
+
+// appendJaDestination appends "同　" when to is where the previous move
+// went, and the square (７六) otherwise.
+func appendJaDestination(dst []byte, pos *Position, to Square) []byte {
+	if last := pos.last; !last.IsZero() && last.To() == to {
+		return append(dst, "同　"...)
+	}
+	return AppendKanjiSquare(dst, to)
+}
+
+var (
+	fullWidthDigits = [10]string{"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"}
+	kanjiNumerals   = [10]string{"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+)
+
+// AppendKanjiSquare appends a square as KIF and KI2 write it: a full-width
+// file digit and a kanji rank (７六).
+func AppendKanjiSquare(dst []byte, s Square) []byte {
+	return append(append(dst, fullWidthDigits[s.File()]...), kanjiNumerals[s.Rank()]...)
+}
+
+// jaMove is Japanese move text taken apart, before it is resolved.
+type jaMove struct {
+	to      Square // NoSquare when only 同 was given
+	same    bool   // 同
+	kind    PieceType
+	posW    int
+	movW    int
+	suffix  int
+	from    Square // the KIF origin (xy), NoSquare if none
+	hasFrom bool
+	dropOrg bool // the KIF origin was (00): a drop
+}
+
+func jaErr(s string, err error, detail string) error {
+	return &NotationError{Text: s, Err: err, Detail: detail}
+}
+
+// isJaSpace reports whether r is a space Japanese records pad with.
+func isJaSpace(r rune) bool { return r == ' ' || r == '\u3000' || r == '\t' }
+
+// jaDigit reads a numeral 1-9 written as an ASCII or full-width digit or a
+// kanji numeral.
+func jaDigit(r rune) int {
+	switch {
+	case r >= '1' && r <= '9':
+		return int(r - '0')
+	case r >= '１' && r <= '９':
+		return int(r - '０')
+	}
+	switch r {
+	case '一':
+		return 1
+	case '二':
+		return 2
+	case '三':
+		return 3
+	case '四':
+		return 4
+	case '五':
+		return 5
+	case '六':
+		return 6
+	case '七':
+		return 7
+	case '八':
+		return 8
+	case '九':
+		return 9
+	}
+	return 0
+}
+
+// jaPiece reads a one-character piece name.
+func jaPiece(r rune) PieceType {
+	switch r {
+	case '歩':
+		return Pawn
+	case '香':
+		return Lance
+	case '桂':
+		return Knight
+	case '銀':
+		return Silver
+	case '金':
+		return Gold
+	case '角':
+		return Bishop
+	case '飛':
+		return Rook
+	case '玉', '王':
+		return King
+	case 'と':
+		return ProPawn
+	case '杏':
+		return ProLance
+	case '圭':
+		return ProKnight
+	case '全':
+		return ProSilver
+	case '馬':
+		return Horse
+	case '龍', '竜':
+		return Dragon
+	}
+	return NoPieceType
+}
+
+// parseJaMove takes KIF or KI2 move text apart:
+//
+//	[mark] (square [同] | 同) [space] piece [右|左|直] [上|寄|引|行|入] [成|不成|生|打] [(xy)]
+//
+// with spaces allowed around the parts. It resolves nothing.
+func parseJaMove(s string) (jaMove, error) {
+	jm := jaMove{to: NoSquare, from: NoSquare}
+	i := 0
+	next := func() (rune, int) { return utf8.DecodeRuneInString(s[i:]) }
+	skipSpaces := func() {
+		for i < len(s) {
+			r, n := next()
+			if !isJaSpace(r) {
+				return
+			}
+			i += n
+		}
+	}
+	skipSpaces()
+	if _, rest, ok := CutSideMark(s[i:]); ok {
+		i = len(s) - len(rest)
+		skipSpaces()
+	}
+	if i >= len(s) {
+		return jm, jaErr(s, ErrSyntax, "empty move")
+	}
+	r, n := next()
+	if r == '同' {
+		jm.same = true
+		i += n
+	} else {
+		f := jaDigit(r)
+		if f == 0 {
+			return jm, jaErr(s, ErrSyntax, "want a square (７六) or 同")
+		}
+		i += n
+		r, n = next()
+		rk := jaDigit(r)
+		if rk == 0 {
+			return jm, jaErr(s, ErrBadSquare, "want a rank after the file")
+		}
+		i += n
+		jm.to = NewSquare(f, rk)
+		skipSpaces()
+		if r, n = next(); r == '同' {
+			jm.same = true
+			i += n
+		}
+	}
+	skipSpaces()
+	r, n = next()
+	if r == '成' {
+		// 成香, 成桂, 成銀: the two-character names of promoted minors.
+		r2, n2 := utf8.DecodeRuneInString(s[i+n:])
+		switch r2 {
+		case '香':
+			jm.kind = ProLance
+		case '桂':
+			jm.kind = ProKnight
+		case '銀':
+			jm.kind = ProSilver
+		}
+		n += n2
+	} else {
+		jm.kind = jaPiece(r)
+	}
+	if jm.kind == NoPieceType {
+		return jm, jaErr(s, ErrSyntax, "want a piece name after the square")
+	}
+	i += n
+	// Modifiers in either order, each kind at most once.
+	for i < len(s) {
+		r, n = next()
+		p, m := 0, 0
+		switch r {
+		case '右':
+			p = posRight
+		case '左':
+			p = posLeft
+		case '直':
+			p = posStraight
+		case '上', '行', '入':
+			m = movUp
+		case '寄':
+			m = movSide
+		case '引':
+			m = movDown
+		}
+		if p == 0 && m == 0 {
+			break
+		}
+		if (p != 0 && jm.posW != 0) || (m != 0 && jm.movW != 0) {
+			return jm, jaErr(s, ErrSyntax, "two position or two movement words")
+		}
+		if p != 0 {
+			jm.posW = p
+		} else {
+			jm.movW = m
+		}
+		i += n
+	}
+	if i < len(s) {
+		r, n = next()
+		switch r {
+		case '成':
+			jm.suffix = sufPromote
+			i += n
+		case '生':
+			jm.suffix = sufNoPromote
+			i += n
+		case '打':
+			jm.suffix = sufDrop
+			i += n
+		case '不':
+			if r2, n2 := utf8.DecodeRuneInString(s[i+n:]); r2 == '成' {
+				jm.suffix = sufNoPromote
+				i += n + n2
+			}
+		}
+	}
+	skipSpaces()
+	if i < len(s) && s[i] == '(' {
+		j := i + 1
+		var d [2]int
+		for k := range d {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			switch {
+			case r >= '0' && r <= '9':
+				d[k] = int(r - '0')
+			case r >= '０' && r <= '９':
+				d[k] = int(r - '０')
+			default:
+				return jm, jaErr(s, ErrSyntax, "want two digits in the origin (xy)")
+			}
+			j += n
+		}
+		if j >= len(s) || s[j] != ')' {
+			return jm, jaErr(s, ErrSyntax, "want ) after the origin")
+		}
+		i = j + 1
+		jm.hasFrom = true
+		switch {
+		case d[0] == 0 && d[1] == 0:
+			jm.dropOrg = true
+		case d[0] == 0 || d[1] == 0:
+			return jm, jaErr(s, ErrBadSquare, "origin square out of the board")
+		default:
+			jm.from = NewSquare(d[0], d[1])
+		}
+	}
+	skipSpaces()
+	if i < len(s) {
+		return jm, jaErr(s, ErrSyntax, "unexpected text after the move")
+	}
+	return jm, nil
+}
+
+// resolveJa turns parsed move text into a move of p.
+func (p *Position) resolveJa(s string, jm *jaMove) (Move, error) {
+	to := jm.to
+	if jm.same {
+		last := p.last
+		if last.IsZero() {
+			if to == NoSquare {
+				return 0, jaErr(s, ErrNoPreviousMov, "")
+			}
+		} else {
+			if to != NoSquare && to != last.To() {
+				return 0, jaErr(s, ErrNoSuchMove, "the square before 同 is not where the previous move went")
+			}
+			to = last.To()
+		}
+	}
+	c := p.turn
+	t := jm.kind
+	drop := jm.suffix == sufDrop || jm.dropOrg
+	if jm.hasFrom && !jm.dropOrg {
+		if jm.suffix == sufDrop {
+			return 0, jaErr(s, ErrSyntax, "打 with an origin square")
+		}
+		from := jm.from
+		pc := p.board[from]
+		switch {
+		case pc == NoPiece:
+			return 0, jaErr(s, ErrNoPiece, "")
+		case pc.Color() != c:
+			return 0, jaErr(s, ErrNotOwnPiece, "")
+		case pc.Type() != t:
+			return 0, jaErr(s, ErrWrongPiece, "the origin holds "+pc.Type().Kanji())
+		}
+		return NewMove(from, to, jm.suffix == sufPromote), nil
+	}
+	if drop {
+		if t < Pawn || t > Gold {
+			return 0, jaErr(s, ErrNoSuchMove, t.Kanji()+" cannot be dropped")
+		}
+		if jm.suffix == sufPromote || jm.posW != 0 || jm.movW != 0 {
+			return 0, jaErr(s, ErrSyntax, "a drop takes no other word")
+		}
+		return NewDrop(t, to), nil
+	}
+	pc := NewPiece(c, t)
+	var buf ki2CandBuf
+	cands := p.ki2Candidates(&buf, pc, to, true)
+	if len(cands) == 0 {
+		if t >= Pawn && t <= Gold && p.hands[c][t] > 0 && jm.posW == 0 && jm.movW == 0 && jm.suffix == 0 {
+			return NewDrop(t, to), nil
+		}
+		// Lenient: a record may document an illegal move; let Legal name it.
+		cands = p.ki2Candidates(&buf, pc, to, false)
+		if len(cands) == 0 {
+			return 0, jaErr(s, ErrNoSuchMove, "no "+t.Kanji()+" can move there")
+		}
+	}
+	var fbuf ki2CandBuf
+	res := ki2Filter(&fbuf, cands, to, c, jm.posW, jm.movW)
+	if len(res) > 1 && jm.suffix == sufPromote {
+		n := 0
+		for _, f := range res {
+			if f.inZone(c) || to.inZone(c) {
+				res[n] = f
+				n++
+			}
+		}
+		res = res[:n]
+	}
+	switch {
+	case len(res) == 0:
+		return 0, jaErr(s, ErrNoSuchMove, "no "+t.Kanji()+" fits the position or movement word")
+	case len(res) > 1:
+		return 0, jaErr(s, ErrAmbiguous, "more than one "+t.Kanji()+" can move there")
+	}
+	from := res[0]
+	promote := jm.suffix == sufPromote
+	if jm.suffix == 0 && t.CanPromote() && isDeadSquare(c, t, to) {
+		// Lenient: the promotion was forced, so a missing 成 can only mean it.
+		promote = true
+	}
+	return NewMove(from, to, promote), nil
+}

@@ -1,0 +1,675 @@
+package shogi
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"time"
+)
+
+// RandomOptions chooses what RandomRecord puts into a record. The zero
+// value gives a bare main line of up to 40 moves from the even start.
+type RandomOptions struct {
+	// MaxPlies bounds the random length of the main line (0 means 40);
+	// variations run up to half of it. A line that looks for a mate to end
+	// with may run up to 200 plies longer.
+	MaxPlies int
+	// Variations is the largest number of variations added to the tree.
+	Variations int
+	// Nested lets variations branch off other variations, not only off
+	// the main line.
+	Nested bool
+	// Comments adds comments of one to three lines to some nodes and to
+	// the root.
+	Comments bool
+	// Times gives most records a time on every node: the elapsed time and
+	// the mover's running total, in whole seconds (what KIF can write).
+	Times bool
+	// SubSecond adds milliseconds to the elapsed times (with Times).
+	SubSecond bool
+	// Header fills the header with the usual fields and one custom key.
+	Header bool
+	// Handicaps starts about one record in four from a handicap preset
+	// (上手, White, moves first).
+	Handicaps bool
+	// CustomStart starts about one record in four from a position of its
+	// own with pieces in hand, and one in eight from a position where the
+	// side to move can declare an entering-king win.
+	CustomStart bool
+	// Endings ends most lines with a special ending, each kind only where
+	// it fits (詰み only on a checkmate, 千日手 only after a fourfold
+	// repetition, 入玉勝ち only when the declaration wins, 持将棋 only with
+	// both kings entered).
+	Endings bool
+	// Bookmarks names a few nodes (KIF `&`).
+	Bookmarks bool
+}
+
+// FullRandomOptions turns every feature of RandomRecord on except
+// sub-second times, the options the round-trip property tests use.
+func FullRandomOptions() RandomOptions {
+	return RandomOptions{
+		MaxPlies:    60,
+		Variations:  4,
+		Nested:      true,
+		Comments:    true,
+		Times:       true,
+		Header:      true,
+		Handicaps:   true,
+		CustomStart: true,
+		Endings:     true,
+		Bookmarks:   true,
+	}
+}
+
+// RandomRecord plays a random legal game on this package's own rules and
+// dresses it as opt asks, for property tests of readers and writers. The
+// record depends only on rng's state and opt: the same seed gives the same
+// record. Every move is legal and every ending fits its position.
+func RandomRecord(rng *rand.Rand, opt RandomOptions) *Record {
+	if opt.MaxPlies <= 0 {
+		opt.MaxPlies = 40
+	}
+	g := &randomGame{rng: rng, opt: opt}
+	start, kind := g.start()
+	g.rec = NewRecord(start)
+	g.times = opt.Times && rng.IntN(5) != 0
+	if opt.Header {
+		g.header(kind)
+	}
+	if opt.Comments && rng.IntN(3) == 0 {
+		g.rec.Root.Comments = g.comment()
+	}
+	n := rng.IntN(opt.MaxPlies + 1)
+	if kind == startImpasse {
+		// Few moves, so that the declaration still holds at the end.
+		n = 2 * rng.IntN(3)
+	}
+	g.extend(g.lineAt(g.rec.Root), n, kind == startImpasse)
+	if opt.Variations > 0 {
+		for range rng.IntN(opt.Variations + 1) {
+			g.variation()
+		}
+	}
+	return g.rec
+}
+
+type startKind uint8
+
+const (
+	startEven startKind = iota
+	startHandicap
+	startCustom
+	startImpasse
+)
+
+type randomGame struct {
+	rng   *rand.Rand
+	opt   RandomOptions
+	rec   *Record
+	times bool
+	buf   [MaxLegalMoves]Move
+	buf2  [MaxLegalMoves]Move
+}
+
+// line is the end of a line of play being extended: its last node, the
+// position there, and how often each position has stood on the line (for
+// 千日手).
+type line struct {
+	node   *Node
+	pos    Position
+	counts map[uint64]int
+}
+
+// lineAt replays the line from the start to n.
+func (g *randomGame) lineAt(n *Node) *line {
+	var path []*Node
+	for x := n; x.Parent != nil; x = x.Parent {
+		path = append(path, x)
+	}
+	l := &line{node: n, pos: g.rec.Start, counts: map[uint64]int{}}
+	l.counts[l.pos.Key()]++
+	for i := len(path) - 1; i >= 0; i-- {
+		l.pos.Play(path[i].Move)
+		l.counts[l.pos.Key()]++
+	}
+	return l
+}
+
+// play adds m to the line. It reports false when the game is over after it
+// (the position stands for the fourth time, or the side to move has no
+// move), having added the ending the rules give when endings are on.
+func (g *randomGame) play(l *line, m Move) bool {
+	l.pos.Play(m)
+	l.node = g.rec.AddChild(l.node, m, Ending{})
+	g.decorate(l.node, true)
+	k := l.pos.Key()
+	l.counts[k]++
+	if l.counts[k] >= 4 {
+		if g.opt.Endings {
+			e := Ending{Kind: Sennichite, Side: l.pos.turn}
+			if rep, err := g.rec.RepetitionAt(l.node); err == nil && rep.Kind == PerpetualCheck {
+				// The side that checked every move loses.
+				e.Kind = FoulWin
+				if rep.Loser == l.pos.turn {
+					e.Kind = FoulLose
+				}
+			}
+			g.end(l, e)
+		}
+		return false
+	}
+	if !l.pos.HasLegalMove() {
+		if g.opt.Endings {
+			// With no move and not in check (rare, but the rules have
+			// no stalemate) the side to move can only resign.
+			e := Ending{Kind: Resign, Side: l.pos.turn}
+			if l.pos.InCheck() {
+				e.Kind = Mate
+			}
+			g.end(l, e)
+		}
+		return false
+	}
+	return true
+}
+
+// end closes the line with e.
+func (g *randomGame) end(l *line, e Ending) {
+	n := g.rec.AddChild(l.node, 0, e)
+	g.decorate(n, g.rng.IntN(2) == 0)
+	l.node = n
+}
+
+// pick chooses a move, favouring captures a little so that games develop.
+func (g *randomGame) pick(p *Position, moves []Move) Move {
+	if g.rng.IntN(3) == 0 {
+		k := g.rng.IntN(len(moves))
+		for i := range moves {
+			m := moves[(k+i)%len(moves)]
+			if !m.IsDrop() && p.board[m.To()] != NoPiece {
+				return m
+			}
+		}
+	}
+	return moves[g.rng.IntN(len(moves))]
+}
+
+// extend plays n random moves on l, then ends it as finish decides.
+func (g *randomGame) extend(l *line, n int, preferImpasse bool) {
+	for range n {
+		moves := l.pos.LegalMoves(g.buf[:0])
+		if !g.play(l, g.pick(&l.pos, moves)) {
+			return
+		}
+	}
+	g.finish(l, preferImpasse)
+}
+
+// The endings that fit any position where the side to move has a move.
+var freeEndings = []EndingKind{
+	Resign, Interrupt, NoMate, Timeout, FoulWin, FoulLose, IllegalMove, IllegalAction,
+	WinByDefault, LoseByDefault, Sealed, Draw, MaxMoves, Error, Matta, Try, Unknown,
+}
+
+// unknownWords are ending words no format knows.
+var unknownWords = []string{"対局停止", "検討終了", "保留"}
+
+// finish ends a line whose side to move still has a move: most of the
+// time with an ending of a kind drawn at random, played towards when it
+// needs a particular position (a mate, a repetition) and replaced by a
+// kind that fits any position when it cannot be had.
+func (g *randomGame) finish(l *line, preferImpasse bool) {
+	if !g.opt.Endings || (!preferImpasse && g.rng.IntN(4) == 0) {
+		return
+	}
+	kind := EndingKind(1 + g.rng.IntN(int(Unknown)))
+	if preferImpasse && g.rng.IntN(4) != 0 {
+		kind = EnteringKing
+		if bothKingsEntered(&l.pos) && g.rng.IntN(2) == 0 {
+			kind = Impasse
+		}
+	}
+	switch kind {
+	case Mate:
+		if g.playToMate(l) {
+			return
+		}
+	case Sennichite:
+		if g.repeat(l) {
+			return
+		}
+	case EnteringKing:
+		if r, err := l.pos.DeclareImpasse(ImpasseRule27); err == nil && r.Outcome == ImpasseWin {
+			g.end(l, Ending{Kind: EnteringKing, Side: l.pos.turn})
+			return
+		}
+	case Impasse:
+		if bothKingsEntered(&l.pos) {
+			g.end(l, Ending{Kind: Impasse, Side: l.pos.turn})
+			return
+		}
+	default:
+		g.end(l, g.freeEnding(kind, l.pos.turn))
+		return
+	}
+	g.end(l, g.freeEnding(freeEndings[g.rng.IntN(len(freeEndings))], l.pos.turn))
+}
+
+func (g *randomGame) freeEnding(k EndingKind, toMove Color) Ending {
+	e := Ending{Kind: k, Side: toMove}
+	switch k {
+	case IllegalAction:
+		e.Side = Color(g.rng.IntN(2))
+	case Unknown:
+		e.Word = unknownWords[g.rng.IntN(len(unknownWords))]
+	}
+	return e
+}
+
+// bothKingsEntered reports 相入玉: both kings in their enemy camps, where
+// neither side can mate and the game is 持将棋.
+func bothKingsEntered(p *Position) bool {
+	b, w := p.kings[Black], p.kings[White]
+	return b != NoSquare && w != NoSquare && b.inZone(Black) && w.inZone(White)
+}
+
+// playToMate plays on for up to 200 plies, taking a mate in one whenever
+// there is one and otherwise preferring checks. It reports whether the
+// line ended (with a mate, or by the rules on the way).
+func (g *randomGame) playToMate(l *line) bool {
+	for range 200 {
+		moves := l.pos.LegalMoves(g.buf[:0])
+		checks := g.buf2[:0]
+		for _, m := range moves {
+			q := l.pos
+			q.Play(m)
+			if q.InCheck() {
+				if !q.HasLegalMove() {
+					return !g.play(l, m)
+				}
+				checks = append(checks, m)
+			}
+		}
+		m := g.pick(&l.pos, moves)
+		if len(checks) > 0 && g.rng.IntN(2) == 0 {
+			m = checks[g.rng.IntN(len(checks))]
+		}
+		if !g.play(l, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// repeat looks for a quiet move of each side that can be taken back and
+// plays the four moves three times, so that the position stands for the
+// fourth time (play then ends the line with 千日手). It reports false when
+// no such pair of moves was found.
+func (g *randomGame) repeat(l *line) bool {
+	quiet := func(p *Position, dst []Move) []Move {
+		all := p.LegalMoves(dst)
+		out := all[:0]
+		for _, m := range all {
+			if !m.IsDrop() && !m.IsPromotion() && p.board[m.To()] == NoPiece {
+				out = append(out, m)
+			}
+		}
+		g.rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		return out
+	}
+	p := l.pos
+	firsts := quiet(&p, g.buf[:0])
+	for _, m1 := range firsts[:min(len(firsts), 8)] {
+		q1 := p
+		q1.Play(m1)
+		r1 := NewMove(m1.To(), m1.From(), false)
+		seconds := quiet(&q1, g.buf2[:0])
+		for _, m2 := range seconds[:min(len(seconds), 8)] {
+			q2 := q1
+			q2.Play(m2)
+			r2 := NewMove(m2.To(), m2.From(), false)
+			if q2.Legal(r1) != nil {
+				continue
+			}
+			q3 := q2
+			q3.Play(r1)
+			if q3.Legal(r2) != nil {
+				continue
+			}
+			q4 := q3
+			q4.Play(r2)
+			if !q4.Equal(&p) {
+				continue
+			}
+			for range 3 {
+				for _, m := range [4]Move{m1, m2, r1, r2} {
+					if !g.play(l, m) {
+						return true
+					}
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// variation adds a line that branches off a node with a continuation
+// already, as an alternative to it: a few random moves, or only an ending.
+func (g *randomGame) variation() {
+	var cands []*Node
+	if g.opt.Nested {
+		stack := []*Node{g.rec.Root}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if len(n.Children) > 0 && !n.IsEnd() {
+				cands = append(cands, n)
+			}
+			for i := len(n.Children) - 1; i >= 0; i-- {
+				stack = append(stack, n.Children[i])
+			}
+		}
+	} else {
+		for n := g.rec.Root; n != nil && !n.IsEnd(); n = n.Next() {
+			if len(n.Children) > 0 {
+				cands = append(cands, n)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	b := cands[g.rng.IntN(len(cands))]
+	l := g.lineAt(b)
+	if g.opt.Endings && g.rng.IntN(6) == 0 {
+		// A branch that is only an ending ("resign instead of this move").
+		k := freeEndings[g.rng.IntN(len(freeEndings))]
+		for _, c := range b.Children {
+			if c.End.Kind == k {
+				return
+			}
+		}
+		g.end(l, g.freeEnding(k, l.pos.turn))
+		return
+	}
+	moves := l.pos.LegalMoves(g.buf[:0])
+	fresh := moves[:0]
+	for _, m := range moves {
+		taken := false
+		for _, c := range b.Children {
+			taken = taken || c.Move == m
+		}
+		if !taken {
+			fresh = append(fresh, m)
+		}
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	if g.play(l, g.pick(&l.pos, fresh)) {
+		g.extend(l, g.rng.IntN(g.opt.MaxPlies/2+1), false)
+	}
+}
+
+// decorate gives a new node its time (when the record has times and
+// withTime is set), and now and then a comment and a bookmark.
+func (g *randomGame) decorate(n *Node, withTime bool) {
+	if g.times && withTime {
+		e := time.Duration(g.rng.IntN(60)) * time.Second
+		if g.rng.IntN(10) == 0 {
+			e = time.Duration(g.rng.IntN(600)) * time.Second
+		}
+		if g.opt.SubSecond {
+			e += time.Duration(g.rng.IntN(1000)) * time.Millisecond
+		}
+		// The mover's previous node is two plies up: sides alternate, and
+		// an ending is always a leaf.
+		var total time.Duration
+		if n.Parent != nil && n.Parent.Parent != nil {
+			total = n.Parent.Parent.Time.Total
+		}
+		n.Time = MoveTime{Elapsed: e, Total: total + e, HasTime: true, HasTotal: true}
+	}
+	if g.opt.Comments && g.rng.IntN(7) == 0 {
+		n.Comments = g.comment()
+	}
+	if g.opt.Bookmarks && !n.IsEnd() && g.rng.IntN(25) == 0 {
+		n.Bookmark = bookmarkNames[g.rng.IntN(len(bookmarkNames))]
+	}
+}
+
+// commentLines are comment text every format and CP932 (Shift_JIS) can
+// carry: no line starts with a character a format gives a meaning to
+// (`*`, `#`, `&`, `'`, `%`, `+`, `-`, `{`), and no character is outside
+// JIS X 0208 or has a different Unicode mapping in CP932 (no ～, −, ¥).
+var commentLines = []string{
+	"ここは攻めどころ", "次の一手が難しい局面", "Good move.", "形勢不明", "先手やや有利",
+	"後手の持ち時間が残り少ない", "解説：角交換の後、飛車を振る", "A quiet move, 1 of 3",
+	"棋譜コメント（全角括弧）", "「定跡」どおりの進行", "これで一段落。", "x = 7, y = 6",
+	"大山・升田の名局", "右玉 vs 居飛車", "？！", "長考 12 分",
+}
+
+var bookmarkNames = []string{"ここ", "中盤の分岐", "mark1", "終盤"}
+
+func (g *randomGame) comment() []string {
+	c := make([]string, 1+g.rng.IntN(3))
+	for i := range c {
+		c[i] = commentLines[g.rng.IntN(len(commentLines))]
+	}
+	return c
+}
+
+var (
+	playerNames = []string{"羽生善治", "藤井聡太", "谷川浩司", "Alice", "Bob", "佐藤 康光", "中原誠"}
+	eventNames  = []string{"第1期 竜王戦", "名人戦", "朝日杯将棋オープン戦", "Online friendly", "研究会"}
+	siteNames   = []string{"東京・将棋会館", "関西将棋会館", "81Dojo", "自宅"}
+	openings    = []string{"四間飛車", "矢倉", "角換わり", "相掛かり", "横歩取り"}
+)
+
+// header fills the header as a record of the start kind would have it:
+// 下手/上手 instead of 先手/後手 in handicap games.
+func (g *randomGame) header(kind startKind) {
+	h := &g.rec.Header
+	r := g.rng
+	black, white := KeyBlack, KeyWhite
+	if kind == startHandicap {
+		black, white = KeyShitate, KeyUwate
+	}
+	date := func(hour int) string {
+		b := strconv.AppendInt(nil, int64(2000+r.IntN(26)), 10)
+		b = append(b, '/')
+		b = appendTwo(b, 1+r.IntN(12))
+		b = append(b, '/')
+		b = appendTwo(b, 1+r.IntN(28))
+		b = append(b, ' ')
+		b = appendTwo(b, hour)
+		b = append(b, ':')
+		b = appendTwo(b, r.IntN(60))
+		b = append(b, ':')
+		b = appendTwo(b, r.IntN(60))
+		return string(b)
+	}
+	if r.IntN(4) != 0 {
+		h.Add(KeyStartTime, date(9+r.IntN(4)))
+	}
+	if r.IntN(3) == 0 {
+		h.Add(KeyEndTime, date(14+r.IntN(8)))
+	}
+	if r.IntN(4) != 0 {
+		h.Add(KeyEvent, eventNames[r.IntN(len(eventNames))])
+	}
+	if r.IntN(3) == 0 {
+		h.Add(KeySite, siteNames[r.IntN(len(siteNames))])
+	}
+	if r.IntN(3) == 0 {
+		h.Add(KeyTimeLimit, strconv.Itoa(1+r.IntN(6))+"時間")
+	}
+	if r.IntN(4) == 0 {
+		h.Add(KeyOpening, openings[r.IntN(len(openings))])
+	}
+	h.Add(black, playerNames[r.IntN(len(playerNames))])
+	h.Add(white, playerNames[r.IntN(len(playerNames))])
+	if r.IntN(2) == 0 {
+		h.Add("独自項目", "値 "+strconv.Itoa(r.IntN(1000)))
+	}
+}
+
+func appendTwo(b []byte, n int) []byte { return append(b, byte('0'+n/10), byte('0'+n%10)) }
+
+// start picks the start position: the even start, a handicap preset, a
+// position of its own with pieces in hand, or an entering-king position.
+func (g *randomGame) start() (Position, startKind) {
+	r := g.rng.IntN(8)
+	switch {
+	case g.opt.CustomStart && r < 2:
+		return g.customStart(), startCustom
+	case g.opt.CustomStart && r == 2:
+		return g.impasseStart(), startImpasse
+	case g.opt.Handicaps && r >= 6:
+		hs := Handicaps()[1:]
+		return hs[g.rng.IntN(len(hs))].Position(), startHandicap
+	}
+	return StartPosition(), startEven
+}
+
+// customStart plays a random game from the start, then moves a few pieces
+// from the board to the hands, until the result is a position a record
+// could start from: nothing impossible, the side not to move not in check,
+// the side to move with a move, and not a preset.
+func (g *randomGame) customStart() Position {
+	for {
+		p := StartPosition()
+		for range 10 + g.rng.IntN(80) {
+			moves := p.LegalMoves(g.buf[:0])
+			if len(moves) == 0 {
+				break
+			}
+			p.Play(g.pick(&p, moves))
+		}
+		var squares []Square
+		for s := Square(0); s < 81; s++ {
+			if pc := p.board[s]; pc != NoPiece && pc.Type() != King {
+				squares = append(squares, s)
+			}
+		}
+		for range 1 + g.rng.IntN(6) {
+			s := squares[g.rng.IntN(len(squares))]
+			if pc := p.board[s]; pc != NoPiece {
+				p.Set(s, NoPiece)
+				p.hands[g.rng.IntN(2)].Add(pc.Type(), 1)
+			}
+		}
+		if g.rng.IntN(4) == 0 {
+			p.turn = p.turn.Opponent()
+		}
+		p.moveNumber, p.last = 1, 0
+		if p.Validate() == nil && p.HasLegalMove() && HandicapOf(&p) == Other {
+			return p
+		}
+	}
+}
+
+// impasseStart builds a position where the side to move has entered its
+// king with enough pieces to declare a win under the 27-point rule, and
+// the other king stands in its own enemy camp two times in three (相入玉, so
+// that 持将棋 fits too). The pieces not placed are in the hands.
+func (g *randomGame) impasseStart() Position {
+	for {
+		if p, ok := g.tryImpasseStart(); ok {
+			return p
+		}
+	}
+}
+
+func (g *randomGame) tryImpasseStart() (Position, bool) {
+	r := g.rng
+	p := NewPosition()
+	d := Color(r.IntN(2))
+	o := d.Opponent()
+	pool := [Gold + 1]int{Pawn: 18, Lance: 4, Knight: 4, Silver: 4, Bishop: 2, Rook: 2, Gold: 4}
+	left := func() int {
+		n := 0
+		for _, k := range pool {
+			n += k
+		}
+		return n
+	}
+	// draw takes a random piece out of the pool; the pool is not empty.
+	draw := func() PieceType {
+		i := r.IntN(left())
+		for t := Pawn; t <= Gold; t++ {
+			if i < pool[t] {
+				pool[t]--
+				return t
+			}
+			i -= pool[t]
+		}
+		panic("unreachable")
+	}
+	// squaresIn returns the empty squares of ranks lo..hi (1-based).
+	squaresIn := func(lo, hi int) []Square {
+		var s []Square
+		for sq := Square((lo - 1) * 9); sq < Square(hi*9); sq++ {
+			if p.board[sq] == NoPiece {
+				s = append(s, sq)
+			}
+		}
+		return s
+	}
+	camp := func(c Color) (int, int) { // the ranks of c's enemy camp
+		if c == Black {
+			return 1, 3
+		}
+		return 7, 9
+	}
+	put := func(c Color, t PieceType, s Square) {
+		// Promote what could not move, and a pawn that would be a second
+		// one on its file; others now and then.
+		if isDeadSquare(c, t, s) || (t == Pawn && p.hasPawnOnFile(c, s.File())) || (t.CanPromote() && r.IntN(3) == 0) {
+			t = t.Promote()
+		}
+		p.Set(s, NewPiece(c, t))
+	}
+	lo, hi := camp(d)
+	sq := squaresIn(lo, hi)
+	p.Set(sq[r.IntN(len(sq))], NewPiece(d, King))
+	if r.IntN(3) != 0 {
+		lo, hi = camp(o)
+	} else {
+		lo, hi = 4, 6
+	}
+	sq = squaresIn(lo, hi)
+	p.Set(sq[r.IntN(len(sq))], NewPiece(o, King))
+	lo, hi = camp(d)
+	for range 10 + r.IntN(5) {
+		sq = squaresIn(lo, hi)
+		put(d, draw(), sq[r.IntN(len(sq))])
+	}
+	need := 28
+	if d == White {
+		need = 27
+	}
+	p.turn = d
+	target := need + r.IntN(3)
+	for left() > 0 {
+		if res, _ := p.DeclareImpasse(ImpasseRule27); res.Points >= target {
+			break
+		}
+		p.hands[d][draw()]++
+	}
+	for range r.IntN(7) {
+		if left() == 0 {
+			break
+		}
+		sq = squaresIn(4, 6)
+		put(o, draw(), sq[r.IntN(len(sq))])
+	}
+	for t := Pawn; t <= Gold; t++ {
+		p.hands[o][t] += uint8(pool[t])
+	}
+	p.turn = d
+	res, err := p.DeclareImpasse(ImpasseRule27)
+	ok := err == nil && res.Outcome == ImpasseWin && p.Validate() == nil && p.HasLegalMove()
+	return p, ok
+}

@@ -1,0 +1,401 @@
+package shogi
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// traceVisitor writes the walk as text: moves in USI, endings by name,
+// variations in parentheses. It also checks that every node comes with the
+// position before it.
+type traceVisitor struct {
+	t    *testing.T
+	rec  *Record
+	b    strings.Builder
+	skip func(n *Node) bool
+}
+
+func (v *traceVisitor) Move(pos *Position, n *Node) {
+	if want, err := v.rec.PositionAt(n.Parent); err != nil || !want.Equal(pos) {
+		v.t.Errorf("Move(%v): position %s, want %s (%v)", n.Move, pos.SFEN(), want.SFEN(), err)
+	}
+	if n.IsEnd() {
+		v.b.WriteString(n.End.Kind.String() + " ")
+	} else {
+		v.b.WriteString(n.Move.String() + " ")
+	}
+}
+
+func (v *traceVisitor) BeginVariation(pos *Position, n *Node) bool {
+	if v.skip != nil && v.skip(n) {
+		return false
+	}
+	v.b.WriteString("( ")
+	return true
+}
+
+func (v *traceVisitor) EndVariation() { v.b.WriteString(") ") }
+
+func mv(t testing.TB, s string) Move {
+	t.Helper()
+	m, err := ParseUSIMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// sampleTree builds, from the start:
+//
+//	7g7f 3c3d 2g2f (8c8d resign) ( 2g2f 8c8d (3c3d 7g7f) )
+//
+// that is: root → [7g7f, 2g2f]; 7g7f → [3c3d, 8c8d]; 3c3d → [2g2f];
+// 8c8d → [resign]; 2g2f → [8c8d, 3c3d]; 3c3d (under 2g2f) → [7g7f].
+func sampleTree(t testing.TB) (rec *Record, n map[string]*Node) {
+	rec = NewRecord(StartPosition())
+	n = map[string]*Node{}
+	add := func(name, parent, move string) {
+		p := rec.Root
+		if parent != "" {
+			p = n[parent]
+		}
+		if move == "resign" {
+			n[name] = rec.AddChild(p, 0, Ending{Kind: Resign, Side: White})
+			return
+		}
+		n[name] = rec.AddChild(p, mv(t, move), Ending{})
+	}
+	add("A", "", "7g7f")
+	add("B", "", "2g2f")
+	add("C", "A", "3c3d")
+	add("D", "A", "8c8d")
+	add("E", "C", "2g2f")
+	add("F", "D", "resign")
+	add("G", "B", "8c8d")
+	add("H", "B", "3c3d")
+	add("I", "H", "7g7f")
+	return rec, n
+}
+
+func TestRecordTree(t *testing.T) {
+	rec, n := sampleTree(t)
+	if rec.Preset != Even {
+		t.Errorf("Preset = %v", rec.Preset)
+	}
+	if rec.Root.Parent != nil || rec.Root.Move != 0 || rec.Root.Ply() != 0 {
+		t.Error("bad root")
+	}
+	if n["A"].Parent != rec.Root || rec.Root.Next() != n["A"] || !slices.Equal(rec.Root.Children, []*Node{n["A"], n["B"]}) {
+		t.Error("AddChild did not link the root's children in order")
+	}
+	if !n["F"].IsEnd() || n["F"].Move != 0 || n["E"].IsEnd() {
+		t.Error("IsEnd")
+	}
+	var main []string
+	for x := range rec.MainLine() {
+		main = append(main, x.Move.String())
+	}
+	if got := strings.Join(main, " "); got != "7g7f 3c3d 2g2f" {
+		t.Errorf("MainLine = %s", got)
+	}
+	// Breaking out of the iteration stops it.
+	k := 0
+	for range rec.MainLine() {
+		k++
+		break
+	}
+	if k != 1 {
+		t.Errorf("MainLine yielded %d nodes after break", k)
+	}
+	if rec.MainLineEnd() != n["E"] {
+		t.Error("MainLineEnd")
+	}
+	for ply, want := range []*Node{rec.Root, n["A"], n["C"], n["E"], nil} {
+		if got := rec.NodeAt(ply); got != want {
+			t.Errorf("NodeAt(%d) = %p, want %p", ply, got, want)
+		}
+	}
+	plies := map[string]int{"A": 1, "B": 1, "C": 2, "D": 2, "E": 3, "F": 3, "G": 2, "H": 2, "I": 3}
+	paths := map[string][]int{"A": {0}, "B": {1}, "D": {0, 1}, "F": {0, 1, 0}, "H": {1, 1}, "I": {1, 1, 0}}
+	for name, x := range n {
+		if x.Ply() != plies[name] {
+			t.Errorf("%s.Ply() = %d", name, x.Ply())
+		}
+		if got, err := rec.NodeByPath(x.Path()); err != nil || got != x {
+			t.Errorf("NodeByPath(%s.Path() = %v) = %p, %v", name, x.Path(), got, err)
+		}
+		if want, ok := paths[name]; ok && !slices.Equal(x.Path(), want) {
+			t.Errorf("%s.Path() = %v, want %v", name, x.Path(), want)
+		}
+		onMain := name == "A" || name == "C" || name == "E"
+		if x.IsMainLine() != onMain {
+			t.Errorf("%s.IsMainLine() = %v", name, x.IsMainLine())
+		}
+	}
+	if got, err := rec.NodeByPath(nil); err != nil || got != rec.Root {
+		t.Errorf("NodeByPath(nil) = %p, %v", got, err)
+	}
+	for _, bad := range [][]int{{2}, {0, 0, 0, 0}, {-1}, {1, 2}} {
+		if _, err := rec.NodeByPath(bad); err == nil {
+			t.Errorf("NodeByPath(%v) succeeded", bad)
+		}
+	}
+}
+
+func TestPositionAt(t *testing.T) {
+	rec, n := sampleTree(t)
+	tests := []struct {
+		node  string
+		moves string
+	}{
+		{"A", "7g7f"},
+		{"E", "7g7f 3c3d 2g2f"},
+		{"F", "7g7f 8c8d"}, // an ending gives the position before it
+		{"I", "2g2f 3c3d 7g7f"},
+	}
+	for _, tt := range tests {
+		want := StartPosition()
+		for _, s := range strings.Fields(tt.moves) {
+			want.Play(mv(t, s))
+		}
+		got, err := rec.PositionAt(n[tt.node])
+		if err != nil || !got.Equal(&want) || got.MoveNumber() != want.MoveNumber() || got.LastMove() != want.LastMove() {
+			t.Errorf("PositionAt(%s) = %s, %v; want %s", tt.node, got.SFEN(), err, want.SFEN())
+		}
+	}
+	if got, err := rec.PositionAt(rec.Root); err != nil || !got.Equal(&rec.Start) {
+		t.Errorf("PositionAt(root) = %s, %v", got.SFEN(), err)
+	}
+	// An illegal move on the way is an error that names the ply and wraps
+	// the rule.
+	bad := rec.AddChild(n["E"], mv(t, "2f2d"), Ending{})
+	rec.AddChild(bad, mv(t, "8c8d"), Ending{})
+	_, err := rec.PositionAt(bad.Next())
+	if !errors.Is(err, ErrNotOwnPiece) || !strings.Contains(err.Error(), "ply 4") {
+		t.Errorf("PositionAt past an illegal move: %v", err)
+	}
+}
+
+func TestWalk(t *testing.T) {
+	tests := []struct {
+		name string
+		skip string // the node whose variation BeginVariation refuses
+		want string
+	}{
+		{"all", "", "7g7f ( 2g2f 8c8d ( 3c3d 7g7f ) ) 3c3d ( 8c8d resign ) 2g2f "},
+		{"skip the first variation", "B", "7g7f 3c3d ( 8c8d resign ) 2g2f "},
+		{"skip a nested variation", "H", "7g7f ( 2g2f 8c8d ) 3c3d ( 8c8d resign ) 2g2f "},
+		{"skip the ending variation", "D", "7g7f ( 2g2f 8c8d ( 3c3d 7g7f ) ) 3c3d 2g2f "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, n := sampleTree(t)
+			v := &traceVisitor{t: t, rec: rec}
+			if tt.skip != "" {
+				v.skip = func(x *Node) bool { return x == n[tt.skip] }
+			}
+			rec.Walk(v)
+			if got := v.b.String(); got != tt.want {
+				t.Errorf("walk:\n got %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+	// A variation that is only an ending, at the root.
+	rec := NewRecord(StartPosition())
+	rec.AddChild(rec.Root, mv(t, "7g7f"), Ending{})
+	rec.AddChild(rec.Root, 0, Ending{Kind: Interrupt})
+	v := &traceVisitor{t: t, rec: rec}
+	rec.Walk(v)
+	if got, want := v.b.String(), "7g7f ( interrupt ) "; got != want {
+		t.Errorf("walk = %q, want %q", got, want)
+	}
+	// An empty record visits nothing.
+	v = &traceVisitor{t: t, rec: NewRecord(StartPosition())}
+	v.rec.Walk(v)
+	if v.b.Len() != 0 {
+		t.Errorf("empty walk = %q", v.b.String())
+	}
+}
+
+func TestPromote(t *testing.T) {
+	rec, n := sampleTree(t)
+	n["D"].Promote()
+	if !slices.Equal(n["A"].Children, []*Node{n["D"], n["C"]}) {
+		t.Error("Promote(D) did not swap D to the front")
+	}
+	n["D"].Promote() // already first: no change
+	if !slices.Equal(n["A"].Children, []*Node{n["D"], n["C"]}) {
+		t.Error("Promote of a first child changed the order")
+	}
+	rec.Root.Promote() // the root has no siblings
+	n["I"].PromoteToMain()
+	if !n["I"].IsMainLine() || rec.MainLineEnd() != n["I"] {
+		t.Error("PromoteToMain(I) did not put I on the main line")
+	}
+	if !slices.Equal(rec.Root.Children, []*Node{n["B"], n["A"]}) || !slices.Equal(n["B"].Children, []*Node{n["H"], n["G"]}) {
+		t.Error("PromoteToMain did not keep the other children in order")
+	}
+	// Three children: promoting the last to main keeps the others' order.
+	x := rec.AddChild(n["A"], mv(t, "1c1d"), Ending{})
+	x.PromoteToMain()
+	if !slices.Equal(n["A"].Children, []*Node{x, n["D"], n["C"]}) {
+		t.Errorf("PromoteToMain of a third child: %v", n["A"].Children)
+	}
+	x.Promote()
+	if n["A"].Children[0] != x {
+		t.Error("Promote of the first child moved it")
+	}
+	n["C"].Promote()
+	if !slices.Equal(n["A"].Children, []*Node{x, n["C"], n["D"]}) {
+		t.Error("Promote(C) from third place")
+	}
+}
+
+// kingShuffle is a cycle of legal moves that can be repeated for ever.
+var kingShuffle = []string{"5i5h", "5a5b", "5h5i", "5b5a"}
+
+// countVisitor counts what Walk reports.
+type countVisitor struct{ moves, begins, ends, maxDepth, depth int }
+
+func (v *countVisitor) Move(*Position, *Node) { v.moves++ }
+func (v *countVisitor) BeginVariation(*Position, *Node) bool {
+	v.begins++
+	v.depth++
+	v.maxDepth = max(v.maxDepth, v.depth)
+	return true
+}
+func (v *countVisitor) EndVariation() { v.ends++; v.depth-- }
+
+func TestDeepLine(t *testing.T) {
+	const n = 100_000
+	rec := NewRecord(mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b - 1"))
+	moves := make([]Move, 4)
+	for i, s := range kingShuffle {
+		moves[i] = mv(t, s)
+	}
+	x := rec.Root
+	for i := range n {
+		x = rec.AddChild(x, moves[i%4], Ending{})
+	}
+	k := 0
+	for range rec.MainLine() {
+		k++
+	}
+	if k != n || rec.MainLineEnd() != x || rec.NodeAt(n) != x || x.Ply() != n {
+		t.Errorf("main line of %d nodes, Ply %d", k, x.Ply())
+	}
+	p, err := rec.PositionAt(x)
+	if err != nil || !p.Equal(&rec.Start) || p.MoveNumber() != n+1 {
+		t.Errorf("PositionAt(end) = %s, %v", p.SFEN(), err)
+	}
+	var v countVisitor
+	rec.Walk(&v)
+	if v.moves != n || v.begins != 0 {
+		t.Errorf("Walk: %+v", v)
+	}
+	if path := x.Path(); len(path) != n {
+		t.Errorf("len(Path) = %d", len(path))
+	}
+}
+
+// TestDeepVariations nests each variation inside the previous one: the
+// tree is as deep in variations as it is in moves.
+func TestDeepVariations(t *testing.T) {
+	n := 100_000
+	if testing.Short() {
+		n = 10_000
+	}
+	rec := NewRecord(mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b - 1"))
+	pos := rec.Start
+	x := rec.Root
+	var buf [MaxLegalMoves]Move
+	for i := range n {
+		alt := mv(t, kingShuffle[i%4])
+		main := firstOtherThan(pos.LegalMoves(buf[:0]), alt)
+		rec.AddChild(x, main, Ending{})
+		x = rec.AddChild(x, alt, Ending{})
+		pos.Play(alt)
+	}
+	var v countVisitor
+	rec.Walk(&v)
+	if v.moves != 2*n || v.begins != n || v.ends != n || v.maxDepth != n {
+		t.Errorf("Walk: %+v", v)
+	}
+	if x.IsMainLine() || x.Ply() != n {
+		t.Errorf("deepest node: main %v, ply %d", x.IsMainLine(), x.Ply())
+	}
+	path := x.Path()
+	if len(path) != n || slices.ContainsFunc(path, func(k int) bool { return k != 1 }) {
+		t.Error("Path of the deepest node is not all ones")
+	}
+	if got, err := rec.NodeByPath(path); got != x || err != nil {
+		t.Errorf("NodeByPath: %v", err)
+	}
+	if p, err := rec.PositionAt(x); err != nil || !p.Equal(&pos) {
+		t.Errorf("PositionAt(deepest) = %v", err)
+	}
+	x.PromoteToMain()
+	if rec.MainLineEnd() != x {
+		t.Error("PromoteToMain of the deepest node")
+	}
+}
+
+// firstOtherThan returns the first move of ms that is not m.
+func firstOtherThan(ms []Move, m Move) Move {
+	for _, x := range ms {
+		if x != m {
+			return x
+		}
+	}
+	return 0
+}
+
+func TestNewNodeSlab(t *testing.T) {
+	rec := NewRecord(StartPosition())
+	seen := map[*Node]bool{rec.Root: true}
+	for range 5000 {
+		x := rec.NewNode()
+		if seen[x] {
+			t.Fatal("NewNode returned a node twice")
+		}
+		if x.Parent != nil || x.Children != nil || x.Move != 0 {
+			t.Fatal("NewNode returned a used node")
+		}
+		seen[x] = true
+	}
+	// Nodes are carved from slabs: far fewer allocations than nodes.
+	allocs := testing.AllocsPerRun(10, func() {
+		r := NewRecord(StartPosition())
+		for range 1000 {
+			r.NewNode()
+		}
+	})
+	if allocs > 20 {
+		t.Errorf("%v allocations for 1000 nodes", allocs)
+	}
+}
+
+func TestHeader(t *testing.T) {
+	var h Header
+	h.Set(KeyBlack, "羽生善治")
+	h.Add("独自項目", "a")
+	h.Add("独自項目", "b")
+	h.Set(KeyWhite, "藤井聡太")
+	h.Set(KeyBlack, "谷川浩司")
+	want := Header{{KeyBlack, "谷川浩司"}, {"独自項目", "a"}, {"独自項目", "b"}, {KeyWhite, "藤井聡太"}}
+	if !slices.Equal(h, want) {
+		t.Errorf("header %v, want %v", h, want)
+	}
+	if v, ok := h.Get("独自項目"); v != "a" || !ok {
+		t.Errorf("Get = %q, %v", v, ok)
+	}
+	if v, ok := h.Get(KeyEvent); v != "" || ok || h.Value(KeyEvent) != "" {
+		t.Errorf("Get(missing) = %q, %v", v, ok)
+	}
+	h.Delete("独自項目")
+	if !slices.Equal(h, Header{{KeyBlack, "谷川浩司"}, {KeyWhite, "藤井聡太"}}) {
+		t.Errorf("after Delete: %v", h)
+	}
+}
