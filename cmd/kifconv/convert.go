@@ -58,9 +58,10 @@ nothing is ever written outside DIR.
 Outputs are written to a temporary file and renamed into place: an existing
 output is kept unless --force, and an input that fails leaves no output.
 What the target cannot carry (variations in CSA or USI, times in KI2, …) is
-dropped with one warning per file; so is a character the target encoding
-cannot hold (☗ in Shift_JIS becomes ▲, others ?), or it is an error with
---substitute=false.
+dropped with one warning per file. A character the target encoding cannot
+hold (☗ or an emoji in Shift_JIS) is an error naming it and its line, unless
+--substitute asks for a replacement (☗ becomes ▲, others ?), which is then
+reported as a warning.
 
 Output is written in the target format's usual encoding and line ends (KIF:
 Shift_JIS and CRLF; most others: UTF-8 and LF) unless --encoding or
@@ -94,7 +95,7 @@ I/O error.`,
 	f.BoolVar(&o.strict, "strict", false, "treat tolerated problems of the input as errors")
 	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress bar, warnings or summary; errors only")
-	f.BoolVar(&o.substitute, "substitute", true, "replace characters the output encoding lacks (☗→▲, others ?) with a warning; false makes them errors")
+	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
 	f.IntVarP(&o.jobs, "jobs", "j", 0, "convert `N` files in parallel (default: the number of CPUs)")
 	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
 	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own`)

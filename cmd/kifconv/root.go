@@ -70,11 +70,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(e)
+	stopProfiles := addProfileFlags(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	stopProfiles()
 	if err == nil {
 		return exitOK
 	}

@@ -1,6 +1,7 @@
 package charset
 
 import (
+	"encoding/binary"
 	"sync"
 	"unicode/utf8"
 
@@ -70,26 +71,32 @@ func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if c < 0x80 {
-			// Copy the run of ASCII at once.
+			// Copy the run of ASCII at once, eight bytes at a time.
 			s, o := src[nSrc:], dst[nDst:]
 			n := min(len(s), len(o))
 			if n == 0 {
 				return
 			}
 			i := 0
+			for i+8 <= n && binary.LittleEndian.Uint64(s[i:])&0x8080808080808080 == 0 {
+				i += 8
+			}
 			for i < n && s[i] < 0x80 {
-				o[i] = s[i]
 				i++
 			}
+			copy(o, s[:i])
 			nDst += i
 			nSrc += i
 			continue
 		}
-		if c >= 0xA1 && c <= 0xDF { // half-width katakana
-			if nDst+3 > len(dst) {
-				return
-			}
-			nDst += utf8.EncodeRune(dst[nDst:], rune(0xFF61-0xA1)+rune(c))
+		if nDst+3 > len(dst) {
+			return
+		}
+		o := dst[nDst : nDst+3 : nDst+3]
+		if c >= 0xA1 && c <= 0xDF { // half-width katakana, U+FF61-U+FF9F
+			r := rune(0xFF61-0xA1) + rune(c)
+			o[0], o[1], o[2] = 0xEF, byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F)
+			nDst += 3
 			nSrc++
 			continue
 		}
@@ -115,10 +122,14 @@ func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 		if r == 0 {
 			return nDst, nSrc, 2
 		}
-		if nDst+3 > len(dst) {
-			return
+		// Every CP932 character is in the BMP and above U+007F.
+		if r < 0x800 {
+			o[0], o[1] = byte(0xC0|r>>6), byte(0x80|r&0x3F)
+			nDst += 2
+		} else {
+			o[0], o[1], o[2] = byte(0xE0|r>>12), byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F)
+			nDst += 3
 		}
-		nDst += utf8.EncodeRune(dst[nDst:], r)
 		nSrc += 2
 	}
 	return

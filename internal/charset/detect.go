@@ -47,6 +47,13 @@ func Detect(head []byte, atEOF bool) Encoding {
 	if valid {
 		return UTF8
 	}
+	// Bytes 0x80-0xA0 other than 0x8E and 0x8F start no EUC-JP character,
+	// while every hiragana and most kanji in CP932 begin with one.
+	for _, c := range head {
+		if c >= 0x80 && c <= 0xA0 && c != 0x8E && c != 0x8F {
+			return ShiftJIS
+		}
+	}
 	// A few KiB of Japanese text tell CP932 from EUC-JP; scoring the whole
 	// head would only cost time on every file opened.
 	if i := firstNonASCII(head); i > 0 {
@@ -112,7 +119,7 @@ func declared(head []byte) (Encoding, bool) {
 	}
 	for len(head) > 0 {
 		line := head
-		if i := bytes.IndexAny(head, "\r\n"); i >= 0 {
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
 			line, head = head[:i], head[i+1:]
 		} else {
 			head = nil

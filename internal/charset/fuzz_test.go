@@ -14,6 +14,7 @@ import (
 // fuzzSeeds adds small files of the shared corpus (raw bytes in every
 // encoding it has) and of our testdata, read in place.
 func fuzzSeeds(f *testing.F, add func([]byte)) {
+	_ = f
 	for _, dir := range []string{
 		"../../../shared/corpus/kif", "../../../shared/corpus/ki2", "../../../shared/corpus/csa",
 		"../../testdata/kif", "../../testdata/ki2", "../../testdata/csa", "../../testdata/bad",

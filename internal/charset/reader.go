@@ -6,16 +6,16 @@ import (
 	"io"
 )
 
-// headSize is how much input detection looks at: a few hundred lines,
+// headSize is how much input detection looks at: about a hundred lines,
 // plenty to tell the encodings apart, and small enough that opening a short
 // file costs little.
-const headSize = 16 << 10
+const headSize = 4 << 10
 
 // Reader transcodes a stream to UTF-8 as it is read, so that a collection
 // of any size is never held in memory. NewReader detects the encoding from
 // the head of the stream. When that head is plain ASCII (a long CSA
 // collection whose first names are in Latin letters), the choice is put off
-// until the first non-ASCII byte and made from the 16 KiB that follow it;
+// until the first non-ASCII byte and made from the 4 KiB that follow it;
 // Encoding reports the final choice.
 //
 // Bytes that are not valid in the encoding end the stream with a
@@ -104,13 +104,20 @@ func (d *Reader) fill(min int) error {
 func (d *Reader) consume(n int) {
 	b := d.src[d.s0 : d.s0+n]
 	if n > 0 {
-		// Every LF and every CR ends a line, except that CRLF is one.
+		// Every LF ends a line, and so does a CR not followed by LF.
 		d.lines += bytes.Count(b, nl)
-		if bytes.IndexByte(b, '\r') >= 0 {
-			d.lines += bytes.Count(b, cr) - bytes.Count(b, crlf)
-		}
 		if d.lastCR && b[0] == '\n' {
 			d.lines-- // the CR at the end of the last chunk began a CRLF
+		}
+		for i := bytes.IndexByte(b, '\r'); i >= 0; {
+			if i+1 == len(b) || b[i+1] != '\n' {
+				d.lines++
+			}
+			j := bytes.IndexByte(b[i+1:], '\r')
+			if j < 0 {
+				break
+			}
+			i += 1 + j
 		}
 		d.lastCR = b[n-1] == '\r'
 	}
@@ -204,4 +211,4 @@ func (d *Reader) copyASCII(p []byte) int {
 	return n
 }
 
-var nl, cr, crlf = []byte{'\n'}, []byte{'\r'}, []byte{'\r', '\n'}
+var nl = []byte{'\n'}

@@ -322,7 +322,8 @@ var heavyCases = []heavyCase{
 			return newRepeatReader("[Sente \"A\"]\n\n1.P7g-7f ", "(1.P2g-2f ", 100_000, strings.Repeat(")", 100_000)+"\n")
 		},
 		check: func(t *testing.T, rec *shogi.Record) { checkAlternatives(t, rec, 100_001) }},
-	{name: "nested-variations.jkf", format: "jkf", any: true,
+	{name: "nested-variations.jkf", format: "jkf",
+		check: func(t *testing.T, rec *shogi.Record) { checkAlternatives(t, rec, 100_001) },
 		input: func() io.Reader {
 			return newRepeatReader(`{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}`,
 				`,"forks":[[{"move":{"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}`, 100_000,
@@ -346,7 +347,7 @@ const heavyEnv = "KIFCONV_HEAVY_CASE"
 
 // heavyLimit is the time a heavy case may take, including the child
 // process's start; what they take is logged.
-const heavyLimit = 20 * time.Second
+const heavyLimit = 15 * time.Second
 
 // TestHeavyInputs reads generated extreme inputs: 50 MB lines, 100,000
 // nested variations, 1,000,000-move games. Each runs in a child process

@@ -281,7 +281,8 @@ func isCSAVersion(s []byte) bool {
 	return i == len(s)
 }
 
-// addHeader appends a header field.
+// addHeader appends a header field. Quirk: WCSC relay files put $END_TIME
+// after the moves, so header lines are taken wherever they come.
 func (g *csaGame) addHeader(key, value string) {
 	g.content = true
 	g.header = append(g.header, shogi.HeaderField{Key: key, Value: value})
@@ -346,6 +347,8 @@ func (g *csaGame) comment(b []byte, off int, text []byte) error {
 		// Quirk: floodgate writes the end time as a comment, `'$END_TIME:…`.
 		return g.info(b, off+1, trimBlank(text))
 	case g.rec == nil && isKeyValueComment(text):
+		// Quirk: Kifu for Windows writes the KIF header fields CSA has no
+		// name for as `'key：value` comments before the position.
 		k := bytes.Index(text, []byte("："))
 		key := string(text[:k])
 		if key != shogi.KeyHandicap { // the start position says it
@@ -766,6 +769,8 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 		return &Error{Pos: g.r.lr.posAt(b, off), Ply: g.ply + 1, Err: ErrSyntax, Detail: "% without a name"}
 	}
 	if g.ended {
+		// Quirk: the logs of floodgate-style servers (json-kifu-format's
+		// dr1test game) repeat %KACHI: the client's line, then the server's.
 		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, fmt.Sprintf("%s after the end of the game; ignored", s))
 	}
 	word := string(s[1:])

@@ -36,7 +36,8 @@ type JKF struct {
 	sc       *jsonScanner
 	warnings ErrorList
 	err      error // sticky: the scanner cannot resynchronise after an error
-	stack    []jkfFrame
+	lines    []jkfLine
+	entries  []jkfEntry
 	rec      *shogi.Record
 	// normalized is set once a board move with "from" was seen in the
 	// record: the producer then writes "from" for every board move, so a
@@ -91,7 +92,7 @@ func (j *JKF) read() (*shogi.Record, error) {
 		return nil, j.sc.err
 	case '{':
 	default:
-		return nil, j.sc.errorf(j.sc.tokPos, "want a JKF object ({…}), found %s", tokName(t))
+		return nil, j.sc.errorf(j.sc.tokPos(), "want a JKF object ({…}), found %s", tokName(t))
 	}
 	return j.readRecord()
 }
@@ -99,7 +100,7 @@ func (j *JKF) read() (*shogi.Record, error) {
 // readRecord reads the members of a JKF object; its '{' has been read.
 func (j *JKF) readRecord() (*shogi.Record, error) {
 	sc := j.sc
-	start := sc.tokPos
+	start := sc.tokPos()
 	rec := shogi.NewRecord(shogi.StartPosition())
 	j.rec = rec
 	j.normalized = false
@@ -117,7 +118,7 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 		if !ok {
 			break
 		}
-		keyPos := sc.keyPos
+		keyPos := sc.keyPos()
 		switch string(sc.key) {
 		case "header":
 			seenHeader = true
@@ -196,7 +197,7 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 	case tokErr:
 		return sc.err
 	default:
-		return sc.errorf(sc.tokPos, "header: want an object, found %s", tokName(t))
+		return sc.errorf(sc.tokPos(), "header: want an object, found %s", tokName(t))
 	}
 	first := true
 	for {
@@ -205,7 +206,7 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 			return err
 		}
 		key := string(sc.key)
-		keyPos := sc.keyPos
+		keyPos := sc.keyPos()
 		var value string
 		switch t := sc.next(); t {
 		case tokString:
@@ -213,18 +214,18 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 		case tokNumber, tokTrue, tokFalse:
 			// Quirk: hand-written JKF sometimes has numbers ("手数": 120).
 			value = string(sc.lit)
-			if err := j.warn(sc.tokPos, 0, ErrBadHeader, "header."+key+": value is not a string; read as "+strconv.Quote(value)); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrBadHeader, "header."+key+": value is not a string; read as "+strconv.Quote(value)); err != nil {
 				return err
 			}
 		case tokNull:
-			if err := j.warn(sc.tokPos, 0, ErrBadHeader, "header."+key+": null value ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrBadHeader, "header."+key+": null value ignored"); err != nil {
 				return err
 			}
 			continue
 		case tokErr:
 			return sc.err
 		default:
-			if err := j.warn(sc.tokPos, 0, ErrBadHeader, "header."+key+": value is not a string; ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrBadHeader, "header."+key+": value is not a string; ignored"); err != nil {
 				return err
 			}
 			if err := sc.skipFrom(t); err != nil {
@@ -256,9 +257,9 @@ func (j *JKF) readInitial(rec *shogi.Record) error {
 	case tokErr:
 		return sc.err
 	default:
-		return sc.errorf(sc.tokPos, "initial: want an object or null, found %s", tokName(t))
+		return sc.errorf(sc.tokPos(), "initial: want an object or null, found %s", tokName(t))
 	}
-	objPos := sc.tokPos
+	objPos := sc.tokPos()
 	var (
 		preset    shogi.Handicap
 		hasPreset bool
@@ -299,7 +300,7 @@ func (j *JKF) readInitial(rec *shogi.Record) error {
 			}
 			data, hasData = p, true
 		default:
-			if err := j.warn(sc.tokPos, 0, ErrSyntax, "initial: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrSyntax, "initial: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 				return err
 			}
 			if err := sc.skipValue(); err != nil {
@@ -343,7 +344,7 @@ func (j *JKF) readData() (shogi.Position, error) {
 	if t := sc.next(); t != '{' {
 		return pos, sc.want(t, "initial.data", "an object")
 	}
-	objPos := sc.tokPos
+	objPos := sc.tokPos()
 	var hasColor, hasBoard, hasHands bool
 	first := true
 	for {
@@ -376,7 +377,7 @@ func (j *JKF) readData() (shogi.Position, error) {
 			}
 			hasHands = true
 		default:
-			if err := j.warn(sc.tokPos, 0, ErrSyntax, "initial.data: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrSyntax, "initial.data: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 				return pos, err
 			}
 			if err := sc.skipValue(); err != nil {
@@ -411,14 +412,14 @@ func (j *JKF) readBoard(pos *shogi.Position) error {
 			return err
 		}
 		if ok {
-			return sc.errorf(sc.tokPos, "initial.data.board: want an array or {}")
+			return sc.errorf(sc.tokPos(), "initial.data.board: want an array or {}")
 		}
 		return nil
 	case '[':
 	default:
 		return sc.want(t, "initial.data.board", "an array of 9 files")
 	}
-	boardPos := sc.tokPos
+	boardPos := sc.tokPos()
 	x := 0
 	first := true
 	for {
@@ -437,7 +438,7 @@ func (j *JKF) readBoard(pos *shogi.Position) error {
 		if t := sc.next(); t != '[' {
 			return sc.want(t, path, "an array of 9 squares")
 		}
-		filePos := sc.tokPos
+		filePos := sc.tokPos()
 		y := 0
 		first2 := true
 		for {
@@ -480,7 +481,7 @@ func (j *JKF) readCell(path string) (shogi.Piece, error) {
 	default:
 		return shogi.NoPiece, sc.want(t, path, "an object")
 	}
-	cellPos := sc.tokPos
+	cellPos := sc.tokPos()
 	color, kind := -1, shogi.NoPieceType
 	first := true
 	for {
@@ -516,7 +517,7 @@ func (j *JKF) readCell(path string) (shogi.Piece, error) {
 			}
 			kind = k
 		default:
-			if err := j.warn(sc.tokPos, 0, ErrSyntax, path+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrSyntax, path+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 				return shogi.NoPiece, err
 			}
 			if err := sc.skipValue(); err != nil {
@@ -539,7 +540,7 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 	if t := sc.next(); t != '[' {
 		return sc.want(t, "initial.data.hands", "an array of two objects")
 	}
-	handsPos := sc.tokPos
+	handsPos := sc.tokPos()
 	n := 0
 	first := true
 	for {
@@ -568,7 +569,7 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 				break
 			}
 			kind, known := shogi.PieceTypeFromCSA(string(sc.key))
-			keyPos := sc.keyPos
+			keyPos := sc.keyPos()
 			kpath := path + "." + string(sc.key)
 			if sc.peek() == tokNull {
 				sc.next()
@@ -604,37 +605,41 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 	return nil
 }
 
-// Frames of the moves walk. The tree is read with an explicit stack rather
-// than recursion, so forks nested to any depth cannot exhaust the goroutine
-// stack.
-const (
-	frameLine  = iota // an array of entries: "moves" or one fork
-	frameEntry        // one entry object
-	frameForks        // the "forks" array of an entry
-)
+// The moves tree is read with two explicit stacks rather than recursion, so
+// forks nested to any depth cannot exhaust the goroutine stack: lines[k] is
+// an array of entries ("moves", then one fork per level) and entries[k] the
+// entry being read in lines[k]; when that entry's forks are being read,
+// lines[k+1] is the current fork. A level costs one position (in its line)
+// and the entry's few fields.
 
-type jkfFrame struct {
-	kind  uint8
-	first bool // no element or member read yet
-	// line: index of the current entry; forks: index of the current fork
-	index int
-	// line: the node the next entry attaches to; entry: the branch point
-	parent *shogi.Node
-	// line: the position before the next entry; entry: before the entry
-	pos   shogi.Position
-	ended bool // line: a special entry ended it
+// jkfLine is an array of entries being read.
+type jkfLine struct {
+	parent *shogi.Node    // the node the next entry attaches to
+	pos    shogi.Position // the position before the next entry
+	index  int            // the index of the current entry in the array
+	first  bool           // no element read yet
+	ended  bool           // a special entry ended the line
+}
 
-	// entry state
-	start      bool // moves[0]: the start position's entry
-	slot       int  // the index the entry's node takes among parent.Children
-	at         Pos  // where the entry begins
-	hasMove    bool
+// jkfEntry is an entry object being read; its position is its line's.
+type jkfEntry struct {
+	parent     *shogi.Node // the branch point: the entry's node becomes its child
+	node       *shogi.Node // the entry's node, once its move or special is read
+	slot       int         // the index the node takes among parent.Children
+	ply        int
+	at         spot // where the entry begins
 	move       shogi.Move
-	hasSpecial bool
-	hasForks   bool
 	ending     shogi.Ending
 	time       shogi.MoveTime
 	comments   []string
+	fork       int  // the index of the fork being read
+	first      bool // no member read yet
+	start      bool // moves[0]: the start position's entry
+	hasMove    bool
+	hasSpecial bool
+	hasForks   bool
+	inForks    bool // its "forks" array is being read
+	forksFirst bool // no fork read yet
 }
 
 // readMoves reads the "moves" array into j.rec.
@@ -644,29 +649,37 @@ func (j *JKF) readMoves() error {
 	switch t := sc.next(); t {
 	case '[':
 	case tokNull:
-		return j.warn(sc.tokPos, 0, ErrSyntax, "moves: null read as no moves")
+		return j.warn(sc.tokPos(), 0, ErrSyntax, "moves: null read as no moves")
 	default:
 		return sc.want(t, "moves", "an array")
 	}
 	j.inMoves = true
-	defer func() { j.inMoves = false }()
-	j.stack = append(j.stack[:0], jkfFrame{kind: frameLine, first: true, parent: rec.Root, pos: rec.Start})
-	for len(j.stack) > 0 {
-		f := &j.stack[len(j.stack)-1]
-		switch f.kind {
-		case frameLine:
-			if !f.first {
-				f.index++
+	defer func() {
+		j.inMoves = false
+		// A huge tree leaves huge stacks: do not keep them for the next record.
+		if cap(j.lines) > 1<<10 {
+			j.lines, j.entries = nil, nil
+		}
+	}()
+	j.lines = append(j.lines[:0], jkfLine{parent: rec.Root, pos: rec.Start, first: true})
+	j.entries = j.entries[:0]
+	for len(j.lines) > 0 {
+		nl, ne := len(j.lines), len(j.entries)
+		switch {
+		case ne < nl: // in a line: the next entry
+			l := &j.lines[nl-1]
+			if !l.first {
+				l.index++
 			}
-			ok, err := sc.nextElem(&f.first)
+			ok, err := sc.nextElem(&l.first)
 			if err != nil {
 				return err
 			}
 			if !ok {
-				j.stack = j.stack[:len(j.stack)-1]
+				j.lines = j.lines[:nl-1]
 				continue
 			}
-			if f.ended {
+			if l.ended {
 				if err := j.warn(sc.peekPos(), 0, ErrBadVariation, j.path("")+": entry after the line's special ending ignored"); err != nil {
 					return err
 				}
@@ -678,28 +691,28 @@ func (j *JKF) readMoves() error {
 			if t := sc.next(); t != '{' {
 				return sc.want(t, j.path(""), "an object")
 			}
-			e := jkfFrame{kind: frameEntry, first: true, parent: f.parent, pos: f.pos,
-				start: len(j.stack) == 1 && f.index == 0, slot: len(f.parent.Children), at: sc.tokPos}
-			j.stack = append(j.stack, e)
-		case frameForks:
-			if !f.first {
-				f.index++
+			j.entries = append(j.entries, jkfEntry{parent: l.parent, slot: len(l.parent.Children), at: sc.tokSpot,
+				ply: l.pos.MoveNumber() - rec.Start.MoveNumber() + 1, first: true, start: nl == 1 && l.index == 0})
+		case j.entries[ne-1].inForks: // in an entry's forks: the next fork
+			e := &j.entries[ne-1]
+			if !e.forksFirst {
+				e.fork++
 			}
-			ok, err := sc.nextElem(&f.first)
+			ok, err := sc.nextElem(&e.forksFirst)
 			if err != nil {
 				return err
 			}
 			if !ok {
-				j.stack = j.stack[:len(j.stack)-1]
+				e.inForks = false
 				continue
 			}
 			if t := sc.next(); t != '[' {
 				return sc.want(t, j.path(""), "an array of entries")
 			}
-			e := &j.stack[len(j.stack)-2]
-			j.stack = append(j.stack, jkfFrame{kind: frameLine, first: true, parent: e.parent, pos: e.pos})
-		case frameEntry:
-			ok, err := sc.nextKey(&f.first)
+			j.lines = append(j.lines, jkfLine{parent: e.parent, pos: j.lines[ne-1].pos, first: true})
+		default: // in an entry: the next member
+			e := &j.entries[ne-1]
+			ok, err := sc.nextKey(&e.first)
 			if err != nil {
 				return err
 			}
@@ -709,7 +722,7 @@ func (j *JKF) readMoves() error {
 				}
 				continue
 			}
-			if err := j.entryMember(f); err != nil {
+			if err := j.entryMember(e, &j.lines[ne-1].pos); err != nil {
 				return err
 			}
 		}
@@ -717,30 +730,32 @@ func (j *JKF) readMoves() error {
 	return nil
 }
 
-// entryMember reads one member of the entry f; its key is in the scanner.
-func (j *JKF) entryMember(f *jkfFrame) error {
+// entryMember reads one member of the entry e, played from pos; its key is
+// in the scanner.
+func (j *JKF) entryMember(e *jkfEntry, pos *shogi.Position) error {
 	sc := j.sc
-	keyPos := sc.keyPos
+	keyPos := sc.keyPos()
 	switch string(sc.key) {
 	case "move":
 		if sc.peek() == tokNull {
 			sc.next()
 			return nil
 		}
-		if f.hasMove {
+		if e.hasMove {
 			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"move\""}
 		}
-		if f.start {
+		if e.start {
 			if err := j.warn(keyPos, 1, ErrSyntax, "moves[0] holds a move: read as ply 1 (moves[0] is meant for the start position's comments)"); err != nil {
 				return err
 			}
-			f.start = false
+			e.start = false
 		}
-		m, err := j.readMove(f)
+		m, err := j.readMove(e, pos)
 		if err != nil {
 			return err
 		}
-		f.move, f.hasMove = m, true
+		e.move, e.hasMove = m, true
+		return j.addNode(e)
 	case "special":
 		if sc.peek() == tokNull {
 			sc.next()
@@ -750,23 +765,24 @@ func (j *JKF) entryMember(f *jkfFrame) error {
 		if err != nil {
 			return err
 		}
-		e, known := jkfEnding(s, f.pos.Turn())
+		end, known := jkfEnding(s, pos.Turn())
 		if !known {
-			if err := j.warn(p, j.ply(f), ErrUnknownEnd, j.path(".special")+": unknown special "+strconv.Quote(s)+" kept as is"); err != nil {
+			if err := j.warn(p, e.ply, ErrUnknownEnd, j.path(".special")+": unknown special "+strconv.Quote(s)+" kept as is"); err != nil {
 				return err
 			}
 		}
-		if f.start {
+		if e.start {
 			if err := j.warn(keyPos, 1, ErrSyntax, "moves[0] holds a special: read as ply 1"); err != nil {
 				return err
 			}
-			f.start = false
+			e.start = false
 		}
-		f.ending, f.hasSpecial = e, true
+		e.ending, e.hasSpecial = end, true
+		return j.addNode(e)
 	case "time":
-		return j.readTime(f)
+		return j.readTime(e)
 	case "comments":
-		return j.readComments(f)
+		return j.readComments(e)
 	case "comment":
 		// The schema describes moves[0] with a string "comment"; accept it
 		// on any entry, line by line.
@@ -775,7 +791,7 @@ func (j *JKF) entryMember(f *jkfFrame) error {
 			return err
 		}
 		if s != "" {
-			f.comments = appendLines(f.comments, s)
+			e.comments = appendLines(e.comments, s)
 		}
 	case "forks":
 		switch t := sc.peek(); t {
@@ -788,14 +804,16 @@ func (j *JKF) entryMember(f *jkfFrame) error {
 			sc.next()
 			return sc.want(t, j.path(".forks"), "an array of forks")
 		}
-		if f.start {
-			if err := j.warn(sc.tokPos, 0, ErrBadVariation, "moves[0].forks: the start position has no ply to replace; ignored"); err != nil {
+		if e.start {
+			if err := j.warn(sc.tokPos(), 0, ErrBadVariation, "moves[0].forks: the start position has no ply to replace; ignored"); err != nil {
 				return err
 			}
 			return sc.skipFrom('[')
 		}
-		f.hasForks = true
-		j.stack = append(j.stack, jkfFrame{kind: frameForks, first: true})
+		if e.hasForks {
+			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"forks\""}
+		}
+		e.hasForks, e.inForks, e.forksFirst = true, true, true
 	default:
 		if err := j.warn(keyPos, 0, ErrSyntax, j.path("")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 			return err
@@ -805,39 +823,32 @@ func (j *JKF) entryMember(f *jkfFrame) error {
 	return nil
 }
 
-// endEntry turns the finished entry on top of the stack into a node.
+// endEntry finishes the entry on top of the stack.
 func (j *JKF) endEntry() error {
-	e := &j.stack[len(j.stack)-1]
-	line := &j.stack[len(j.stack)-2]
+	ne := len(j.entries)
+	e := &j.entries[ne-1]
+	line := &j.lines[ne-1]
 	rec := j.rec
 	switch {
 	case e.start:
 		rec.Root.Comments, rec.Root.Bookmark = splitBookmark(e.comments)
 		if e.time.HasTime || e.time.HasTotal {
-			if err := j.warn(e.at, 0, ErrBadTime, "moves[0]: the start position has no time; ignored"); err != nil {
+			if err := j.warn(j.sc.at(e.at), 0, ErrBadTime, "moves[0]: the start position has no time; ignored"); err != nil {
 				return err
 			}
 		}
-	case e.hasMove && e.hasSpecial:
-		return &Error{Pos: e.at, Ply: j.ply(e), Err: ErrSyntax, Detail: j.path("") + ": an entry holds either a move or a special, not both"}
 	case !e.hasMove && !e.hasSpecial && e.hasForks && len(e.comments) == 0:
 		// Only alternatives: the line itself ends before this ply (how a
 		// writer keeps the forks of an ending it cannot name).
 	case !e.hasMove && !e.hasSpecial:
-		if err := j.warn(e.at, j.ply(e), ErrSyntax, j.path("")+": entry without move or special; its comments go to the previous move"); err != nil {
+		if err := j.warn(j.sc.at(e.at), e.ply, ErrSyntax, j.path("")+": entry without move or special; its comments go to the previous move"); err != nil {
 			return err
 		}
 		line.parent.Comments = append(line.parent.Comments, e.comments...)
 	default:
-		n := rec.AddChild(e.parent, e.move, e.ending)
+		n := e.node
 		n.Time = e.time
 		n.Comments, n.Bookmark = splitBookmark(e.comments)
-		// Forks read before this entry's move went in first; the entry's
-		// own node belongs before them.
-		if cs := e.parent.Children; len(cs)-1 > e.slot {
-			copy(cs[e.slot+1:], cs[e.slot:len(cs)-1])
-			cs[e.slot] = n
-		}
 		if e.hasMove {
 			line.pos.Play(e.move)
 			line.parent = n
@@ -845,7 +856,24 @@ func (j *JKF) endEntry() error {
 			line.ended = true
 		}
 	}
-	j.stack = j.stack[:len(j.stack)-1]
+	j.entries = j.entries[:ne-1]
+	return nil
+}
+
+// addNode adds the node of entry e as soon as its move or special is read,
+// so that the forks that usually follow attach after it.
+func (j *JKF) addNode(e *jkfEntry) error {
+	if e.hasMove && e.hasSpecial {
+		return &Error{Pos: j.sc.at(e.at), Ply: e.ply, Err: ErrSyntax, Detail: j.path("") + ": an entry holds either a move or a special, not both"}
+	}
+	n := j.rec.AddChild(e.parent, e.move, e.ending)
+	e.node = n
+	// Forks written before the move (unusual, but JSON members have no
+	// order) went in first; the entry's own node belongs before them.
+	if cs := e.parent.Children; len(cs)-1 > e.slot {
+		copy(cs[e.slot+1:], cs[e.slot:len(cs)-1])
+		cs[e.slot] = n
+	}
 	return nil
 }
 
@@ -891,18 +919,17 @@ type jkfMove struct {
 	capturePos         Pos
 	relative           [4]byte
 	nrel               int
-	relPos             Pos
 	hasFrom, hasTo     bool
 	hasPiece, hasColor bool
 }
 
-// readMove reads the move object of entry f and resolves it in f.pos.
-func (j *JKF) readMove(f *jkfFrame) (shogi.Move, error) {
+// readMove reads the move object of entry f and resolves it in pos.
+func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 	sc := j.sc
 	if t := sc.next(); t != '{' {
 		return 0, sc.want(t, j.path(".move"), "an object")
 	}
-	mv := jkfMove{at: sc.tokPos, color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+	mv := jkfMove{at: sc.tokPos(), color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
 	first := true
 	for {
 		ok, err := sc.nextKey(&first)
@@ -923,7 +950,7 @@ func (j *JKF) readMove(f *jkfFrame) (shogi.Move, error) {
 				return 0, err
 			}
 			if c != 0 && c != 1 {
-				return 0, &Error{Pos: p, Ply: j.ply(f), Err: ErrSyntax, Detail: j.path(".move.color") + ": want 0 or 1"}
+				return 0, &Error{Pos: p, Ply: f.ply, Err: ErrSyntax, Detail: j.path(".move.color") + ": want 0 or 1"}
 			}
 			mv.color, mv.hasColor = c, true
 		case "from":
@@ -971,16 +998,15 @@ func (j *JKF) readMove(f *jkfFrame) (shogi.Move, error) {
 			if t != tokString {
 				return 0, sc.want(t, j.path(".move.relative"), "a string")
 			}
-			mv.relPos = sc.tokPos
 			if !validRelative(sc.str) {
-				if err := j.warn(sc.tokPos, j.ply(f), ErrSyntax, j.path(".move.relative")+": "+strconv.Quote(string(sc.str))+" is not of the form [LCR][UMD] or H; ignored"); err != nil {
+				if err := j.warn(sc.tokPos(), f.ply, ErrSyntax, j.path(".move.relative")+": "+strconv.Quote(string(sc.str))+" is not of the form [LCR][UMD] or H; ignored"); err != nil {
 					return 0, err
 				}
 				continue
 			}
 			mv.nrel = copy(mv.relative[:], sc.str)
 		default:
-			if err := j.warn(sc.tokPos, j.ply(f), ErrSyntax, j.path(".move")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), f.ply, ErrSyntax, j.path(".move")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 				return 0, err
 			}
 			if err := sc.skipValue(); err != nil {
@@ -988,7 +1014,7 @@ func (j *JKF) readMove(f *jkfFrame) (shogi.Move, error) {
 			}
 		}
 	}
-	return j.resolve(f, &mv)
+	return j.resolve(f, pos, &mv)
 }
 
 // validRelative reports whether s is a JKF relative code: an optional
@@ -1005,9 +1031,8 @@ func validRelative(s []byte) bool {
 
 // resolve checks a move object against the position before it and returns
 // the move.
-func (j *JKF) resolve(f *jkfFrame, mv *jkfMove) (shogi.Move, error) {
-	pos := &f.pos
-	ply := j.ply(f)
+func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move, error) {
+	ply := f.ply
 	c := pos.Turn()
 	path := func() string { return j.path(".move") }
 	if mv.hasColor && shogi.Color(mv.color) != c {
@@ -1216,9 +1241,9 @@ func filterRelative(cands []shogi.Square, to shogi.Square, c shogi.Color, t shog
 func (j *JKF) readSquare(suffix string) (shogi.Square, Pos, error) {
 	sc := j.sc
 	if t := sc.next(); t != '{' {
-		return shogi.NoSquare, sc.tokPos, sc.want(t, j.path(suffix), "an object {\"x\", \"y\"}")
+		return shogi.NoSquare, sc.tokPos(), sc.want(t, j.path(suffix), "an object {\"x\", \"y\"}")
 	}
-	at := sc.tokPos
+	at := sc.tokPos()
 	x, y := -1, -1
 	first := true
 	for {
@@ -1243,7 +1268,7 @@ func (j *JKF) readSquare(suffix string) (shogi.Square, Pos, error) {
 			}
 			y = v
 		default:
-			if err := j.warn(sc.tokPos, 0, ErrSyntax, j.path(suffix)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrSyntax, j.path(suffix)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 				return shogi.NoSquare, at, err
 			}
 			if err := sc.skipValue(); err != nil {
@@ -1258,7 +1283,7 @@ func (j *JKF) readSquare(suffix string) (shogi.Square, Pos, error) {
 }
 
 // readTime reads {"now": {h?, m, s}, "total": {h, m, s}} into entry f.
-func (j *JKF) readTime(f *jkfFrame) error {
+func (j *JKF) readTime(f *jkfEntry) error {
 	sc := j.sc
 	switch t := sc.next(); t {
 	case tokNull:
@@ -1275,19 +1300,19 @@ func (j *JKF) readTime(f *jkfFrame) error {
 		}
 		switch string(sc.key) {
 		case "now":
-			d, ok, err := j.readDuration(".time.now", j.ply(f))
+			d, ok, err := j.readDuration(".time.now", f.ply)
 			if err != nil {
 				return err
 			}
 			f.time.Elapsed, f.time.HasTime = d, ok
 		case "total":
-			d, ok, err := j.readDuration(".time.total", j.ply(f))
+			d, ok, err := j.readDuration(".time.total", f.ply)
 			if err != nil {
 				return err
 			}
 			f.time.Total, f.time.HasTotal = d, ok
 		default:
-			if err := j.warn(sc.tokPos, 0, ErrSyntax, j.path(".time")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), 0, ErrSyntax, j.path(".time")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 				return err
 			}
 			if err := sc.skipValue(); err != nil {
@@ -1308,7 +1333,7 @@ func (j *JKF) readDuration(what string, ply int) (d time.Duration, ok bool, err 
 	default:
 		return 0, false, sc.want(t, j.where(what), "an object {\"m\", \"s\"}")
 	}
-	at := sc.tokPos
+	at := sc.tokPos()
 	var total float64
 	bad := false
 	first := true
@@ -1329,7 +1354,7 @@ func (j *JKF) readDuration(what string, ply int) (d time.Duration, ok bool, err 
 		case "s":
 			unit = 1
 		default:
-			if err := j.warn(sc.tokPos, ply, ErrSyntax, j.where(what)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
+			if err := j.warn(sc.tokPos(), ply, ErrSyntax, j.where(what)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
 				return 0, false, err
 			}
 			if err := sc.skipValue(); err != nil {
@@ -1358,14 +1383,14 @@ func (j *JKF) readDuration(what string, ply int) (d time.Duration, ok bool, err 
 }
 
 // readComments reads "comments": an array of lines.
-func (j *JKF) readComments(f *jkfFrame) error {
+func (j *JKF) readComments(f *jkfEntry) error {
 	sc := j.sc
 	switch t := sc.next(); t {
 	case tokNull:
 		return nil
 	case tokString:
 		// Quirk: some writers put one string where the spec has an array.
-		if err := j.warn(sc.tokPos, 0, ErrSyntax, j.path(".comments")+": a string, not an array; read line by line"); err != nil {
+		if err := j.warn(sc.tokPos(), 0, ErrSyntax, j.path(".comments")+": a string, not an array; read line by line"); err != nil {
 			return err
 		}
 		f.comments = appendLines(f.comments, string(sc.str))
@@ -1418,16 +1443,16 @@ func appendLines(dst []string, s string) []string {
 func (j *JKF) readString(what string) (string, Pos, error) {
 	sc := j.sc
 	if t := sc.next(); t != tokString {
-		return "", sc.tokPos, sc.want(t, j.where(what), "a string")
+		return "", sc.tokPos(), sc.want(t, j.where(what), "a string")
 	}
-	return string(sc.str), sc.tokPos, nil
+	return string(sc.str), sc.tokPos(), nil
 }
 
 // readStringOrNull reads a string or null ("").
 func (j *JKF) readStringOrNull(what string) (string, Pos, error) {
 	if j.sc.peek() == tokNull {
 		j.sc.next()
-		return "", j.sc.tokPos, nil
+		return "", j.sc.tokPos(), nil
 	}
 	return j.readString(what)
 }
@@ -1438,11 +1463,11 @@ func (j *JKF) readInt(what string) (int, Pos, error) {
 	t := sc.next()
 	if t != tokNumber || !sc.numInt || sc.num > 1<<30 || sc.num < -(1<<30) {
 		if t == tokNumber {
-			return 0, sc.tokPos, &Error{Pos: sc.tokPos, Err: ErrSyntax, Detail: j.where(what) + ": want an integer, found " + string(sc.lit)}
+			return 0, sc.tokPos(), &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": want an integer, found " + string(sc.lit)}
 		}
-		return 0, sc.tokPos, sc.want(t, j.where(what), "an integer")
+		return 0, sc.tokPos(), sc.want(t, j.where(what), "an integer")
 	}
-	return int(sc.num), sc.tokPos, nil
+	return int(sc.num), sc.tokPos(), nil
 }
 
 // readKind reads a CSA piece name ("FU", "UM"); captured pieces cannot be
@@ -1450,13 +1475,13 @@ func (j *JKF) readInt(what string) (int, Pos, error) {
 func (j *JKF) readKind(what string, captured bool) (shogi.PieceType, Pos, error) {
 	sc := j.sc
 	if t := sc.next(); t != tokString {
-		return 0, sc.tokPos, sc.want(t, j.where(what), "a piece name")
+		return 0, sc.tokPos(), sc.want(t, j.where(what), "a piece name")
 	}
 	k, ok := shogi.PieceTypeFromCSA(string(sc.str))
 	if !ok || (captured && k == shogi.King) {
-		return 0, sc.tokPos, &Error{Pos: sc.tokPos, Err: ErrSyntax, Detail: j.where(what) + ": " + strconv.Quote(string(sc.str)) + " is not a piece name (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)"}
+		return 0, sc.tokPos(), &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": " + strconv.Quote(string(sc.str)) + " is not a piece name (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)"}
 	}
-	return k, sc.tokPos, nil
+	return k, sc.tokPos(), nil
 }
 
 // warn records a tolerated problem, or returns it as an error in strict
@@ -1481,33 +1506,29 @@ func (j *JKF) where(what string) string {
 	return what
 }
 
-// ply returns the ply of the entry f (the first move is 1).
-func (j *JKF) ply(f *jkfFrame) int {
-	return f.pos.MoveNumber() - j.rec.Start.MoveNumber() + 1
-}
-
 // path returns the JSON path of the value being read in the moves tree
-// ("moves[3].forks[0][2]") followed by suffix.
+// ("moves[3].forks[0][2]") followed by suffix. In a tree nested deeper than
+// a reader can follow, the middle of the path is left out ("…"), so that
+// messages stay short and a warning on every move of a deep tree costs
+// time and memory in proportion to the moves, not to their depth squared.
 func (j *JKF) path(suffix string) string {
+	const ends = 6 // levels kept at each end of a long path
 	b := make([]byte, 0, 64)
-	for i := range j.stack {
-		f := &j.stack[i]
-		switch f.kind {
-		case frameLine:
-			if i == 0 {
-				b = append(b, "moves"...)
-			}
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(f.index), 10)
-			b = append(b, ']')
-		case frameForks:
+	b = append(b, "moves"...)
+	n := len(j.lines)
+	for k := 0; k < n; k++ {
+		if k == ends && n > 3*ends {
+			b = append(b, "…"...)
+			k = n - ends
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(j.lines[k].index), 10)
+		b = append(b, ']')
+		if k < len(j.entries) && k+1 < n {
 			b = append(b, ".forks["...)
-			b = strconv.AppendInt(b, int64(f.index), 10)
+			b = strconv.AppendInt(b, int64(j.entries[k].fork), 10)
 			b = append(b, ']')
 		}
-	}
-	if len(b) == 0 {
-		b = append(b, "moves"...)
 	}
 	return string(append(b, suffix...))
 }
@@ -1572,16 +1593,16 @@ type jsonScanner struct {
 	lineStart int64 // input offset where that line starts
 	cont      int   // UTF-8 continuation bytes on the line before buf[i]
 
-	tok    byte
-	tokPos Pos
-	peeked bool
-	str    []byte  // the text of the last string token, unescaped
-	key    []byte  // the last object key (kept apart so peeking a value leaves it)
-	keyPos Pos     // where that key starts
-	lit    []byte  // the text of the last number or literal token
-	num    float64 // the value of the last number token
-	numInt bool    // the number had no fraction or exponent
-	err    *Error
+	tok     byte
+	tokSpot spot // where the last token starts
+	peeked  bool
+	str     []byte  // the text of the last string token, unescaped
+	key     []byte  // the last object key (kept apart so peeking a value leaves it)
+	keySpot spot    // where that key starts
+	lit     []byte  // the text of the last number or literal token
+	num     float64 // the value of the last number token
+	numInt  bool    // the number had no fraction or exponent
+	err     *Error
 
 	capturing bool
 	capStart  int
@@ -1629,10 +1650,32 @@ func (s *jsonScanner) ensure(k int) bool {
 	return true
 }
 
-// pos returns the position of buf[i].
-func (s *jsonScanner) pos() Pos {
-	return Pos{File: s.file, Line: s.line, Col: int(s.base+int64(s.i)-s.lineStart) - s.cont + 1, Offset: s.lineStart}
+// spot is a position in the input without the file name: a token's start
+// is kept as one, free of pointers, so that recording it for every token
+// costs no write barrier.
+type spot struct {
+	line, col int32
+	lineStart int64
 }
+
+// spot returns the spot of buf[i].
+func (s *jsonScanner) spot() spot {
+	return spot{line: int32(s.line), col: int32(s.base+int64(s.i)-s.lineStart) - int32(s.cont) + 1, lineStart: s.lineStart}
+}
+
+// at returns the position of a spot.
+func (s *jsonScanner) at(p spot) Pos {
+	return Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
+}
+
+// pos returns the position of buf[i].
+func (s *jsonScanner) pos() Pos { return s.at(s.spot()) }
+
+// tokPos returns the position of the last token.
+func (s *jsonScanner) tokPos() Pos { return s.at(s.tokSpot) }
+
+// keyPos returns the position of the last object key.
+func (s *jsonScanner) keyPos() Pos { return s.at(s.keySpot) }
 
 func (s *jsonScanner) errorf(p Pos, format string, args ...any) *Error {
 	return &Error{Pos: p, Err: ErrBadJSON, Detail: fmt.Sprintf(format, args...)}
@@ -1648,9 +1691,9 @@ func (s *jsonScanner) want(t byte, path, what string) error {
 		if s.rerr != nil {
 			return s.rerr
 		}
-		return &Error{Pos: s.tokPos, Err: ErrTruncated, Detail: path + ": want " + what + ", found the end of the input"}
+		return &Error{Pos: s.tokPos(), Err: ErrTruncated, Detail: path + ": want " + what + ", found the end of the input"}
 	}
-	return &Error{Pos: s.tokPos, Err: ErrSyntax, Detail: path + ": want " + what + ", found " + tokName(t)}
+	return &Error{Pos: s.tokPos(), Err: ErrSyntax, Detail: path + ": want " + what + ", found " + tokName(t)}
 }
 
 // sep returns the error for token t found where JSON punctuation or a value
@@ -1663,9 +1706,9 @@ func (s *jsonScanner) sep(t byte, what string) error {
 		if s.rerr != nil {
 			return s.rerr
 		}
-		return &Error{Pos: s.tokPos, Err: ErrTruncated, Detail: "want " + what + ", found the end of the input"}
+		return &Error{Pos: s.tokPos(), Err: ErrTruncated, Detail: "want " + what + ", found the end of the input"}
 	}
-	return s.errorf(s.tokPos, "want %s, found %s", what, tokName(t))
+	return s.errorf(s.tokPos(), "want %s, found %s", what, tokName(t))
 }
 
 // skipSpace skips white space (and a byte-order mark at the very start) and
@@ -1673,8 +1716,13 @@ func (s *jsonScanner) sep(t byte, what string) error {
 func (s *jsonScanner) skipSpace() bool {
 	for {
 		for s.i < s.n {
-			switch s.buf[s.i] {
-			case ' ', '\t', '\r':
+			c := s.buf[s.i]
+			if c == ' ' {
+				s.i++
+				continue
+			}
+			switch c {
+			case '\t', '\r':
 				s.i++
 			case '\n':
 				s.i++
@@ -1710,7 +1758,7 @@ func (s *jsonScanner) peek() byte {
 // peekPos returns the position of the next token.
 func (s *jsonScanner) peekPos() Pos {
 	s.peek()
-	return s.tokPos
+	return s.tokPos()
 }
 
 // next reads the next token.
@@ -1724,11 +1772,11 @@ func (s *jsonScanner) next() byte {
 		return tokErr
 	}
 	if !s.skipSpace() {
-		s.tokPos = s.pos()
+		s.tokSpot = s.spot()
 		s.tok = tokEOF
 		return tokEOF
 	}
-	s.tokPos = s.pos()
+	s.tokSpot = s.spot()
 	c := s.buf[s.i]
 	switch c {
 	case '{', '}', '[', ']', ':', ',':
@@ -1753,7 +1801,7 @@ func (s *jsonScanner) next() byte {
 			s.ensure(utf8.UTFMax)
 			r, _ = utf8.DecodeRune(s.buf[s.i:s.n])
 		}
-		s.err = s.errorf(s.tokPos, "unexpected character %q", r)
+		s.err = s.errorf(s.tokPos(), "unexpected character %q", r)
 		s.tok = tokErr
 	}
 	return s.tok
@@ -1761,7 +1809,7 @@ func (s *jsonScanner) next() byte {
 
 func (s *jsonScanner) scanLiteral(word string, t byte) byte {
 	if !s.ensure(len(word)) || string(s.buf[s.i:s.i+len(word)]) != word {
-		s.err = s.errorf(s.tokPos, "invalid literal (want %s)", word)
+		s.err = s.errorf(s.tokPos(), "invalid literal (want %s)", word)
 		return tokErr
 	}
 	s.lit = append(s.lit[:0], word...)
@@ -1779,12 +1827,12 @@ func (s *jsonScanner) scanNumber() byte {
 		s.lit = append(s.lit, c)
 		s.i++
 		if len(s.lit) > 64 {
-			s.err = s.errorf(s.tokPos, "number too long")
+			s.err = s.errorf(s.tokPos(), "number too long")
 			return tokErr
 		}
 	}
 	if !validNumber(s.lit) {
-		s.err = s.errorf(s.tokPos, "invalid number %q", s.lit)
+		s.err = s.errorf(s.tokPos(), "invalid number %q", s.lit)
 		return tokErr
 	}
 	// Fast path: an optional minus and up to 15 digits.
@@ -1806,7 +1854,7 @@ func (s *jsonScanner) scanNumber() byte {
 	}
 	v, err := strconv.ParseFloat(string(s.lit), 64)
 	if err != nil {
-		s.err = s.errorf(s.tokPos, "invalid number %q", s.lit)
+		s.err = s.errorf(s.tokPos(), "invalid number %q", s.lit)
 		return tokErr
 	}
 	s.num, s.numInt = v, false
@@ -1857,7 +1905,7 @@ func (s *jsonScanner) scanString() byte {
 	s.str = s.str[:0]
 	for {
 		if s.i >= s.n && !s.ensure(1) {
-			s.err = &Error{Pos: s.tokPos, Err: ErrTruncated, Detail: "unterminated string"}
+			s.err = &Error{Pos: s.tokPos(), Err: ErrTruncated, Detail: "unterminated string"}
 			if s.rerr != nil {
 				s.err.Detail += " (" + s.rerr.Error() + ")"
 			}
@@ -1876,7 +1924,7 @@ func (s *jsonScanner) scanString() byte {
 		}
 		s.str = append(s.str, s.buf[start:s.i]...)
 		if len(s.str) > s.maxStr {
-			s.err = &Error{Pos: s.tokPos, Err: ErrLineTooLong, Detail: "a string longer than " + strconv.Itoa(s.maxStr) + " bytes"}
+			s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a string longer than " + strconv.Itoa(s.maxStr) + " bytes"}
 			return tokErr
 		}
 		if s.i >= s.n {
@@ -1973,7 +2021,7 @@ func (s *jsonScanner) hex4(off int) (rune, bool) {
 }
 
 // nextKey moves to the next member of an object whose '{' has been read:
-// it reads the separator, the key (into s.key, at s.keyPos) and the colon,
+// it reads the separator, the key (into s.key, at s.keyPos()) and the colon,
 // and reports false at the closing '}'. first tracks whether a member was
 // read yet.
 func (s *jsonScanner) nextKey(first *bool) (bool, error) {
@@ -1997,7 +2045,7 @@ func (s *jsonScanner) nextKey(first *bool) (bool, error) {
 		return false, s.sep(t, "an object key (a string)")
 	}
 	s.key = append(s.key[:0], s.str...)
-	s.keyPos = s.tokPos
+	s.keySpot = s.tokSpot
 	if c := s.next(); c != ':' {
 		return false, s.sep(c, "':' after an object key")
 	}
@@ -2025,7 +2073,7 @@ func (s *jsonScanner) nextElem(first *bool) (bool, error) {
 	case ',':
 		switch s.peek() {
 		case ']':
-			return false, s.errorf(s.tokPos, "']' after ','")
+			return false, s.errorf(s.tokPos(), "']' after ','")
 		case tokErr:
 			return false, s.err
 		}
@@ -2079,19 +2127,96 @@ func (s *jsonScanner) skipFrom(t byte) error {
 }
 
 // captureValue skips the next value and returns its text, with a scanner
-// state from which newCapturedScanner reports the right positions.
+// state from which newCapturedScanner reports the right positions. An array
+// or object is skipped by matching brackets outside strings only: the
+// captured text is parsed in full later, which reports any error in it.
 func (s *jsonScanner) captureValue() ([]byte, *jsonScanner, error) {
 	if !s.skipSpace() {
 		return nil, nil, s.sep(s.next(), "a value")
 	}
 	st := &jsonScanner{file: s.file, maxStr: s.maxStr, base: s.base + int64(s.i), line: s.line, lineStart: s.lineStart, cont: s.cont}
+	start := s.spot()
 	s.capturing, s.capStart, s.captured = true, s.i, nil
-	err := s.skipValue()
-	s.capturing = false
-	if err != nil {
-		return nil, nil, err
+	defer func() { s.capturing, s.captured = false, nil }()
+	if c := s.buf[s.i]; c != '[' && c != '{' {
+		if err := s.skipValue(); err != nil {
+			return nil, nil, err
+		}
+		return append(s.captured, s.buf[s.capStart:s.i]...), st, nil
 	}
-	out := append(s.captured, s.buf[s.capStart:s.i]...)
-	s.captured = nil
-	return out, st, nil
+	depth := 0
+	inString, escaped := false, false
+	lines := 0
+	// Columns count runes: the continuation bytes of the line the scan
+	// stops on are counted once it stops.
+	recount := func() []byte {
+		data := append(s.captured, s.buf[s.capStart:s.i]...)
+		last := data
+		if lines > 0 {
+			s.cont = 0
+			last = data[bytes.LastIndexByte(data, '\n')+1:]
+		}
+		for _, b := range last {
+			if b&0xC0 == 0x80 {
+				s.cont++
+			}
+		}
+		return data
+	}
+	for {
+		if s.i >= s.n && !s.ensure(1) {
+			if s.rerr != nil {
+				return nil, nil, s.rerr
+			}
+			recount()
+			return nil, nil, &Error{Pos: s.pos(), Err: ErrTruncated, Detail: "the value that starts at " + strconv.Itoa(int(start.line)) + ":" + strconv.Itoa(int(start.col)) + " does not end before the input does"}
+		}
+		stop := &captureStops[0]
+		if inString {
+			stop = &captureStops[1]
+		}
+		if escaped {
+			escaped = false
+			s.i++
+			continue
+		}
+		k := s.i
+		for k < s.n && !stop[s.buf[k]] {
+			k++
+		}
+		s.i = k
+		if k == s.n {
+			continue
+		}
+		c := s.buf[k]
+		s.i++
+		switch {
+		case c == '\n':
+			s.line++
+			s.lineStart = s.base + int64(s.i)
+			lines++
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			if depth--; depth == 0 {
+				return recount(), st, nil
+			}
+		}
+	}
 }
+
+// captureStops are the bytes captureValue looks at outside strings and
+// inside them.
+var captureStops = func() (t [2][256]bool) {
+	for _, c := range "\"[]{}\n" {
+		t[0][c] = true
+	}
+	for _, c := range "\"\\\n" {
+		t[1][c] = true
+	}
+	return
+}()

@@ -110,16 +110,7 @@ func classify(line []byte) (lineKind, []byte) {
 // trimJa removes ASCII spaces, tabs and full-width spaces (U+3000) at both
 // ends of b: every producer pads with them.
 func trimJa(b []byte) []byte {
-	for len(b) > 0 {
-		if b[0] == ' ' || b[0] == '\t' {
-			b = b[1:]
-		} else if bytes.HasPrefix(b, bFullSpace) {
-			b = b[3:]
-		} else {
-			break
-		}
-	}
-	return trimJaRight(b)
+	return trimJaRight(b[skipJaSpaces(b, 0):])
 }
 
 // trimJaRightCR removes a stray CR at the end of b.
@@ -131,13 +122,14 @@ func trimJaRightCR(b []byte) []byte {
 }
 
 func trimJaRight(b []byte) []byte {
-	for len(b) > 0 {
-		if c := b[len(b)-1]; c == ' ' || c == '\t' || c == '\r' {
-			b = b[:len(b)-1]
-		} else if bytes.HasSuffix(b, bFullSpace) {
-			b = b[:len(b)-3]
-		} else {
-			break
+	for n := len(b); n > 0; n = len(b) {
+		switch c := b[n-1]; {
+		case c == ' ' || c == '\t' || c == '\r':
+			b = b[:n-1]
+		case c == 0x80 && n >= 3 && b[n-2] == 0x80 && b[n-3] == 0xE3: // U+3000
+			b = b[:n-3]
+		default:
+			return b
 		}
 	}
 	return b
@@ -159,17 +151,12 @@ func skipJaSpaces(b []byte, i int) int {
 	return i
 }
 
-// decodeRune is utf8.DecodeRune with the cases of Japanese records inline:
-// ASCII and three-byte characters (kana, kanji, full-width forms).
+// decodeRune is utf8.DecodeRune with the case of Japanese records inline:
+// three-byte characters (kana, kanji, full-width forms) outside the ranges
+// that need more checks.
 func decodeRune(b []byte) (rune, int) {
-	if len(b) > 0 && b[0] < utf8.RuneSelf {
-		return rune(b[0]), 1
-	}
-	if len(b) >= 3 && b[0]&0xF0 == 0xE0 && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80 {
-		r := rune(b[0]&0x0F)<<12 | rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F)
-		if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
-			return r, 3
-		}
+	if len(b) >= 3 && b[0] > 0xE0 && b[0] <= 0xEF && b[0] != 0xED && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80 {
+		return rune(b[0]&0x0F)<<12 | rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F), 3
 	}
 	return utf8.DecodeRune(b)
 }
@@ -199,6 +186,9 @@ func afterColon(b []byte, k int) []byte {
 // isFilesLine recognises the file numbers above a board: ９ ８ ７ … １ or
 // 9 8 7 … 1, spaced, and nothing else ("98 ７六歩" is a move).
 func isFilesLine(t []byte) bool {
+	if len(t) == 0 || t[0] != '9' && !bytes.HasPrefix(t, []byte("９")) {
+		return false
+	}
 	want := 9
 	prevDigit := false
 	for i := 0; i < len(t); {
@@ -219,6 +209,9 @@ func isFilesLine(t []byte) bool {
 
 // cutSideMark removes a leading ▲△☗☖▽▼ from b.
 func cutSideMark(b []byte) (shogi.Color, []byte, bool) {
+	if len(b) < 3 || b[0] != 0xE2 { // every mark is U+25xx or U+26xx
+		return shogi.Black, b, false
+	}
 	r, n := decodeRune(b)
 	switch r {
 	case '▲', '☗', '▼':
@@ -275,9 +268,9 @@ type kakinoki struct {
 	handSeen     bool
 	turn         shogi.Color
 	turnSet      bool
+	turnPos      Pos
 	plyOffset    int          // 手数＝N: the diagram is the position after N plies
 	captionTo    shogi.Square // destination of the caption's last move, for 同
-	blank        bool         // a blank line was just read
 
 	// The game tree.
 	rec     *shogi.Record
@@ -320,7 +313,7 @@ func (l *line) last() *shogi.Node {
 }
 
 func newKakinoki(r io.Reader, opt Options, format string) *kakinoki {
-	return &kakinoki{Options: opt, lr: newLineReader(r, opt), format: format}
+	return &kakinoki{Options: opt, lr: newLineReader(r, opt), format: format, captionTo: shogi.NoSquare}
 }
 
 // warn records a tolerated problem, or returns it as an error in strict
@@ -366,7 +359,6 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		if err := k.line(kind, raw, t); err != nil {
 			return nil, err
 		}
-		k.blank = kind == lineBlank
 	}
 	if !content {
 		// Blank input holds no record, as for every other reader.
@@ -440,6 +432,7 @@ func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
 	case lineTurn:
 		k.turn, _ = turnLine(t)
 		k.turnSet = true
+		k.turnPos = k.lr.posAt(raw, col(raw, t))
 		return nil
 	case lineCaption:
 		return k.caption(raw, t)
@@ -814,7 +807,7 @@ func (k *kakinoki) startPosition() (shogi.Position, error) {
 		}
 		p = preset.Position()
 		if k.turnSet && k.turn != p.Turn() {
-			if err := k.warn(k.handicapPos, ErrBadHeader, "the side to move contradicts 手合割; 手合割 wins"); err != nil {
+			if err := k.warn(k.turnPos, ErrBadHeader, "the side to move contradicts 手合割; 手合割 wins"); err != nil {
 				return p, err
 			}
 		}
@@ -870,7 +863,7 @@ func (k *kakinoki) startMoves(raw, t []byte) error {
 	k.rec.Root.Comments = k.rootComments
 	k.rec.Root.Bookmark = k.rootMark
 	k.pos = start
-	if k.captionTo != shogi.NoSquare && k.captionTo.Valid() && k.plyOffset > 0 {
+	if k.captionTo != shogi.NoSquare && k.plyOffset > 0 {
 		// Only the destination of the caption's move is known; it is what
 		// 同 needs.
 		k.pos.SetLastMove(shogi.NewDrop(shogi.Pawn, k.captionTo))

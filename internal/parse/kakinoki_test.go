@@ -257,6 +257,12 @@ func TestParseKIFTime(t *testing.T) {
 		{" 0:7/", "7s", "0s", false, false},
 		{"91:16/01:31:24", "1h31m16s", "1h31m24s", true, false},
 		{"1:02:03/10:00:00", "1h2m3s", "10h0m0s", true, false},
+		{"123:45/02:03:04", "2h3m45s", "2h3m4s", true, false},
+		{" 0:16", "16s", "0s", false, false},
+		{"0:16/00:00:1x", "", "", false, true},
+		{"0:16/00:00", "16s", "0s", true, false},
+		{"1:2:3:4", "", "", false, true},
+		{"16", "", "", false, true},
 		{"0:xx/00:00:16", "", "", false, true},
 		{"", "", "", false, true},
 	}
@@ -390,4 +396,52 @@ func TestKakinokiNestedVariations(t *testing.T) {
 		}
 	}
 	t.Logf("%d nested variations", len(next)-1)
+}
+
+// TestKakinokiCaption reads a diagram with Kifu for Windows' caption: the
+// moves go on from the caption's ply, and 同 refers to the caption's move.
+func TestKakinokiCaption(t *testing.T) {
+	in := `手数＝3  ▲２二角成  まで
+後手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|v香v桂v銀v金v玉v金v銀v桂v香|一
+| ・v飛 ・ ・ ・ ・ ・ 馬 ・|二
+|v歩v歩v歩v歩v歩v歩 ・v歩v歩|三
+| ・ ・ ・ ・ ・ ・v歩 ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六
+| 歩 歩 ・ 歩 歩 歩 歩 歩 歩|七
+| ・ ・ ・ ・ ・ ・ ・ 飛 ・|八
+| 香 桂 銀 金 玉 金 銀 桂 香|九
++---------------------------+
+先手の持駒：角
+後手番
+手数----指手---------消費時間--
+   4 同　銀(31)
+   5 ５五角打
+`
+	r := NewKIF(strings.NewReader(in), Options{})
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings()) > 0 {
+		t.Errorf("warnings: %v", r.Warnings())
+	}
+	if rec.Start.MoveNumber() != 4 {
+		t.Errorf("start move number %d, want 4", rec.Start.MoveNumber())
+	}
+	var got []string
+	for n := range rec.MainLine() {
+		got = append(got, n.Move.String())
+	}
+	if strings.Join(got, " ") != "3a2b B*5e" {
+		t.Errorf("moves %v, want [3a2b B*5e]", got)
+	}
+	// Without the caption, 同 has nothing to refer to.
+	_, err = NewKIF(strings.NewReader(in[strings.Index(in, "\n")+1:]), Options{}).Read()
+	if !errors.Is(err, shogi.ErrNoPreviousMov) {
+		t.Errorf("without the caption: %v, want ErrNoPreviousMov", err)
+	}
 }

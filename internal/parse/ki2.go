@@ -3,6 +3,7 @@ package parse
 import (
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -62,13 +63,20 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 		if n == 0 {
 			return k.errAt(raw, base+i, ErrSyntax, "want a move starting with ▲ or △")
 		}
+		// The next move starts at the next side mark; every mark begins
+		// with the byte 0xE2.
 		j := i + n
-		for j < len(s) {
+		for {
+			k := strings.IndexByte(s[j:], 0xE2)
+			if k < 0 {
+				j = len(s)
+				break
+			}
+			j += k
 			if _, m := sideMark(s[j:]); m > 0 {
 				break
 			}
-			_, w := utf8.DecodeRuneInString(s[j:])
-			j += w
+			j++
 		}
 		tok := trimJaString(s[i+n : j])
 		if err := k.ki2Move(raw, base+i, side, s[i:j], tok); err != nil {

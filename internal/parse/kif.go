@@ -182,76 +182,94 @@ func (k *kakinoki) kifTail(raw, rest []byte, node *shogi.Node) error {
 
 // parseKIFTime reads " 0:16/00:00:16", "0:4/0:0:4", "00:00 / 00:00:00" or
 // just the time of the move: minutes:seconds (or hours:minutes:seconds) for
-// the move, hours:minutes:seconds for the total. It is a single pass over
-// the bytes: it runs for every move.
+// the move, hours:minutes:seconds for the total. It is one pass over the
+// bytes: it runs for every move.
 func parseKIFTime(b []byte) (shogi.MoveTime, bool) {
+	if mt, ok := parseKfWTime(b); ok {
+		return mt, true
+	}
 	var mt shogi.MoveTime
-	el, i, ok := parseClock(b, 0)
-	if !ok {
+	var clock [2]int // seconds of the move and of the total
+	var fields [2]int
+	c, v, digits := 0, 0, 0
+	end := func() bool { // a number ends
+		if digits == 0 || fields[c] == 3 {
+			return false
+		}
+		clock[c] = clock[c]*60 + v
+		fields[c]++
+		v, digits = 0, 0
+		return true
+	}
+	for i := 0; i < len(b); i++ {
+		switch x := b[i]; {
+		case x >= '0' && x <= '9':
+			if digits == 6 {
+				return mt, false
+			}
+			v = v*10 + int(x-'0')
+			digits++
+		case x == ':':
+			if !end() {
+				return mt, false
+			}
+		case x == '/':
+			if c == 1 || digits > 0 && !end() || fields[0] < 2 {
+				return mt, false
+			}
+			c = 1
+		case x == ' ' || x == '\t':
+			if digits > 0 && !end() {
+				return mt, false
+			}
+		default:
+			return mt, false
+		}
+	}
+	if digits > 0 && !end() {
 		return mt, false
 	}
-	mt.Elapsed, mt.HasTime = el, true
-	i = skipSpaces(b, i)
-	if i == len(b) {
-		return mt, true
-	}
-	if b[i] != '/' {
+	if fields[0] < 2 || c == 1 && fields[1] == 1 {
 		return mt, false
 	}
-	i = skipSpaces(b, i+1)
-	if i == len(b) {
-		// Quirk: 81Dojo leaves the total out: ( 0:7/).
-		return mt, true
+	mt.Elapsed, mt.HasTime = time.Duration(clock[0])*time.Second, true
+	// Quirk: 81Dojo leaves the total out: ( 0:7/).
+	if fields[1] > 0 {
+		mt.Total, mt.HasTotal = time.Duration(clock[1])*time.Second, true
 	}
-	tot, i, ok := parseClock(b, i)
-	if !ok || skipSpaces(b, i) != len(b) {
-		return mt, false
-	}
-	mt.Total, mt.HasTotal = tot, true
 	return mt, true
 }
 
-// skipSpaces skips ASCII spaces and tabs.
-func skipSpaces(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
-		i++
+// parseKfWTime reads the layout Kifu for Windows writes, " m:ss/hh:mm:ss"
+// with one to three digits of minutes, by position.
+func parseKfWTime(b []byte) (shogi.MoveTime, bool) {
+	for len(b) > 0 && b[0] == ' ' {
+		b = b[1:]
 	}
-	return i
-}
-
-// parseClock reads m:ss or h:mm:ss (any padding, fields of up to 6 digits)
-// at b[i:], returning the duration and the index after it.
-func parseClock(b []byte, i int) (time.Duration, int, bool) {
-	i = skipSpaces(b, i)
-	var parts [3]int
-	n := 0
-	for {
-		start := i
-		v := 0
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 6 {
-			v = v*10 + int(b[i]-'0')
-			i++
-		}
-		if i == start {
-			return 0, i, false
-		}
-		parts[n] = v
-		n++
-		if n == 3 || i == len(b) || b[i] != ':' {
-			break
-		}
-		i++
+	c := len(b) - 12 // where the colon of m:ss is when the layout fits
+	if c < 1 || c > 3 || b[c] != ':' || b[c+3] != '/' || b[c+6] != ':' || b[c+9] != ':' {
+		return shogi.MoveTime{}, false
 	}
-	var s int
-	switch n {
-	case 2:
-		s = parts[0]*60 + parts[1]
-	case 3:
-		s = parts[0]*3600 + parts[1]*60 + parts[2]
-	default:
-		return 0, i, false
+	m := 0
+	for _, x := range b[:c] {
+		if x < '0' || x > '9' {
+			return shogi.MoveTime{}, false
+		}
+		m = m*10 + int(x-'0')
 	}
-	return time.Duration(s) * time.Second, i, true
+	two := func(i int) int {
+		x, y := b[i]-'0', b[i+1]-'0'
+		if x > 9 || y > 9 {
+			return -1
+		}
+		return int(x)*10 + int(y)
+	}
+	s, th, tm, ts := two(c+1), two(c+4), two(c+7), two(c+10)
+	if s < 0 || th < 0 || tm < 0 || ts < 0 {
+		return shogi.MoveTime{}, false
+	}
+	return shogi.MoveTime{Elapsed: time.Duration(m*60+s) * time.Second, Total: time.Duration(th*3600+tm*60+ts) * time.Second,
+		HasTime: true, HasTotal: true}, true
 }
 
 // moveTokenLen returns the length of the move or ending word at the start

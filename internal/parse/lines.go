@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -13,30 +12,38 @@ import (
 // MaxLineBytes instead of failing silently like bufio.Scanner, and tracks the
 // line number for error positions. The returned slice is valid until the
 // next call, so readers that only look at a line allocate nothing.
+//
+// It keeps its own buffer rather than using bufio.Reader.ReadSlice: a line
+// of a record is a dozen bytes, so the cost is per line, not per byte, and
+// finding the LF once and remembering where the next CR is (none, in most
+// files) does a third of the scanning that ReadSlice plus a search for CR in
+// each line did.
 type lineReader struct {
-	r       *bufio.Reader
-	file    string
-	max     int
-	line    int   // number of the line last returned
-	offset  int64 // byte offset of the line last returned
-	next    int64 // byte offset of the next line
-	pending []byte
-	buf     []byte
-	err     error
-	unread  bool
-	last    []byte
+	r      io.Reader
+	file   string
+	max    int
+	line   int   // number of the line last returned
+	offset int64 // input offset of the line last returned
+	buf    []byte
+	start  int   // buf[start:end] is read but not yet returned
+	end    int   //
+	base   int64 // input offset of buf[0]
+	cr     int   // index in buf of the first CR in buf[start:end], or -1 if there is none
+	err    error // the error that ends the input, returned once the lines before it are
+	bom    bool  // the start has been checked for a byte-order mark
+	unread bool
+	last   []byte
 }
+
+// lineBufSize is the initial buffer; it grows for longer lines.
+const lineBufSize = 16 << 10
 
 func newLineReader(r io.Reader, opt Options) *lineReader {
 	max := opt.MaxLineBytes
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	br, ok := r.(*bufio.Reader)
-	if !ok || br.Size() < 16<<10 {
-		br = bufio.NewReaderSize(r, 16<<10)
-	}
-	return &lineReader{r: br, file: opt.Filename, max: max}
+	return &lineReader{r: r, file: opt.Filename, max: max, cr: -1}
 }
 
 // pos returns the position of column col (1-based, in runes) of the line
@@ -64,81 +71,128 @@ func (l *lineReader) readLine() ([]byte, error) {
 		l.line++
 		return l.last, nil
 	}
-	if len(l.pending) == 0 {
-		if l.err != nil {
-			return nil, l.err
+	for {
+		data := l.buf[l.start:l.end]
+		n := bytes.IndexByte(data, '\n')
+		if l.cr >= 0 && l.cr < l.start {
+			l.findCR(l.start)
 		}
-		l.buf = l.buf[:0]
-		for {
-			frag, err := l.r.ReadSlice('\n')
-			if len(l.buf)+len(frag) > l.max {
-				l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1}, Err: ErrLineTooLong,
-					Detail: fmt.Sprintf("a line longer than %d bytes", l.max)}
-				return nil, l.err
-			}
-			if err == bufio.ErrBufferFull {
-				l.buf = append(l.buf, frag...)
+		if l.cr >= 0 && (n < 0 || l.cr-l.start < n) {
+			n = l.cr - l.start
+			if n+1 == len(data) && l.err == nil {
+				// A CR at the end of what is read: CRLF or a bare CR?
+				l.fill()
 				continue
 			}
-			if err != nil {
-				if len(frag) == 0 && len(l.buf) == 0 {
-					l.err = err
-					return nil, err
+		}
+		if n < 0 {
+			if l.err != nil {
+				if len(data) == 0 || l.err != io.EOF {
+					return nil, l.err
 				}
-				l.buf = append(l.buf, frag...)
-				l.err = err
-				if err != io.EOF {
-					return nil, err
-				}
-				break
-			}
-			if len(l.buf) == 0 {
-				l.buf = frag // no copy: valid until the next ReadSlice
+				n = len(data) // the last line has no line end
 			} else {
-				l.buf = append(l.buf, frag...)
+				if len(data) > l.max {
+					return nil, l.tooLong()
+				}
+				l.fill()
+				continue
 			}
-			break
 		}
-		l.pending = l.buf
-		if l.line == 0 && bytes.HasPrefix(l.pending, []byte("\xef\xbb\xbf")) {
-			l.pending = l.pending[3:]
-			l.next += 3
+		if n > l.max {
+			return nil, l.tooLong()
 		}
+		adv := n
+		if n < len(data) {
+			adv++
+			if data[n] == '\r' && n+1 < len(data) && data[n+1] == '\n' {
+				adv++
+			}
+		}
+		l.line++
+		l.offset = l.base + int64(l.start)
+		l.start += adv
+		l.last = data[:n]
+		return l.last, nil
 	}
-	b := l.pending
-	n := len(b)
-	end := indexLineEnd(b)
-	var rest []byte
-	if end < 0 {
-		rest = nil
-	} else {
-		n = end
-		if b[end] == '\r' && end+1 < len(b) && b[end+1] == '\n' {
-			rest = b[end+2:]
-		} else {
-			rest = b[end+1:]
-		}
-	}
-	l.pending = rest
-	l.line++
-	l.offset = l.next
-	l.next += int64(len(b) - len(rest))
-	l.last = b[:n]
-	return l.last, nil
 }
 
-// indexLineEnd returns the index of the first CR or LF in b, or -1. Two
-// IndexByte calls (vectorized) beat bytes.IndexAny, which scans byte by byte.
-func indexLineEnd(b []byte) int {
-	end := bytes.IndexByte(b, '\n')
-	if end < 0 {
-		end = len(b)
+// tooLong ends the input with ErrLineTooLong for the next line.
+func (l *lineReader) tooLong() error {
+	l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1}, Err: ErrLineTooLong,
+		Detail: fmt.Sprintf("a line longer than %d bytes", l.max)}
+	l.start, l.end = 0, 0
+	return l.err
+}
+
+// findCR looks for the next CR from buf[from:].
+func (l *lineReader) findCR(from int) {
+	l.cr = bytes.IndexByte(l.buf[from:l.end], '\r')
+	if l.cr >= 0 {
+		l.cr += from
 	}
-	if cr := bytes.IndexByte(b[:end], '\r'); cr >= 0 {
-		return cr
+}
+
+// fill reads more input after what is buffered, moving the unread part to
+// the front of the buffer or growing it. It reports whether it read
+// anything; at the end of the input (or on an error) it sets l.err.
+func (l *lineReader) fill() bool {
+	if l.err != nil {
+		return false
 	}
-	if end == len(b) {
-		return -1
+	if l.start > 0 {
+		copy(l.buf, l.buf[l.start:l.end])
+		l.base += int64(l.start)
+		l.end -= l.start
+		if l.cr >= 0 {
+			l.cr -= l.start
+		}
+		l.start = 0
 	}
-	return end
+	if l.end == len(l.buf) {
+		size := max(2*len(l.buf), lineBufSize)
+		b := make([]byte, size)
+		copy(b, l.buf[:l.end])
+		l.buf = b
+	}
+	for range 100 {
+		n, err := l.r.Read(l.buf[l.end:])
+		if n > 0 {
+			old := l.end
+			l.end += n
+			if l.cr < 0 {
+				l.findCR(old)
+			}
+			if !l.bom {
+				l.skipBOM()
+			}
+		}
+		if err != nil {
+			l.err = err
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	l.err = io.ErrNoProgress
+	return false
+}
+
+// skipBOM drops a UTF-8 byte-order mark at the very start of the input,
+// once three bytes (or the whole input) are there to tell.
+func (l *lineReader) skipBOM() {
+	const bom = "\xef\xbb\xbf"
+	if l.base != 0 || l.start != 0 {
+		l.bom = true
+		return
+	}
+	b := l.buf[:l.end]
+	if len(b) < len(bom) && bytes.HasPrefix([]byte(bom), b) {
+		return // too early to tell
+	}
+	l.bom = true
+	if bytes.HasPrefix(b, []byte(bom)) {
+		l.start = len(bom)
+	}
 }

@@ -116,7 +116,12 @@ func (w *CSA) writeSeparate(rec *shogi.Record) error {
 }
 
 // writeGame writes rec's header and start followed by the nodes of w.line.
+// What the game loses is settled first, so that a loss error leaves no
+// half-written game behind.
 func (w *CSA) writeGame(rec *shogi.Record) error {
+	if err := w.checkLine(rec.Start.Turn()); err != nil {
+		return err
+	}
 	b := w.buf
 	if w.games == 0 {
 		if w.v3() {
@@ -127,29 +132,18 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 	} else {
 		b = append(b, "/\n"...)
 	}
-	w.games++
-	var err error
-	if b, err = w.header(b, rec.Header); err != nil {
+	b, err := w.header(b, rec.Header)
+	if err != nil {
 		return err
 	}
+	w.games++
 	b = appendCSAStart(b, &rec.Start)
 	b = appendCSAComments(b, rec.Root.Comments)
 	pos := rec.Start
 	for _, n := range w.line {
-		if n.Bookmark != "" {
-			if err := w.lose("bookmarks"); err != nil {
-				return err
-			}
-		}
 		if n.IsEnd() {
-			word, ok := n.End.CSA(pos.Turn())
-			if !ok && n.End.Kind == shogi.Unknown && isCSAWord(n.End.Word) {
-				word, ok = n.End.Word[1:], true
-			}
+			word, ok := csaEndWord(n.End, pos.Turn())
 			if !ok {
-				if err := w.lose("ending " + n.End.Kind.String()); err != nil {
-					return err
-				}
 				continue
 			}
 			b = append(b, '%')
@@ -161,9 +155,7 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 			pos.Play(n.Move)
 		}
 		if n.Time.HasTime {
-			if b, err = w.appendTime(b, n.Time.Elapsed); err != nil {
-				return err
-			}
+			b = w.appendTime(b, n.Time.Elapsed)
 		}
 		b = appendCSAComments(b, n.Comments)
 		if len(b) >= 64<<10 {
@@ -176,6 +168,50 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 		return w.Flush()
 	}
 	return w.ew.err
+}
+
+// checkLine reports what the nodes of w.line hold that CSA cannot carry.
+func (w *CSA) checkLine(turn shogi.Color) error {
+	for _, n := range w.line {
+		if n.Bookmark != "" {
+			if err := w.lose("bookmarks"); err != nil {
+				return err
+			}
+		}
+		if n.IsEnd() {
+			if _, ok := csaEndWord(n.End, turn); !ok {
+				if err := w.lose("ending " + n.End.Kind.String()); err != nil {
+					return err
+				}
+			}
+		}
+		turn = turn.Opponent()
+		if !n.Time.HasTime {
+			continue
+		}
+		if frac := n.Time.Elapsed % time.Second; frac != 0 && !w.v3() {
+			if err := w.lose("sub-second times"); err != nil {
+				return err
+			}
+		} else if frac%time.Millisecond != 0 {
+			if err := w.lose("sub-millisecond times"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// csaEndWord returns the % word of an ending (without the %): the standard
+// word, or the word of an unknown ending read from CSA.
+func csaEndWord(e shogi.Ending, toMove shogi.Color) (string, bool) {
+	if word, ok := e.CSA(toMove); ok {
+		return word, true
+	}
+	if e.Kind == shogi.Unknown && isCSAWord(e.Word) {
+		return e.Word[1:], true
+	}
+	return "", false
 }
 
 // isCSAWord reports whether an unknown ending's word came from CSA: %
@@ -192,29 +228,13 @@ func isCSAWord(s string) bool {
 	return true
 }
 
-// appendTime writes T with whole seconds (V2.2) or up to three decimals
-// (V3.0, only when there is a fraction).
-func (w *CSA) appendTime(b []byte, d time.Duration) ([]byte, error) {
-	if d < 0 {
-		d = 0
-	}
+// appendTime writes T with whole seconds (V2.2, truncated) or with up to
+// three decimals (V3.0, only when there is a fraction).
+func (w *CSA) appendTime(b []byte, d time.Duration) []byte {
+	d = max(d, 0)
 	b = append(b, 'T')
 	b = strconv.AppendInt(b, int64(d/time.Second), 10)
-	frac := d % time.Second
-	if !w.v3() {
-		if frac != 0 {
-			if err := w.lose("sub-second times"); err != nil {
-				return b, err
-			}
-		}
-		return append(b, '\n'), nil
-	}
-	if frac%time.Millisecond != 0 {
-		if err := w.lose("sub-millisecond times"); err != nil {
-			return b, err
-		}
-	}
-	if ms := int(frac / time.Millisecond); ms > 0 {
+	if ms := int(d % time.Second / time.Millisecond); ms > 0 && w.v3() {
 		digits := [3]byte{byte('0' + ms/100), byte('0' + ms/10%10), byte('0' + ms%10)}
 		n := 3
 		for digits[n-1] == '0' {
@@ -223,7 +243,7 @@ func (w *CSA) appendTime(b []byte, d time.Duration) ([]byte, error) {
 		b = append(b, '.')
 		b = append(b, digits[:n]...)
 	}
-	return append(b, '\n'), nil
+	return append(b, '\n')
 }
 
 // appendCSAComments writes comment lines as `'*` lines, which CSA programs

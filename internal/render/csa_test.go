@@ -409,6 +409,21 @@ func TestCSAWriteErrors(t *testing.T) {
 	if !errors.As(err, &le) || le.Feature != "variations" || !errors.Is(err, render.ErrLossy) {
 		t.Errorf("variations without AllowLoss: %v", err)
 	}
+	// A game that fails leaves nothing behind; the next one is the first.
+	var buf bytes.Buffer
+	w := render.NewCSA(&buf, render.Options{})
+	sealed, nodes := game(t, shogi.StartPosition(), "+7776FU")
+	sealed.AddChild(nodes[0], 0, shogi.Ending{Kind: shogi.Sealed, Side: shogi.White})
+	if err := w.Write(sealed); !errors.Is(err, render.ErrLossy) {
+		t.Errorf("sealed ending without AllowLoss: %v", err)
+	}
+	good, _ := game(t, shogi.StartPosition(), "+2726FU")
+	if err := w.Write(good); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil || buf.String() != "V2.2\nPI\n+\n+2726FU\n" {
+		t.Errorf("after a failed game: %q, %v", buf.String(), err)
+	}
 	if err := render.NewCSA(io.Discard, render.Options{CSAVersion: "2.0"}).Write(rec); err == nil {
 		t.Error("unknown version accepted")
 	}

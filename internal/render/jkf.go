@@ -259,7 +259,11 @@ var jkfHandOrder = [7]shogi.PieceType{shogi.Pawn, shogi.Lance, shogi.Knight, sho
 // appendLines appends the entries of the main line after moves[0], each
 // with its forks, walking the tree with an explicit stack.
 func (j *JKF) appendLines(b []byte, rec *shogi.Record) ([]byte, error) {
-	j.stack = append(j.stack[:0], jkfLine{node: rec.Root.Next(), pos: rec.Start})
+	start := rec.Start
+	// A previous move before the start (BOD's まで) would make the first
+	// move "same", which a reader cannot check: JKF starts without one.
+	start.SetLastMove(0)
+	j.stack = append(j.stack[:0], jkfLine{node: rec.Root.Next(), pos: start})
 	for len(j.stack) > 0 {
 		f := &j.stack[len(j.stack)-1]
 		if f.node == nil {

@@ -443,7 +443,7 @@ func TestJKFOutputForm(t *testing.T) {
 	}
 }
 
-// TestJKFDeepVariations writes a tree whose variations nest 5000 deep.
+// TestJKFDeepVariations writes a tree whose variations nest 2000 deep.
 func TestJKFDeepVariations(t *testing.T) {
 	rec := shogi.NewRecord(shogi.StartPosition())
 	add := func(n *shogi.Node, u string) *shogi.Node {
@@ -456,7 +456,7 @@ func TestJKFDeepVariations(t *testing.T) {
 	// The kings step out and back; each level's fourth ply has a
 	// variation that holds the next level.
 	n := rec.Root
-	for range 5000 {
+	for range 2000 {
 		n = add(add(add(n, "5i5h"), "5a5b"), "5h5i")
 		add(n, "5b5a")
 		n = add(add(add(add(add(n, "5b4b"), "5i5h"), "4b5b"), "5h5i"), "5b5a")
@@ -509,9 +509,9 @@ func TestJKFSchema(t *testing.T) {
 	sch := jkfSchema(t)
 	var recs []*shogi.Record
 	rng := rand.New(rand.NewPCG(7, 11))
-	n := 300
+	n := 150
 	if testing.Short() {
-		n = 60
+		n = 40
 	}
 	for range n {
 		recs = append(recs, shogi.RandomRecord(rng, shogi.FullRandomOptions()))

@@ -23,9 +23,13 @@ var kakFormats = []struct {
 	times bool // the format carries times
 }{
 	{"kif", func(w *bytes.Buffer) render.Writer { return render.NewKIF(w, render.Options{AllowLoss: true}) },
-		func(b []byte) parse.Reader { return parse.NewKIF(bytes.NewReader(b), parse.Options{Filename: "out.kif"}) }, true},
+		func(b []byte) parse.Reader {
+			return parse.NewKIF(bytes.NewReader(b), parse.Options{Filename: "out.kif"})
+		}, true},
 	{"ki2", func(w *bytes.Buffer) render.Writer { return render.NewKI2(w, render.Options{AllowLoss: true}) },
-		func(b []byte) parse.Reader { return parse.NewKI2(bytes.NewReader(b), parse.Options{Filename: "out.ki2"}) }, false},
+		func(b []byte) parse.Reader {
+			return parse.NewKI2(bytes.NewReader(b), parse.Options{Filename: "out.ki2"})
+		}, false},
 }
 
 // kakTree prints what KIF (or KI2, without times) carries of a record: the

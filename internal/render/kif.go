@@ -249,9 +249,11 @@ func appendComments(dst []byte, n *shogi.Node) []byte {
 }
 
 // appendKakinokiHeader appends the header lines KIF and KI2 share: every
-// field as `key：value` in order, with 手合割 (and the board diagram of a
-// start that is no preset) placed before the players' names as Kifu for
-// Windows places it.
+// field as `key：value` in order, with the start (`手合割：…` and the board
+// diagram of a start that is no preset) before the players' names, where
+// Kifu for Windows puts it. A 手合割 field the header kept is written there,
+// not where it stands, so that the layout does not depend on where a
+// reader filed it.
 func appendKakinokiHeader(dst []byte, rec *shogi.Record, names [2]string) []byte {
 	at := len(rec.Header)
 	for i, f := range rec.Header {
@@ -287,24 +289,23 @@ func isPlayerKey(k string) bool {
 }
 
 // appendStart appends `手合割：…` and, for a start that is no preset, the
-// board diagram. An unknown 手合割 the header kept (詰将棋) is written back.
+// board diagram. A preset is always named; a start of its own gets a 手合割
+// line only when the header kept one: その他, or an unknown name (詰将棋),
+// written back as it was.
 func appendStart(dst []byte, rec *shogi.Record, names [2]string) []byte {
-	dst = append(dst, "手合割："...)
-	h := startPreset(rec)
-	if h != shogi.Other {
+	if h := startPreset(rec); h != shogi.Other {
+		dst = append(dst, "手合割："...)
 		dst = append(dst, h.KIF()...)
 		return append(dst, '\n')
 	}
-	if v, ok := rec.Header.Get(shogi.KeyHandicap); ok && v != "" {
-		if _, known := shogi.HandicapFromKIF(v); !known {
-			dst = append(dst, v...)
-		} else {
-			dst = append(dst, shogi.Other.KIF()...)
+	if v, ok := rec.Header.Get(shogi.KeyHandicap); ok {
+		dst = append(dst, "手合割："...)
+		if _, preset := shogi.HandicapFromKIF(v); preset || v == "" {
+			v = shogi.Other.KIF()
 		}
-	} else {
-		dst = append(dst, shogi.Other.KIF()...)
+		dst = append(dst, v...)
+		dst = append(dst, '\n')
 	}
-	dst = append(dst, '\n')
 	start := rec.Start
 	return appendBOD(dst, &start, names)
 }

@@ -147,7 +147,10 @@ func appendPSNMove(dst []byte, pos *shogi.Position, m shogi.Move) []byte {
 func psnResult(rec *shogi.Record) string {
 	end := rec.MainLineEnd()
 	if !end.IsEnd() {
-		if r, ok := rec.Header.Get("Result"); ok && r != "" && !strings.ContainsAny(r, " \t\n") {
+		// Only a game termination marker can end the movetext: any other
+		// Result tag value (kept as read) would read back as a move.
+		switch r, _ := rec.Header.Get("Result"); r {
+		case "1-0", "0-1", "1/2-1/2", "½-½":
 			return r
 		}
 		return "*"

@@ -2,14 +2,18 @@ package render_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -25,8 +29,17 @@ var roundTripRecords = flag.Int("roundtrip-records", 0,
 // rtPair is a writer and the reader that reads its output back.
 type rtPair struct {
 	writer, reader string
-	multi          bool // several records go into one output
-	position       bool // the writer draws one position, not the game
+	name           string         // the subtest, when not the writer's name
+	opt            render.Options // besides AllowLoss, which the CLI always sets
+	multi          bool           // several records go into one output
+	position       bool           // the writer draws one position, not the game
+}
+
+func (p rtPair) String() string {
+	if p.name != "" {
+		return p.name
+	}
+	return p.writer
 }
 
 // rtPairs are the formats with a writer and a reader, as the CLI names
@@ -36,6 +49,7 @@ var rtPairs = []rtPair{
 	{writer: "kifu", reader: "kif"},
 	{writer: "ki2", reader: "ki2"},
 	{writer: "csa", reader: "csa", multi: true},
+	{writer: "csa", reader: "csa", name: "csa-3.0", opt: render.Options{CSAVersion: "3.0"}, multi: true},
 	{writer: "jkf", reader: "jkf", multi: true},
 	{writer: "usi", reader: "usi", multi: true},
 	{writer: "psn", reader: "psn", multi: true},
@@ -53,7 +67,7 @@ type rtStats struct {
 }
 
 // TestRoundTripProperty writes random records (shogi.RandomRecord with
-// every feature on) in every format that has a reader too, reads the
+// every feature on, half of them with sub-second times) in every format that has a reader too, reads the
 // output back as the CLI would (transcoded to the format's usual encoding
 // and line ends, detected, read), and checks that the record read is the
 // record written up to exactly what the writer reported in Losses — the
@@ -74,7 +88,7 @@ func TestRoundTripProperty(t *testing.T) {
 			t.Errorf("%s → %s: not registered", p.writer, p.reader)
 			continue
 		}
-		t.Run(p.writer, func(t *testing.T) {
+		t.Run(p.String(), func(t *testing.T) {
 			st := rtStats{losses: map[string]int{}}
 			batch := 1
 			if p.multi {
@@ -85,6 +99,8 @@ func TestRoundTripProperty(t *testing.T) {
 			for i := 0; i < n; i += batch {
 				var recs []*shogi.Record
 				for k := 0; k < batch && i+k < n; k++ {
+					// Every other record has times with milliseconds.
+					opt.SubSecond = (i+k)%2 == 1
 					recs = append(recs, shogi.RandomRecord(rng, opt))
 				}
 				if msg := rtCheck(t, p, wf, recs, &st); msg != "" {
@@ -100,9 +116,9 @@ func TestRoundTripProperty(t *testing.T) {
 			}
 			sort.Strings(ls)
 			t.Logf("%s: %d records read back equal in %v (%d with losses: %s; %d not encodable in %s, checked in UTF-8 only)",
-				p.writer, st.records, time.Since(start).Round(time.Millisecond), st.lossy, strings.Join(ls, ", "), st.encodeSkipped, wf.Encoding)
+				p, st.records, time.Since(start).Round(time.Millisecond), st.lossy, strings.Join(ls, ", "), st.encodeSkipped, wf.Encoding)
 			if st.failed > 0 {
-				t.Errorf("%s: %d of %d records did not survive the round trip", p.writer, st.failed, n)
+				t.Errorf("%s: %d of %d records did not survive the round trip", p, st.failed, n)
 			}
 		})
 	}
@@ -113,7 +129,9 @@ func TestRoundTripProperty(t *testing.T) {
 func rtCheck(t *testing.T, p rtPair, wf render.Format, recs []*shogi.Record, st *rtStats) string {
 	t.Helper()
 	var out bytes.Buffer
-	w := wf.New(&out, render.Options{AllowLoss: true})
+	opt := p.opt
+	opt.AllowLoss = true
+	w := wf.New(&out, opt)
 	for _, r := range recs {
 		if err := w.Write(r); err != nil {
 			return fmt.Sprintf("%s: Write: %v\nrecord:\n%s", p.writer, err, rtDump(r))
@@ -504,4 +522,83 @@ func rtDump(r *shogi.Record) string {
 		}
 	}
 	return b.String()
+}
+
+// rtDeepRecord returns a record whose variations nest depth deep: at every
+// ply the main move is followed by one alternative, and the game goes on
+// in the alternative, so each variation holds the next one.
+func rtDeepRecord(depth int) *shogi.Record {
+	start, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	if err != nil {
+		panic(err)
+	}
+	rec := shogi.NewRecord(start)
+	pos := start
+	cur := rec.Root
+	var buf [shogi.MaxLegalMoves]shogi.Move
+	for range depth {
+		moves := pos.LegalMoves(buf[:0])
+		rec.AddChild(cur, moves[0], shogi.Ending{})
+		cur = rec.AddChild(cur, moves[len(moves)-1], shogi.Ending{})
+		pos.Play(moves[len(moves)-1])
+	}
+	return rec
+}
+
+// deepEnv names the writer a child process of TestDeepVariations runs.
+const deepEnv = "KIFCONV_DEEP_WRITER"
+
+// deepLimit is the time one format may take for the deep record, the
+// child process's start included.
+const deepLimit = 8 * time.Second
+
+// TestDeepVariations writes a record with 100,000 nested variations in
+// every format and reads it back: no writer or reader may recurse once per
+// level or take quadratic time or space, and what can carry variations
+// keeps them. Each format runs in a child process (this test binary again),
+// killed at deepLimit; its time and peak memory are logged.
+func TestDeepVariations(t *testing.T) {
+	const depth = 100_000
+	if name := os.Getenv(deepEnv); name != "" {
+		for _, p := range rtPairs {
+			if p.String() == name {
+				wf, _ := render.Lookup(p.writer)
+				st := rtStats{losses: map[string]int{}}
+				start := time.Now()
+				if msg := rtCheck(t, p, wf, []*shogi.Record{rtDeepRecord(depth)}, &st); msg != "" {
+					if len(msg) > 2000 {
+						msg = msg[:2000] + " …"
+					}
+					t.Fatal(msg)
+				}
+				t.Logf("deep: written and read back in %v", time.Since(start).Round(time.Millisecond))
+				return
+			}
+		}
+		t.Fatalf("no writer %q", name)
+	}
+	if testing.Short() {
+		t.Skip("100,000 nested variations")
+	}
+	for _, p := range rtPairs {
+		t.Run(p.String(), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), deepLimit)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestDeepVariations$", "-test.v", "-test.count=1")
+			cmd.Env = append(os.Environ(), deepEnv+"="+p.String())
+			start := time.Now()
+			out, err := cmd.CombinedOutput()
+			rss := int64(0)
+			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+				rss = ru.Maxrss >> 10
+			}
+			t.Logf("%s: %v wall, %d MB peak RSS", p, time.Since(start).Round(time.Millisecond), rss)
+			if ctx.Err() != nil {
+				t.Fatalf("%s: no round trip of %d nested variations within %v: killed", p, depth, deepLimit)
+			}
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+		})
+	}
 }

@@ -57,7 +57,7 @@ func appendKI2Body(dst []byte, pos *Position, m Move) []byte {
 		t := m.DropType()
 		dst = append(dst, t.Kanji()...)
 		var buf ki2CandBuf
-		if len(pos.ki2Candidates(&buf, NewPiece(c, t), to, false)) > 0 {
+		if len(pos.ki2Candidates(&buf, NewPiece(c, t), to)) > 0 {
 			dst = append(dst, "打"...)
 		}
 		return dst
@@ -67,7 +67,7 @@ func appendKI2Body(dst []byte, pos *Position, m Move) []byte {
 	t := pc.Type()
 	dst = append(dst, t.Kanji()...)
 	var buf ki2CandBuf
-	cands := pos.ki2Candidates(&buf, pc, to, false)
+	cands := pos.ki2Candidates(&buf, pc, to)
 	if !containsSquare(cands, from) {
 		cands = append(cands, from)
 	}
@@ -143,21 +143,14 @@ const (
 type ki2CandBuf [24]Square
 
 // ki2Candidates appends to buf the squares of the pieces pc (kind and
-// colour) that can move to to: legally, or, with legal false, ignoring
-// checks and the forced-promotion rule.
-func (p *Position) ki2Candidates(buf *ki2CandBuf, pc Piece, to Square, legal bool) []Square {
+// colour) that reach to, ignoring checks and the forced-promotion rule.
+func (p *Position) ki2Candidates(buf *ki2CandBuf, pc Piece, to Square) []Square {
 	out := buf[:0]
 	if x := p.board[to]; x != NoPiece && x.Color() == pc.Color() {
 		return out
 	}
 	for s := Square(0); s < 81; s++ {
-		if p.board[s] != pc || s == to || !p.reaches(pc, s, to) {
-			continue
-		}
-		if legal && !p.canMoveLegally(s, to) {
-			continue
-		}
-		if len(out) < len(buf) {
+		if p.board[s] == pc && s != to && p.reaches(pc, s, to) && len(out) < len(buf) {
 			out = append(out, s)
 		}
 	}
@@ -624,18 +617,31 @@ func (p *Position) resolveJa(s string, jm *jaMove) (Move, error) {
 		}
 		return NewDrop(t, to), nil
 	}
+	// The legal candidates decide; when there are none, the text is a drop
+	// if it can be one, and otherwise (leniently: a record may document an
+	// illegal move, which Legal will then name) the pieces that reach the
+	// square ignoring checks. A lone such piece is the answer either way
+	// unless a drop competes with it, so it needs no legality probe.
 	pc := NewPiece(c, t)
-	var buf ki2CandBuf
-	cands := p.ki2Candidates(&buf, pc, to, true)
-	if len(cands) == 0 {
-		if t >= Pawn && t <= Gold && p.hands[c][t] > 0 && jm.posW == 0 && jm.movW == 0 && jm.suffix == 0 {
+	var buf, lbuf ki2CandBuf
+	cands := p.ki2Candidates(&buf, pc, to)
+	canDrop := t >= Pawn && t <= Gold && p.hands[c][t] > 0 && jm.posW == 0 && jm.movW == 0 && jm.suffix == 0
+	if len(cands) > 1 || canDrop {
+		legal := lbuf[:0]
+		for _, f := range cands {
+			if p.canMoveLegally(f, to) {
+				legal = append(legal, f)
+			}
+		}
+		switch {
+		case len(legal) > 0:
+			cands = legal
+		case canDrop:
 			return NewDrop(t, to), nil
 		}
-		// Lenient: a record may document an illegal move; let Legal name it.
-		cands = p.ki2Candidates(&buf, pc, to, false)
-		if len(cands) == 0 {
-			return 0, jaErr(s, ErrNoSuchMove, "no "+t.Kanji()+" can move there")
-		}
+	}
+	if len(cands) == 0 {
+		return 0, jaErr(s, ErrNoSuchMove, "no "+t.Kanji()+" can move there")
 	}
 	var fbuf ki2CandBuf
 	res := ki2Filter(&fbuf, cands, to, c, jm.posW, jm.movW)

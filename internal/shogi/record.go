@@ -33,18 +33,25 @@ func NewRecord(start Position) *Record {
 // record of n moves costs about n/64 allocations rather than n.
 func (r *Record) NewNode() *Node {
 	if len(r.slab) == cap(r.slab) {
-		n := 2 * cap(r.slab)
-		if n < 16 {
-			n = 16
-		}
-		if n > 1024 {
-			n = 1024
+		// A small first slab for the many records with few nodes (an SFEN
+		// list, a problem), then slabs of a fixed size: doubling sizes
+		// left half of the last slab unused on average, and the collector
+		// zeroes and scans all of it.
+		n := slabSize
+		if r.slab == nil {
+			n = firstSlabSize
 		}
 		r.slab = make([]Node, 0, n)
 	}
 	r.slab = r.slab[:len(r.slab)+1]
 	return &r.slab[len(r.slab)-1]
 }
+
+// Sizes of the slabs that nodes and Children slots are carved from.
+const (
+	firstSlabSize = 8
+	slabSize      = 64
+)
 
 // AddChild appends a child to parent holding move m (or ending e when m is
 // zero) and returns it. The first child of a node is its main line.
@@ -56,7 +63,11 @@ func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
 	if parent.Children == nil {
 		// Most nodes have one child: its slot comes from a slab too.
 		if len(r.kids) == cap(r.kids) {
-			r.kids = make([]*Node, 0, 256)
+			n := slabSize
+			if r.kids == nil {
+				n = firstSlabSize
+			}
+			r.kids = make([]*Node, 0, n)
 		}
 		i := len(r.kids)
 		r.kids = r.kids[:i+1]
