@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 
@@ -60,28 +59,6 @@ func (b *BOD) Write(rec *shogi.Record) error {
 
 // Flush returns the first write error.
 func (b *BOD) Flush() error { return b.ew.err }
-
-// nodeAtPly returns the main-line node after ply moves, or the last move of
-// the main line when set is false (an ending is not a position).
-func nodeAtPly(rec *shogi.Record, ply int, set bool) (*shogi.Node, error) {
-	n := rec.Root
-	if !set {
-		for n.Next() != nil && !n.Next().IsEnd() {
-			n = n.Next()
-		}
-		return n, nil
-	}
-	if ply < 0 {
-		return nil, fmt.Errorf("ply %d: want 0 or more", ply)
-	}
-	for i := 0; i < ply; i++ {
-		if n.Next() == nil || n.Next().IsEnd() {
-			return nil, fmt.Errorf("ply %d: the main line has only %d moves", ply, i)
-		}
-		n = n.Next()
-	}
-	return n, nil
-}
 
 // sideNames are the words for the two sides: 先手/後手, or 下手/上手 when the
 // header names the players so or the start is a handicap preset.

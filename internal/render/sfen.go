@@ -41,21 +41,20 @@ func (s *SFEN) Flush() error { return s.ew.err }
 // PositionAtPly returns the position after main-line ply ply (0 = the start),
 // or at the end of the main line when set is false.
 func PositionAtPly(rec *shogi.Record, ply int, set bool) (shogi.Position, error) {
-	n := rec.Root
-	if set {
-		if ply < 0 {
-			return shogi.Position{}, fmt.Errorf("ply %d: want 0 or more", ply)
-		}
-		for i := 0; i < ply; i++ {
-			if n.Next() == nil || n.Next().IsEnd() {
-				return shogi.Position{}, fmt.Errorf("ply %d: the main line has only %d moves", ply, i)
-			}
-			n = n.Next()
-		}
-	} else {
-		for n.Next() != nil && !n.Next().IsEnd() {
-			n = n.Next()
-		}
+	n, err := nodeAtPly(rec, ply, set)
+	if err != nil {
+		return shogi.Position{}, err
 	}
 	return rec.PositionAt(n)
+}
+
+// nodeAtPly returns the main-line node after ply moves, or the last node
+// whose position can be shown when set is false (see Record.MainLineNode).
+func nodeAtPly(rec *shogi.Record, ply int, set bool) (*shogi.Node, error) {
+	if !set {
+		ply = -1
+	} else if ply < 0 {
+		return nil, fmt.Errorf("ply %d: want 0 or more", ply)
+	}
+	return rec.MainLineNode(ply)
 }

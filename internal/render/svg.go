@@ -53,7 +53,7 @@ func (s *SVG) Write(rec *shogi.Record) error {
 		}
 		return s.ew.err
 	}
-	n, err := svgNodeAtPly(rec, s.Ply, s.PlySet)
+	n, err := nodeAtPly(rec, s.Ply, s.PlySet)
 	if err != nil {
 		return err
 	}
@@ -84,21 +84,6 @@ func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 	return out, nil
 }
 
-// svgNodeAtPly returns the main-line node after ply moves, or the last move's
-// node when set is false (endings are not positions).
-func svgNodeAtPly(rec *shogi.Record, ply int, set bool) (*shogi.Node, error) {
-	if set {
-		if _, err := PositionAtPly(rec, ply, true); err != nil {
-			return nil, err
-		}
-		return rec.NodeAt(ply), nil
-	}
-	n := rec.Root
-	for n.Next() != nil && !n.Next().IsEnd() {
-		n = n.Next()
-	}
-	return n, nil
-}
 
 func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node) ([]byte, error) {
 	pos, err := rec.PositionAt(n)

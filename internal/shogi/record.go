@@ -200,3 +200,24 @@ func (r *Record) Walk(v Visitor) {
 		f.nextAt = -1
 	}
 }
+
+// MainLineNode returns the main-line node after ply moves (0 is the root).
+// With ply < 0 it returns the last main-line node whose position can be
+// shown: the end of the main line, before an ending, and before a move that
+// a record keeps only to document a foul (反則負け after an illegal move).
+func (r *Record) MainLineNode(ply int) (*Node, error) {
+	n := r.Root
+	pos := r.Start
+	for i := 0; ply < 0 || i < ply; i++ {
+		next := n.Next()
+		if next == nil || next.IsEnd() || pos.Legal(next.Move) != nil {
+			if ply < 0 {
+				return n, nil
+			}
+			return nil, fmt.Errorf("ply %d: the main line has only %d playable moves", ply, i)
+		}
+		pos.Play(next.Move)
+		n = next
+	}
+	return n, nil
+}
