@@ -218,7 +218,10 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if batch && o.outDir == "" {
 		return usageErrorf("several inputs or a directory: give an output directory with -d DIR")
 	}
-	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin()}
+	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1}
+	if len(ins) == 1 {
+		c.fileJobs = o.jobs
+	}
 	stderr := cmd.ErrOrStderr()
 	cond, _ := widthCondition("auto", e.getenv)
 	if !batch {
@@ -241,10 +244,11 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 }
 
 type converter struct {
-	ctx   context.Context
-	o     convertOptions
-	t     target
-	stdin io.Reader
+	ctx      context.Context
+	o        convertOptions
+	t        target
+	stdin    io.Reader
+	fileJobs int // workers reading one input: all of them when there is one input
 }
 
 // convertSingle converts one input to standard output or to -o FILE.
@@ -349,24 +353,21 @@ func (c *converter) convert(r *result, w io.Writer) {
 	defer src.Close()
 	enc := charset.NewWriter(w, c.t.enc, c.t.crlf, c.t.substitute)
 	wr := c.t.format.New(enc, c.t.opt)
-	games := 0
-	for {
-		rec, err := src.reader.Read()
-		if err == io.EOF {
-			break
+	var werr error
+	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
+		for _, w := range res.warns {
+			r.diags = append(r.diags, diagFromParse(name, game, w))
 		}
-		if err != nil {
-			c.readFailed(r, src, games+1, err)
-			return
-		}
-		games++
-		for _, w := range src.reader.Warnings() {
-			r.diags = append(r.diags, diagFromParse(name, games, w))
-		}
-		if err := wr.Write(rec); err != nil {
-			c.writeFailed(r, games, err)
-			return
-		}
+		werr = wr.Write(res.rec)
+		return werr == nil
+	})
+	if werr != nil {
+		c.writeFailed(r, games, werr)
+		return
+	}
+	if err != nil {
+		c.readFailed(r, src, games, err)
+		return
 	}
 	if games == 0 {
 		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})

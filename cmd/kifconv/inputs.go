@@ -216,8 +216,10 @@ type source struct {
 	format   string
 	reader   parse.Reader
 	dec      *charset.Reader
-	file     *os.File     // nil for standard input
-	text     bytes.Buffer // the decoded text of standard input, kept to quote lines from
+	br       *bufio.Reader // the decoded text, which reader reads
+	opt      parse.Options // reader's options
+	file     *os.File      // nil for standard input
+	text     bytes.Buffer  // the decoded text of standard input, kept to quote lines from
 	keepText bool
 }
 
@@ -275,7 +277,7 @@ func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepT
 		s.Close()
 		return nil, usageErrorf("%v (see kifconv formats)", err)
 	}
-	s.format, s.reader = format, r
+	s.format, s.reader, s.br, s.opt = format, r, br, opt
 	return s, nil
 }
 

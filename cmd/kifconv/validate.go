@@ -141,12 +141,17 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	ctx := cmd.Context()
 	reports := make([]fileReport, len(ins))
 	stdin := cmd.InOrStdin()
+	// One input (a collection of games) is read by all the workers.
+	fileJobs := 1
+	if len(ins) == 1 {
+		fileJobs = o.jobs
+	}
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range min(o.jobs, len(ins)) {
 		wg.Go(func() {
 			for i := range next {
-				reports[i] = validateFile(ctx, ins[i], stdin, o)
+				reports[i] = validateFile(ctx, ins[i], stdin, o, fileJobs)
 			}
 		})
 	}
@@ -215,7 +220,7 @@ func printValidation(out, errOut io.Writer, rep validateReport, o validateOption
 }
 
 // validateFile reads every record of one input and checks it.
-func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOptions) fileReport {
+func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOptions, jobs int) fileReport {
 	rep := fileReport{Path: in.name(), Errors: []diag{}, Warnings: []diag{}}
 	var all []diag
 	fail := func(status int, ds ...diag) {
@@ -258,38 +263,38 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	defer src.Close()
 	rep.Format = src.format
 	var first *shogi.Record
-	for ctx.Err() == nil {
-		rec, err := src.reader.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			status := exitInvalid
-			var pathErr *os.PathError
-			if errors.As(err, &pathErr) {
-				status = exitUsage
-			}
-			rep.Games++
-			fail(status, diagsFromError(rep.Path, rep.Games, err)...)
-			break
-		}
-		rep.Games++
+	check := func(rec *shogi.Record) []diag { return checkRecord(rep.Path, 0, rec) }
+	games, err := src.eachRecord(ctx, jobs, check, func(game int, res readResult) bool {
 		if first == nil {
-			first = rec
+			first = res.rec
 		}
-		reported := map[string]bool{}
-		for _, w := range src.reader.Warnings() {
-			all = append(all, diagFromParse(rep.Path, rep.Games, w))
+		var reported map[string]bool
+		for _, w := range res.warns {
+			all = append(all, diagFromParse(rep.Path, game, w))
+			if reported == nil {
+				reported = map[string]bool{}
+			}
 			reported[w.Code()] = true
 		}
-		for _, d := range checkRecord(rep.Path, rep.Games, rec) {
+		for _, d := range res.extra {
 			// A reader may already have said what a check finds (an
 			// impossible start position), with a line to quote.
 			if d.Ply == 0 && (reported[d.Code] || d.start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
+			d.Game = game
 			all = append(all, d)
 		}
+		return ctx.Err() == nil
+	})
+	rep.Games = games
+	if err != nil {
+		status := exitInvalid
+		var pathErr *os.PathError
+		if errors.As(err, &pathErr) || errors.Is(err, context.Canceled) {
+			status = exitUsage
+		}
+		fail(status, diagsFromError(rep.Path, games, err)...)
 	}
 	rep.Encoding = string(src.encoding())
 	if first != nil && rep.Games == 1 && rep.status == exitOK {

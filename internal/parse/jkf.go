@@ -831,7 +831,7 @@ func (j *JKF) endEntry() error {
 	rec := j.rec
 	switch {
 	case e.start:
-		rec.Root.Comments, rec.Root.Bookmark = splitBookmark(e.comments)
+		rec.Root.Comments = e.comments
 		if e.time.HasTime || e.time.HasTotal {
 			if err := j.warn(j.sc.at(e.at), 0, ErrBadTime, "moves[0]: the start position has no time; ignored"); err != nil {
 				return err
@@ -848,7 +848,7 @@ func (j *JKF) endEntry() error {
 	default:
 		n := e.node
 		n.Time = e.time
-		n.Comments, n.Bookmark = splitBookmark(e.comments)
+		n.Comments = e.comments
 		if e.hasMove {
 			line.pos.Play(e.move)
 			line.parent = n
@@ -877,17 +877,6 @@ func (j *JKF) addNode(e *jkfEntry) error {
 	return nil
 }
 
-// splitBookmark takes a KIF bookmark out of comment lines: JKF has no field
-// for it, and the json-kifu-format KIF parser (like kifconv's writer) keeps
-// it as a comment line "&name". Only a last line is taken, where writers put
-// it, so that an ordinary comment that happens to start with & elsewhere
-// stays a comment.
-func splitBookmark(lines []string) ([]string, string) {
-	if k := len(lines) - 1; k >= 0 && len(lines[k]) > 1 && lines[k][0] == '&' {
-		return lines[:k:k], lines[k][1:]
-	}
-	return lines, ""
-}
 
 // jkfEnding maps a JKF special (CSA V2.2 names without %) onto an ending.
 func jkfEnding(s string, toMove shogi.Color) (shogi.Ending, bool) {

@@ -281,6 +281,10 @@ type kakinoki struct {
 	illegal []*shogi.Node // illegal moves kept in the tree, each followed by its foul ending only
 	noNum   *Error        // a 変化 line without a ply number
 	path    []*shogi.Node
+	// The position after the node the last 変化 block branched from: many
+	// blocks branch from one node.
+	replayed  *shogi.Node
+	replayPos shogi.Position
 }
 
 // line is one line of play: the main line, or a variation read from a 変化
@@ -295,12 +299,13 @@ type line struct {
 // end returns the ply of the last node of l.
 func (l *line) end() int { return l.start + len(l.nodes) - 1 }
 
-// at returns the node at ply k of l (k ≤ l.end()).
-func (l *line) at(k int) *shogi.Node {
+// at returns the node at ply k of l (k ≤ l.end()) and the line, l or one
+// it branches from, that holds it.
+func (l *line) at(k int) (*shogi.Node, *line) {
 	for l.start > k {
 		l = l.parent
 	}
-	return l.nodes[k-l.start]
+	return l.nodes[k-l.start], l
 }
 
 // last returns the last node of l, or the node it branches from while it
@@ -877,21 +882,12 @@ func (k *kakinoki) startMoves(raw, t []byte) error {
 // ply returns the ply the next move of the current line will have.
 func (k *kakinoki) ply() int { return k.cur.end() + 1 }
 
-// addMove appends a move or an ending to the current line.
-//
-// A move (or ending) that the node already has as a child is not added
-// again: the line goes on along that child. Files list the same branch
-// twice (a 変化 block that repeats the main line's move, as mog-core-scala's
-// samples do), and two identical children would only be a trap for writers.
+// addMove appends a move or an ending to the current line. A move the node
+// already has as a child is added again: every 変化 block is one more
+// alternative, as the file gives it (tsshogi merges them; the record keeps
+// what the file says).
 func (k *kakinoki) addMove(m shogi.Move, e shogi.Ending) *shogi.Node {
-	parent := k.node()
-	for _, c := range parent.Children {
-		if c.Move == m && c.End.Kind == e.Kind && c.End.Word == e.Word {
-			k.cur.nodes = append(k.cur.nodes, c)
-			return c
-		}
-	}
-	n := k.rec.AddChild(parent, m, e)
+	n := k.rec.AddChild(k.node(), m, e)
 	k.cur.nodes = append(k.cur.nodes, n)
 	return n
 }
@@ -1059,16 +1055,21 @@ func (k *kakinoki) variation(raw, t []byte) error {
 	if len(k.stack) == 0 {
 		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "no line read so far has a move at ply "+strconv.Itoa(n-1+k.plyOffset))
 	}
-	parent := k.stack[len(k.stack)-1]
-	base := parent.at(n - 1)
+	// The new line's parent is the line that holds the base node, so that
+	// lookups walk only as many lines as variations are nested, however
+	// many blocks branch from one place.
+	base, parent := k.stack[len(k.stack)-1].at(n - 1)
 	if base.IsEnd() {
 		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "ply "+strconv.Itoa(n-1+k.plyOffset)+" is a special ending; nothing can follow it")
 	}
-	pos, err := k.replay(base, raw, col(raw, t))
-	if err != nil {
-		return err
+	if base != k.replayed {
+		pos, err := k.replay(base, raw, col(raw, t))
+		if err != nil {
+			return err
+		}
+		k.replayed, k.replayPos = base, pos
 	}
-	k.pos = pos
+	k.pos = k.replayPos
 	k.cur = &line{start: n, parent: parent, base: base}
 	k.stack = append(k.stack, k.cur)
 	return nil

@@ -324,8 +324,9 @@ func TestKakinokiDeepVariations(t *testing.T) {
 	for i, s := range texts {
 		fmt.Fprintf(&sb, "%d %s\n", i+1, s)
 	}
-	// Each block repeats the main line's move at its ply and adds an ending
-	// alternative one ply later, branching from the block before it.
+	// Each block is an ending as an alternative to a move of the main line;
+	// the line before it ends there, so the block branches from the main
+	// line.
 	const n = 20000
 	for i := 0; i < n; i++ {
 		ply := 1 + i%len(texts)
@@ -338,10 +339,15 @@ func TestKakinokiDeepVariations(t *testing.T) {
 	if got := rec.MainLineEnd().Ply(); got != len(texts) {
 		t.Errorf("main line has %d plies, want %d", got, len(texts))
 	}
+	total := 0
 	for i, x := 0, rec.Root; x != nil; x, i = x.Next(), i+1 {
-		if i < len(texts) && len(x.Children) != 2 {
+		total += max(len(x.Children)-1, 0)
+		if i < len(texts) && len(x.Children) < 2 {
 			t.Fatalf("ply %d has %d children, want the move and 中断", i, len(x.Children))
 		}
+	}
+	if total != n {
+		t.Errorf("%d alternatives, want %d", total, n)
 	}
 }
 

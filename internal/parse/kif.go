@@ -32,8 +32,11 @@ import (
 // kept only when 反則勝ち or 反則負け follows it at once: the record then
 // documents the foul, the move stays in the tree as the node's Move with the
 // foul ending after it, and Record.PositionAt and Record.Walk, which replay
-// moves, cannot go past it. Lines of KI2 moves (▲７六歩△３四歩) are read
-// too. The whole input is one record.
+// moves, cannot go past it. A 変化：N手 block is an alternative to the move
+// at ply N of the most recent line that has a move at ply N−1, so blocks may
+// come in any order and nest to any depth; each block adds one alternative,
+// even one that repeats a move already there. Lines of KI2 moves
+// (▲７六歩△３四歩) are read too. The whole input is one record.
 type KIF struct {
 	Options
 	k *kakinoki

@@ -185,6 +185,11 @@ func (j *JKF) appendRecord(b []byte, rec *shogi.Record) ([]byte, error) {
 			return b, err
 		}
 	}
+	if rec.Root.Bookmark != "" {
+		if err := j.lose("bookmarks"); err != nil {
+			return b, err
+		}
+	}
 	b = append(b, `,"moves":[{`...)
 	b = j.appendComments(b, rec.Root)
 	b = append(b, '}')
@@ -376,7 +381,12 @@ func (j *JKF) appendEntry(b []byte, f *jkfLine) ([]byte, bool, error) {
 	if b, err = j.appendTime(b, f); err != nil {
 		return b, false, err
 	}
-	if len(n.Comments) > 0 || n.Bookmark != "" {
+	if n.Bookmark != "" {
+		if err := j.lose("bookmarks"); err != nil {
+			return b, false, err
+		}
+	}
+	if len(n.Comments) > 0 {
 		b = append(b, ',')
 		b = j.appendComments(b, n)
 	}
@@ -515,11 +525,12 @@ func (j *JKF) appendTime(b []byte, f *jkfLine) ([]byte, error) {
 	return append(b, "}}"...), nil
 }
 
-// appendComments appends "comments":[…] (the node's comment lines, then its
-// bookmark as a line starting with &, as the json-kifu-format KIF parser
-// stores bookmarks), or nothing.
+// appendComments appends "comments":[…] with the node's comment lines, or
+// nothing. JKF has no bookmarks (the json-kifu-format KIF grammar skips `&`
+// lines), so a bookmark is reported as lost by the caller, not smuggled into
+// the comments where every other reader would show it as text.
 func (j *JKF) appendComments(b []byte, n *shogi.Node) []byte {
-	if len(n.Comments) == 0 && n.Bookmark == "" {
+	if len(n.Comments) == 0 {
 		return b
 	}
 	b = append(b, `"comments":[`...)
@@ -528,14 +539,6 @@ func (j *JKF) appendComments(b []byte, n *shogi.Node) []byte {
 			b = append(b, ',')
 		}
 		b = appendJSONString(b, c)
-	}
-	if n.Bookmark != "" {
-		if len(n.Comments) > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `"&`...)
-		b = appendJSONStringBody(b, n.Bookmark)
-		b = append(b, '"')
 	}
 	return append(b, ']')
 }

@@ -607,12 +607,14 @@ func TestJKFRoundTrip(t *testing.T) {
 }
 
 // jkfDropUnnamedEndings removes the endings JKF has no special for (and
-// 封じ手, which it writes as 中断), which TestJKFEndings covers.
+// 封じ手, which it writes as 中断), which TestJKFEndings covers, and the
+// bookmarks JKF cannot carry (TestJKFBookmarkLost).
 func jkfDropUnnamedEndings(root *shogi.Node) {
 	stack := []*shogi.Node{root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		n.Bookmark = ""
 		kept := n.Children[:0]
 		for _, c := range n.Children {
 			switch c.End.Kind {
@@ -654,4 +656,26 @@ func BenchmarkWriteJKF(b *testing.B) {
 	}
 	w.Flush()
 	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// TestJKFBookmarkLost: JKF has no bookmark field and the json-kifu-format KIF
+// grammar skips `&` lines, so a bookmark is reported as a loss rather than
+// written into the comments.
+func TestJKFBookmarkLost(t *testing.T) {
+	rec := shogi.NewRecord(shogi.StartPosition())
+	n := rec.AddChild(rec.Root, shogi.NewMove(shogi.NewSquare(7, 7), shogi.NewSquare(7, 6), false), shogi.Ending{})
+	n.Bookmark = "序盤"
+	n.Comments = []string{"好手"}
+	var buf bytes.Buffer
+	w := render.NewJKF(&buf, render.Options{})
+	if err := w.Write(rec); !errors.Is(err, render.ErrLossy) {
+		t.Fatalf("Write without AllowLoss: %v, want ErrLossy", err)
+	}
+	out, losses := jkfWrite(t, render.Options{AllowLoss: true}, rec)
+	if len(losses) != 1 || losses[0] != "bookmarks" {
+		t.Errorf("losses %v, want [bookmarks]", losses)
+	}
+	if bytes.Contains(out, []byte("序盤")) || !bytes.Contains(out, []byte("好手")) {
+		t.Errorf("the bookmark leaked into the output or the comment was lost:\n%s", out)
+	}
 }

@@ -48,7 +48,7 @@ func (k *KI2) Write(rec *shogi.Record) error {
 	dst = append(dst, '\n')
 	k.buf = appendComments(dst, rec.Root)
 	k.count = 0
-	err := walkKakinoki(rec, k.Mainline, k, &k.lines)
+	err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
 	if err == nil {
 		k.ew.write(k.buf)
 		err = k.ew.err
@@ -70,7 +70,7 @@ func (k *KI2) beginLine(ply int, variation bool) error {
 
 func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Duration) error {
 	if n.IsEnd() {
-		w, err := kifEndingWord(&k.losses, n.End, pos.Turn())
+		w, err := kakEndingWord(&k.losses, n, pos.Turn())
 		if err != nil || w == "" {
 			return err
 		}

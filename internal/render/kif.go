@@ -45,7 +45,7 @@ func (k *KIF) Write(rec *shogi.Record) error {
 	dst = append(dst, "手数----指手---------消費時間--\n"...)
 	dst = appendComments(dst, rec.Root)
 	k.buf = dst
-	err := walkKakinoki(rec, k.Mainline, k, &k.lines)
+	err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
 	if err == nil {
 		k.ew.write(k.buf)
 		err = k.ew.err
@@ -70,7 +70,7 @@ func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.
 	mark := len(dst)
 	var word string
 	if n.IsEnd() {
-		w, err := kifEndingWord(&k.losses, n.End, pos.Turn())
+		w, err := kakEndingWord(&k.losses, n, pos.Turn())
 		if err != nil || w == "" {
 			return err
 		}
@@ -79,7 +79,7 @@ func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.
 	} else {
 		dst = shogi.KIFNotation{}.AppendMove(dst, pos, n.Move)
 	}
-	more := !k.Mainline && n.Parent.Children[len(n.Parent.Children)-1] != n
+	more := !k.Mainline && hasLaterAlternative(n, pos.Turn())
 	if k.times || more {
 		dst = appendSpaces(dst, 12-displayWidth(dst[mark:]))
 	}
@@ -177,20 +177,64 @@ func hasTimes(rec *shogi.Record) bool {
 	return false
 }
 
-// kifEndingWord returns the KIF word for an ending with toMove to move, or
-// reports the ending as lost ("" and a nil error when losses are allowed).
-// 持将棋 is the only word for 引き分け and 最大手数 too, so those are losses.
-func kifEndingWord(l *losses, e shogi.Ending, toMove shogi.Color) (string, error) {
-	w, ok := e.KIF(toMove)
-	if !ok || w == "" {
-		return "", l.lose("ending " + e.Kind.String())
-	}
-	if e.Kind == shogi.Draw || e.Kind == shogi.MaxMoves {
-		if err := l.lose("ending " + e.Kind.String()); err != nil {
+// kakEndingWord returns the word KIF and KI2 write the ending n with
+// toMove to move, reporting what is lost: an ending KIF has no word for
+// (%ERROR, %MATTA) is left out, and 引き分け and 最大手数 become 持将棋, a word
+// they share with 持将棋 itself. It returns "" for an ending that is not
+// written: one without a word, or a 持将棋 of that kind beside a sibling
+// that already says 持将棋 (the same alternative twice).
+func kakEndingWord(l *losses, n *shogi.Node, toMove shogi.Color) (string, error) {
+	w, lossy := endingText(n, toMove)
+	if lossy {
+		if err := l.lose("ending " + n.End.Kind.String()); err != nil {
 			return "", err
 		}
 	}
 	return w, nil
+}
+
+// endingText is kakEndingWord without the accounting.
+func endingText(n *shogi.Node, toMove shogi.Color) (w string, lossy bool) {
+	w, ok := n.End.KIF(toMove)
+	if !ok || w == "" {
+		return "", true
+	}
+	if !lossyEnding(n.End.Kind) {
+		return w, false
+	}
+	if n.Parent != nil {
+		before := true
+		for _, s := range n.Parent.Children {
+			if s == n {
+				before = false
+				continue
+			}
+			if !s.IsEnd() || (lossyEnding(s.End.Kind) && !before) {
+				continue
+			}
+			if sw, ok := s.End.KIF(toMove); ok && sw == w {
+				return "", true
+			}
+		}
+	}
+	return w, true
+}
+
+func lossyEnding(k shogi.EndingKind) bool { return k == shogi.Draw || k == shogi.MaxMoves }
+
+// hasLaterAlternative reports whether a sibling after n is written, which
+// KIF marks with a `+` on n's line.
+func hasLaterAlternative(n *shogi.Node, toMove shogi.Color) bool {
+	sibs := n.Parent.Children
+	for i := len(sibs) - 1; i >= 0 && sibs[i] != n; i-- {
+		if !sibs[i].IsEnd() {
+			return true
+		}
+		if w, _ := endingText(sibs[i], toMove); w != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // appendMadeLine appends the `まで{N}手で…` line that closes a line of play
@@ -365,8 +409,9 @@ type kakinokiLine struct {
 // alternatives to each node, every alternative followed at once by its own
 // alternatives in the same way (so the deepest branch comes first). It
 // keeps an explicit stack, so the depth of nesting is not limited by the
-// goroutine stack; stack is reused between records.
-func walkKakinoki(rec *shogi.Record, mainline bool, v kakinokiVisitor, stack *[]kakinokiLine) error {
+// goroutine stack; stack is reused between records. Alternatives that are
+// endings KIF cannot write are left out (l records the loss).
+func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor, stack *[]kakinokiLine) error {
 	first := rec.Root.Next()
 	if first == nil {
 		return nil
@@ -400,6 +445,14 @@ func walkKakinoki(rec *shogi.Record, mainline bool, v kakinokiVisitor, stack *[]
 		}
 		alt := sibs[top.alt]
 		top.alt++
+		if alt.IsEnd() {
+			// An ending that is not written would leave an empty 変化 block.
+			if w, err := kakEndingWord(l, alt, top.pos.Turn()); err != nil {
+				return err
+			} else if w == "" {
+				continue
+			}
+		}
 		ply := top.ply0 + top.i
 		if lines, err = pushLine(lines, v, alt, top.pos, top.totals[top.i], ply, true); err != nil {
 			return err

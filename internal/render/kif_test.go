@@ -258,8 +258,43 @@ func TestKakinokiLosses(t *testing.T) {
 	}
 }
 
-// nTimes repeats a record's KIF/KI2 writes b.N times over a discarding
-// writer, so that the benchmark measures formatting.
+// An ending KIF cannot write is left out with no empty 変化 block and no
+// `+` pointing at it, and a 最大手数 that would repeat a sibling's 持将棋 is
+// not written twice.
+func TestKakinokiLostEndings(t *testing.T) {
+	rec := newKakRecord(t, "")
+	ms := rec.line(rec.rec.Root, "7g7f 3c3d")
+	rec.end(ms[1], shogi.Impasse, "")
+	rec.end(ms[1], shogi.MaxMoves, "")
+	rec.end(ms[1], shogi.Error, "")
+	rec.line(ms[0], "8c8d")
+	rec.end(ms[0].Children[1], shogi.Matta, "")
+	tests := []struct {
+		name string
+		w    func(*bytes.Buffer) render.Writer
+		want string
+	}{
+		{"kif", func(b *bytes.Buffer) render.Writer { return render.NewKIF(b, render.Options{AllowLoss: true}) },
+			"手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)   +\n   3 持将棋\nまで2手で持将棋\n\n変化：2手\n   2 ８四歩(83)\n"},
+		{"ki2", func(b *bytes.Buffer) render.Writer { return render.NewKI2(b, render.Options{AllowLoss: true}) },
+			"手合割：平手\n\n▲７六歩    △３四歩\nまで2手で持将棋\n\n変化：2手\n△８四歩\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			w := tt.w(&out)
+			if got := string(writeWith(t, w, &out, rec.rec)); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+			if got := strings.Join(w.Losses(), ","); got != "ending error,ending matta,ending max_moves" {
+				t.Errorf("Losses = %s", got)
+			}
+		})
+	}
+}
+
+// benchmarkWrite repeats a record's writes b.N times into a reused buffer,
+// so that the benchmark measures formatting.
 func benchmarkWrite(b *testing.B, newW func(w *bytes.Buffer) render.Writer) {
 	rec := benchRecord(b)
 	moves := 0

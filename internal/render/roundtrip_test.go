@@ -362,7 +362,7 @@ func rtCompare(a, b *shogi.Record, losses []string) string {
 
 // rtDropLostEndings removes the endings the losses cover from xs, and from
 // ys the endings that stand in for them: a lost ending leaves nothing, or
-// another ending, in its place.
+// another ending (maybe one like a sibling's), in its place.
 func rtDropLostEndings(xs, ys []*shogi.Node, ig *rtIgnore, side shogi.Color) ([]*shogi.Node, []*shogi.Node) {
 	var kept []*shogi.Node
 	for _, x := range xs {
@@ -373,12 +373,28 @@ func rtDropLostEndings(xs, ys []*shogi.Node, ig *rtIgnore, side shogi.Color) ([]
 	if len(kept) == len(xs) {
 		return xs, ys
 	}
+	// Each ending of ys answers the first kept ending like it; those that
+	// answer none stand in for lost ones.
+	used := make([]bool, len(kept))
 	var rest []*shogi.Node
 	extra := len(ys) - len(kept)
 	for _, y := range ys {
-		if extra > 0 && y.IsEnd() && !slices.ContainsFunc(kept, func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End, y.End, side) }) {
-			extra--
-			continue
+		if y.IsEnd() {
+			k := slices.IndexFunc(kept, func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End, y.End, side) })
+			for k >= 0 && used[k] {
+				next := slices.IndexFunc(kept[k+1:], func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End, y.End, side) })
+				if next < 0 {
+					k = -1
+					break
+				}
+				k += 1 + next
+			}
+			if k >= 0 {
+				used[k] = true
+			} else if extra > 0 {
+				extra--
+				continue
+			}
 		}
 		rest = append(rest, y)
 	}

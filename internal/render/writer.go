@@ -99,7 +99,7 @@ var Formats = []Format{
 	{"sfen", ".sfen", "utf-8", false, "SFEN of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewSFEN(w, o) }},
 	{"kif", ".kif", "shift_jis", true, "KIF as Kifu for Windows writes it: header, numbered moves with times, comments, 変化 blocks", func(w io.Writer, o Options) Writer { return NewKIF(w, o) }},
 	{"kifu", ".kifu", "utf-8", false, "KIF in UTF-8 (.kifu)", func(w io.Writer, o Options) Writer { return NewKIF(w, o) }},
-	{"ki2", ".ki2", "shift_jis", true, "KI2: KIF header, moves in Japanese notation with JSA disambiguation (no times)", func(w io.Writer, o Options) Writer { return NewKI2(w, o) }},
+	{"ki2", ".ki2", "utf-8", false, "KI2 (UTF-8 as ShogiHome and tsshogi write it; --encoding shift_jis --newline crlf for Kifu for Windows): KIF header, moves in Japanese notation with JSA disambiguation (no times)", func(w io.Writer, o Options) Writer { return NewKI2(w, o) }},
 	{"bod", ".bod", "utf-8", false, "BOD board diagram of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewBOD(w, o) }},
 	{"csa", ".csa", "utf-8", false, "CSA V2.2 (V3.0 with --csa-version 3.0); main line only, or each line of play with --variations=separate", func(w io.Writer, o Options) Writer { return NewCSA(w, o) }},
 	{"psn", ".psn", "utf-8", false, "PSN (PGN-like): tags, numbered moves with origins, comments, nested variations, times, result", func(w io.Writer, o Options) Writer { return NewPSN(w, o) }},

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+func TestFindCut(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		from int
+		eof  bool
+		want int
+	}{
+		{"separator", "+\n/\nV2", 0, false, 4},
+		{"blanks around", "+\n \t/ \nV2", 0, false, 7},
+		{"crlf", "+\r\n/\r\nV2", 0, false, 6},
+		{"bare cr", "+\r/\rV2", 0, false, 4},
+		{"cr at the end, more to come", "+\n/\r", 0, false, 0},
+		{"line end not read", "+\n/", 0, false, 0},
+		{"nothing after the separator", "+\n/\n", 0, false, 0},
+		{"slash in a date", "$START_TIME:2024/01/01\n+\n", 0, false, 0},
+		{"slash in a comment", "'* a/b\n'/\n", 0, false, 0},
+		{"two slashes", "+\n//\nV2", 0, false, 0},
+		{"at the start of the text", "/\nV2", 0, false, 2},
+		{"before from", "/\n+\n/\nV2", 2, false, 6},
+		{"bom after", "+\n/\n\xef\xbb\xbfV2", 0, false, 0},
+		{"part of a bom after", "+\n/\n\xef", 0, false, 0},
+		{"second one when the first is unsure", "+\n/\n\xef\xbb\xbf+\n/\nV2", 0, false, 12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := findCut([]byte(tt.in), tt.from, tt.eof); got != tt.want {
+				t.Errorf("findCut(%q, %d) = %d, want %d", tt.in, tt.from, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCountLines(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"", 0}, {"a", 0}, {"a\n", 1}, {"a\r\nb\r\n", 2}, {"a\rb\r", 2}, {"a\r\n\r\n\n\r", 4},
+	}
+	for _, tt := range tests {
+		if got := countLines([]byte(tt.in)); got != tt.want {
+			t.Errorf("countLines(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// streamCSA returns a CSA collection of n games with what real archives
+// have: comments, slashes inside lines, blanks around `/`, mixed line ends,
+// an unknown line (a warning) now and then; bad, when not empty, replaces
+// the line of a move of a late game.
+func streamCSA(t *testing.T, n int, bad string) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(7, 8))
+	opt := shogi.RandomOptions{MaxPlies: 60, Comments: true, Times: true, Header: true, Endings: true}
+	var out strings.Builder
+	for i := range n {
+		var b bytes.Buffer
+		w := render.NewCSA(&b, render.Options{AllowLoss: true})
+		if err := w.Write(shogi.RandomRecord(rng, opt)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		if i%7 == 3 {
+			lines = append(lines[:2], append([]string{"XYZ unknown", "'* a/b/c"}, lines[2:]...)...)
+		}
+		if bad != "" && i == n-3 {
+			for j, l := range lines {
+				if j > 10 && (l[0] == '+' || l[0] == '-') && len(l) == 7 {
+					lines[j] = bad
+					break
+				}
+			}
+		}
+		if i > 0 {
+			sep := []string{"/", " / ", "/\t"}[i%3]
+			out.WriteString(sep)
+			out.WriteString([]string{"\n", "\r\n", "\r"}[i%3])
+		}
+		for j, l := range lines {
+			out.WriteString(l)
+			out.WriteString([]string{"\n", "\r\n", "\n", "\r"}[(i+j)%4])
+		}
+	}
+	return out.String()
+}
+
+// readTranscript reads text through eachRecord and writes down everything
+// the caller would see.
+func readTranscript(t *testing.T, text []byte, jobs int, sizes pieceSizes) string {
+	t.Helper()
+	src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	w := render.NewCSA(&out, render.Options{AllowLoss: true})
+	work := func(rec *shogi.Record) []diag { return checkRecord("x", 0, rec) }
+	fn := func(game int, r readResult) bool {
+		fmt.Fprintf(&out, "game %d\n", game)
+		for _, e := range r.warns {
+			fmt.Fprintf(&out, "warning %v\n", e)
+		}
+		for _, d := range r.extra {
+			fmt.Fprintf(&out, "check %s %d %s\n", d.Code, d.Ply, d.Message)
+		}
+		if err := w.Write(r.rec); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}
+	var game int
+	if jobs == 1 {
+		game, err = src.eachRecord(context.Background(), 1, work, fn)
+	} else {
+		game, err = src.readParallel(context.Background(), jobs, sizes, work, fn)
+	}
+	w.Flush()
+	fmt.Fprintf(&out, "end at game %d: %v\n", game, err)
+	return out.String()
+}
+
+// TestReadParallel checks that reading a CSA collection in pieces gives
+// what reading it in one go gives: the records, the warnings and errors with
+// their lines, and the game numbers.
+func TestReadParallel(t *testing.T) {
+	sjis := func(s string) []byte {
+		var b bytes.Buffer
+		w := charset.NewWriter(&b, charset.ShiftJIS, false, true)
+		w.Write([]byte(s))
+		w.Close()
+		return b.Bytes()
+	}
+	good := streamCSA(t, 60, "")
+	illegal := streamCSA(t, 60, "+5152OU")
+	inputs := []struct {
+		name string
+		text []byte
+	}{
+		{"utf-8", []byte(good)},
+		{"illegal move", []byte(illegal)},
+		{"shift_jis", sjis(good)},
+		{"undecodable byte", append(sjis(good[:len(good)*3/4]), append([]byte{0x81, 0x0a}, sjis(good[len(good)*3/4:])...)...)},
+	}
+	sizes := []pieceSizes{{200, 1 << 20}, {1000, 1 << 20}, {3000, 4000}, {1 << 20, 2 << 20}}
+	for _, in := range inputs {
+		want := readTranscript(t, in.text, 1, pieceSizes{})
+		if !strings.Contains(want, "game 40\n") {
+			t.Fatalf("%s: the input is not what the test is about:\n%s", in.name, want[len(want)-min(len(want), 300):])
+		}
+		for _, sz := range sizes {
+			for _, jobs := range []int{2, 3} {
+				t.Run(in.name+"/"+strconv.Itoa(sz.size)+"/"+strconv.Itoa(jobs), func(t *testing.T) {
+					got := readTranscript(t, in.text, jobs, sz)
+					if got != want {
+						t.Errorf("in pieces:\n%s\nin one go:\n%s", lastDiff(got, want), lastDiff(want, got))
+					}
+				})
+			}
+		}
+	}
+}
+
+// lastDiff returns the lines of a around its first difference from b.
+func lastDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range al {
+		if i >= len(bl) || al[i] != bl[i] {
+			return strings.Join(al[max(i-3, 0):min(i+4, len(al))], "\n")
+		}
+	}
+	return "(a prefix of the other)"
+}
