@@ -37,7 +37,7 @@ func TestFindCut(t *testing.T) {
 		{"before from", "/\n+\n/\nV2", 2, false, 6},
 		{"bom after", "+\n/\n\xef\xbb\xbfV2", 0, false, 0},
 		{"part of a bom after", "+\n/\n\xef", 0, false, 0},
-		{"second one when the first is unsure", "+\n/\n\xef\xbb\xbf+\n/\nV2", 0, false, 12},
+		{"second one when the first is unsure", "+\n/\n\xef\xbb\xbf+\n/\nV2", 0, false, 11},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

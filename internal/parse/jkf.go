@@ -877,7 +877,6 @@ func (j *JKF) addNode(e *jkfEntry) error {
 	return nil
 }
 
-
 // jkfEnding maps a JKF special (CSA V2.2 names without %) onto an ending.
 func jkfEnding(s string, toMove shogi.Color) (shogi.Ending, bool) {
 	if s == "ILLEGAL_ACTION" {

@@ -84,7 +84,6 @@ func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 	return out, nil
 }
 
-
 func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node) ([]byte, error) {
 	pos, err := rec.PositionAt(n)
 	if err != nil {
