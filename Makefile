@@ -2,6 +2,8 @@
 GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
+BENCHTIME ?= 300ms
+BENCHCOUNT ?= 1
 
 .PHONY: all build test test-short bench fuzz lint man conformance clean
 
@@ -21,8 +23,11 @@ lint:
 	@out=$$(gofmt -l cmd internal); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
+# Every benchmark once, short enough to finish in a few minutes; for
+# comparisons run it several times and use benchstat:
+#   make bench BENCHCOUNT=6 > new.txt && benchstat old.txt new.txt
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) $(PKGS)
 
 # Every Fuzz target for FUZZTIME each (make fuzz FUZZTIME=10m for a long run).
 fuzz:

@@ -211,6 +211,9 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	}
 	batch := o.outDir != "" || len(ins) != 1 || o.filesFrom != ""
 	for _, a := range args {
+		if batch {
+			break // a stat per argument counts with 20,000 of them
+		}
 		if fi, err := os.Stat(a); a != "-" && err == nil && fi.IsDir() {
 			batch = true
 		}
@@ -249,6 +252,7 @@ type converter struct {
 	t        target
 	stdin    io.Reader
 	fileJobs int // workers reading one input: all of them when there is one input
+	bufs     bufPool
 }
 
 // convertSingle converts one input to standard output or to -o FILE.
@@ -290,13 +294,14 @@ func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 		r.writeErr(err)
 		return
 	}
-	bw := bufio.NewWriterSize(out, 64<<10)
+	bw := c.bufs.writer(out)
 	c.convert(r, bw)
 	if r.status == exitOK {
 		if err := bw.Flush(); err != nil {
 			r.writeErr(err)
 		}
 	}
+	c.bufs.putWriter(bw)
 	if r.status != exitOK || c.ctx.Err() != nil {
 		out.abort()
 		return
@@ -337,7 +342,7 @@ func existsDiag(in input, shown string) diag {
 // to the target encoding and line ends.
 func (c *converter) convert(r *result, w io.Writer) {
 	name := r.in.name()
-	src, err := openSource(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, false)
+	src, err := openSource(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, false, &c.bufs)
 	if err != nil {
 		status := exitInvalid
 		if !errors.Is(err, errUnknownFormat) {
@@ -446,6 +451,8 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 		return &exitError{exitUsage, err}
 	}
 	defer root.Close()
+	dirs := &outDirs{root: root}
+	defer dirs.Close()
 	// When two inputs would write the same output (a.kif and a.kifu to
 	// a.jkf), the later one keeps its own extension (a.kifu.jkf); only if
 	// that is taken too is it an error. Decided before any work starts, so
@@ -498,7 +505,14 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 					if r.in.err != nil {
 						r.failErr(exitUsage, r.in.err)
 					} else {
-						c.convertToFile(r, root, outs[i], filepath.Join(c.o.outDir, outs[i]))
+						shown := filepath.Join(c.o.outDir, outs[i])
+						if dir, sub, base, err := dirs.open(outs[i]); err != nil {
+							r.out = shown
+							r.writeErr(err)
+						} else {
+							c.convertToFile(r, sub, base, shown)
+							dirs.release(dir)
+						}
 					}
 					if c.ctx.Err() != nil {
 						*r = result{in: r.in, interrupted: true}

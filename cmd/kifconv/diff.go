@@ -198,7 +198,7 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 // as diff(1) has it.
 func readAll(cmd *cobra.Command, name, from string) ([]*shogi.Record, error) {
 	in := input{path: name}
-	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, true)
+	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, true, nil)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

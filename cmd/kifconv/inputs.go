@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
@@ -218,8 +219,10 @@ type source struct {
 	dec      *charset.Reader
 	br       *bufio.Reader // the decoded text, which reader reads
 	opt      parse.Options // reader's options
-	file     *os.File      // nil for standard input
-	text     bytes.Buffer  // the decoded text of standard input, kept to quote lines from
+	pool     *bufPool
+	brBusy   bool         // br may still be read by a goroutine left behind (after an interrupt)
+	file     *os.File     // nil for standard input
+	text     bytes.Buffer // the decoded text of standard input, kept to quote lines from
 	keepText bool
 }
 
@@ -227,10 +230,55 @@ type source struct {
 func (s *source) encoding() charset.Encoding { return s.dec.Encoding() }
 
 func (s *source) Close() error {
+	if !s.brBusy {
+		s.pool.putReader(s.br)
+		s.br = nil
+	}
 	if s.file != nil {
 		return s.file.Close()
 	}
 	return nil
+}
+
+// bufPool keeps the read and write buffers of an input for the next one: a
+// batch of 20,000 small files would otherwise allocate, and the collector
+// zero, 128 KiB for each. The nil pool allocates every time.
+type bufPool struct{ r, w sync.Pool }
+
+const bufSize = 64 << 10
+
+func (p *bufPool) reader(r io.Reader) *bufio.Reader {
+	if p != nil {
+		if br, ok := p.r.Get().(*bufio.Reader); ok {
+			br.Reset(r)
+			return br
+		}
+	}
+	return bufio.NewReaderSize(r, bufSize)
+}
+
+func (p *bufPool) putReader(br *bufio.Reader) {
+	if p != nil && br != nil {
+		br.Reset(nil)
+		p.r.Put(br)
+	}
+}
+
+func (p *bufPool) writer(w io.Writer) *bufio.Writer {
+	if p != nil {
+		if bw, ok := p.w.Get().(*bufio.Writer); ok {
+			bw.Reset(w)
+			return bw
+		}
+	}
+	return bufio.NewWriterSize(w, bufSize)
+}
+
+func (p *bufPool) putWriter(bw *bufio.Writer) {
+	if p != nil {
+		bw.Reset(nil)
+		p.w.Put(bw)
+	}
 }
 
 // errUnknownFormat is the code of an input whose format cannot be told.
@@ -240,11 +288,11 @@ var errUnknownFormat = errors.New("cannot tell the format of the input; give it 
 // given) its format, and returns a reader of its records. With keepText,
 // the decoded text of standard input is kept so that diagnostics can quote
 // it (files are read again instead).
-func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepText bool) (*source, error) {
-	s := &source{in: in, keepText: keepText}
+func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepText bool, pool *bufPool) (*source, error) {
+	s := &source{in: in, keepText: keepText, pool: pool}
 	var raw io.Reader = stdin
 	if in.path != "-" {
-		f, err := os.Open(in.path)
+		f, err := openInput(in.path)
 		if err != nil {
 			return nil, err
 		}
@@ -261,7 +309,7 @@ func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepT
 	if keepText && s.file == nil {
 		text = io.TeeReader(dec, &s.text)
 	}
-	br := bufio.NewReaderSize(text, 64<<10)
+	br := pool.reader(text)
 	format := from
 	if format == "" {
 		head, _ := br.Peek(64 << 10)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 )
 
 // errExists is the error for an output that is already there.
@@ -102,4 +103,76 @@ func (o *outFile) commit(force bool) error {
 		return err
 	}
 	return nil
+}
+
+// outDirs opens each directory of an output tree once for the files written
+// into it. Every operation on "a/b/c.csa" under a Root opens a/ and a/b/
+// again, which for a batch of small files made three times the system calls
+// of the conversion itself (with the temporary file, its link and its
+// removal). The directories stay inside the root as before.
+type outDirs struct {
+	root *os.Root
+	mu   sync.Mutex
+	dirs map[string]*outDir
+}
+
+type outDir struct {
+	root *os.Root
+	refs int
+}
+
+// maxOutDirs bounds the directories held open (and so the descriptors): a
+// batch walks its inputs directory by directory, so a few suffice.
+const maxOutDirs = 16
+
+// open returns the root of the directory of rel, created if need be, and
+// rel's name in it; release must be called with the directory when done.
+func (d *outDirs) open(rel string) (dir string, r *os.Root, base string, err error) {
+	dir, base = filepath.Dir(rel), filepath.Base(rel)
+	if dir == "." {
+		return dir, d.root, base, nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if od, ok := d.dirs[dir]; ok {
+		od.refs++
+		return dir, od.root, base, nil
+	}
+	if len(d.dirs) >= maxOutDirs {
+		for k, od := range d.dirs {
+			if od.refs == 0 {
+				od.root.Close()
+				delete(d.dirs, k)
+			}
+		}
+	}
+	if err := d.root.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, "", err
+	}
+	sub, err := d.root.OpenRoot(dir)
+	if err != nil {
+		return "", nil, "", err
+	}
+	if d.dirs == nil {
+		d.dirs = map[string]*outDir{}
+	}
+	d.dirs[dir] = &outDir{root: sub, refs: 1}
+	return dir, sub, base, nil
+}
+
+func (d *outDirs) release(dir string) {
+	if dir == "." {
+		return
+	}
+	d.mu.Lock()
+	d.dirs[dir].refs--
+	d.mu.Unlock()
+}
+
+// Close closes the directories still open.
+func (d *outDirs) Close() {
+	for _, od := range d.dirs {
+		od.root.Close()
+	}
+	d.dirs = nil
 }

@@ -280,7 +280,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 // readRecord reads record number game of one input, for show and diff.
 func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
 	in := input{path: name}
-	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, false)
+	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, false, nil)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

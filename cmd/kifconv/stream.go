@@ -164,6 +164,8 @@ func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, w
 		// interrupt nothing waits for it (nothing reads its buffer either).
 		if ctx.Err() == nil {
 			cutter.Wait()
+		} else {
+			s.brBusy = true
 		}
 	}()
 	game := 0

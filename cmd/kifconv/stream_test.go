@@ -109,7 +109,7 @@ func streamCSA(t *testing.T, n int, bad string) string {
 // the caller would see.
 func readTranscript(t *testing.T, text []byte, jobs int, sizes pieceSizes) string {
 	t.Helper()
-	src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, false)
+	src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

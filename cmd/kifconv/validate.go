@@ -146,12 +146,13 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	if len(ins) == 1 {
 		fileJobs = o.jobs
 	}
+	pool := &bufPool{}
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range min(o.jobs, len(ins)) {
 		wg.Go(func() {
 			for i := range next {
-				reports[i] = validateFile(ctx, ins[i], stdin, o, fileJobs)
+				reports[i] = validateFile(ctx, ins[i], stdin, o, fileJobs, pool)
 			}
 		})
 	}
@@ -220,7 +221,7 @@ func printValidation(out, errOut io.Writer, rep validateReport, o validateOption
 }
 
 // validateFile reads every record of one input and checks it.
-func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOptions, jobs int) fileReport {
+func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOptions, jobs int, pool *bufPool) fileReport {
 	rep := fileReport{Path: in.name(), Errors: []diag{}, Warnings: []diag{}}
 	var all []diag
 	fail := func(status int, ds ...diag) {
@@ -251,7 +252,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		fail(exitUsage, diagsFromError(rep.Path, 0, in.err)...)
 		return finish(nil)
 	}
-	src, err := openSource(in, stdin, o.from, parse.Options{Strict: o.strict}, true)
+	src, err := openSource(in, stdin, o.from, parse.Options{Strict: o.strict}, true, pool)
 	if err != nil {
 		status := exitUsage
 		if errors.Is(err, errUnknownFormat) {

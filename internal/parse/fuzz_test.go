@@ -345,10 +345,26 @@ func checkWriteBack(t *testing.T, pf parse.Format, rec *shogi.Record) {
 		if !back.Start.Equal(&wantStart) {
 			t.Fatalf("%s→%s→%s: start %s, want %s\n%s", pf.Name, wn, pf.Name, back.Start.SFEN(), wantStart.SFEN(), buf.Bytes())
 		}
-		if got := mainMoves(back); !equalMoves(got, wantMoves) {
+		got := mainMoves(back)
+		// A main line whose ending the format cannot carry loses it, and
+		// a variation at that ply then reads back as the main line's
+		// continuation.
+		if len(got) > len(wantMoves) && rec.MainLineEnd().IsEnd() && lostEnding(w.Losses()) {
+			got = got[:len(wantMoves)]
+		}
+		if !equalMoves(got, wantMoves) {
 			t.Fatalf("%s→%s→%s: main line %v, want %v\n%s", pf.Name, wn, pf.Name, got, wantMoves, buf.Bytes())
 		}
 	}
+}
+
+func lostEnding(losses []string) bool {
+	for _, l := range losses {
+		if strings.HasPrefix(l, "ending ") {
+			return true
+		}
+	}
+	return false
 }
 
 func foulInMainLine(rec *shogi.Record) bool {

@@ -273,18 +273,32 @@ type kakinoki struct {
 	captionTo    shogi.Square // destination of the caption's last move, for 同
 
 	// The game tree.
-	rec     *shogi.Record
-	cur     *line   // the line being read
-	stack   []*line // lines that later 変化 blocks may branch from, the most recent last
-	pos     shogi.Position
-	foul    *Error        // an illegal move kept in the tree, waiting for 反則勝ち/反則負け
-	illegal []*shogi.Node // illegal moves kept in the tree, each followed by its foul ending only
-	noNum   *Error        // a 変化 line without a ply number
-	path    []*shogi.Node
+	rec   *shogi.Record
+	cur   *line   // the line being read
+	stack []*line // lines that later 変化 blocks may branch from, the most recent last
+	pos   shogi.Position
+	foul  *Error // an illegal move kept in the tree, waiting for 反則勝ち/反則負け
+	noNum *Error // a 変化 line without a ply number
 	// The position after the node the last 変化 block branched from: many
 	// blocks branch from one node.
 	replayed  *shogi.Node
 	replayPos shogi.Position
+	// Positions stored along the lines (see line); snapBuf holds those of
+	// a game without variations, which need no allocation then.
+	snaps   []shogi.Position
+	snapBuf [8]shogi.Position
+	chain   []lineAt // positionAt's stack of lines to play down
+}
+
+// snapEvery is how many plies apart a line stores the position: finding the
+// position a 変化 block starts from plays fewer than 2·snapEvery moves,
+// wherever the block branches, and the copies take about 4 bytes per move.
+const snapEvery = 32
+
+// lineAt names the node at ply ply of line l.
+type lineAt struct {
+	l   *line
+	ply int
 }
 
 // line is one line of play: the main line, or a variation read from a 変化
@@ -294,18 +308,104 @@ type line struct {
 	nodes  []*shogi.Node
 	parent *line
 	base   *shogi.Node // the node at ply start−1, which the line branches from
+	// jump is an ancestor line (the skew-binary jump pointer of depth, the
+	// number of lines above l): a lookup walks O(log depth) lines, however
+	// deep variations nest.
+	jump  *line
+	depth int
+	// illegal is the illegal move kept in the line, if any: only its foul
+	// ending may follow it, so it is the line's last move.
+	illegal *shogi.Node
+	// The position at ply from() (after base, or the start for the main
+	// line) is kakinoki.snaps[first] or, when first < 0, the parent's at
+	// ply start−1, which takes cost moves to play from a stored position:
+	// a line stores its own only when cost would exceed snapEvery, so that
+	// many short nested lines need few. snaps[more+j−1] is the position at
+	// ply from()+j·snapEvery, j ≥ 1 (more is 0 until the line gets there);
+	// only the line read last grows, so its positions are consecutive.
+	first, more, cost int
+}
+
+// newLine returns a line that branches from base, the node at ply start−1
+// of parent, where the position is k.pos.
+func (k *kakinoki) newLine(parent *line, start int, base *shogi.Node) *line {
+	l := &line{start: start, parent: parent, base: base, depth: parent.depth + 1, first: -1, cost: k.costAt(parent, start-1)}
+	if l.cost > snapEvery {
+		l.first, l.cost = len(k.snaps), 0
+		k.snaps = append(k.snaps, k.pos)
+	}
+	if p := parent.jump; parent.depth-p.depth == p.depth-p.jump.depth {
+		l.jump = p.jump
+	} else {
+		l.jump = parent
+	}
+	return l
 }
 
 // end returns the ply of the last node of l.
 func (l *line) end() int { return l.start + len(l.nodes) - 1 }
 
+// from returns the ply of the line's first stored position.
+func (l *line) from() int { return max(l.start-1, 0) }
+
 // at returns the node at ply k of l (k ≤ l.end()) and the line, l or one
-// it branches from, that holds it.
+// it branches from, that holds it. The lines above l start at ever smaller
+// plies, so the jump pointers find the first that starts at k or before.
 func (l *line) at(k int) (*shogi.Node, *line) {
 	for l.start > k {
-		l = l.parent
+		if l.jump.start > k {
+			l = l.jump
+		} else {
+			l = l.parent
+		}
 	}
 	return l.nodes[k-l.start], l
+}
+
+// costAt returns how many moves positionAt(l, ply) plays.
+func (k *kakinoki) costAt(l *line, ply int) int {
+	d := ply - l.from()
+	switch {
+	case d >= snapEvery:
+		return d % snapEvery
+	case l.first >= 0:
+		return d
+	}
+	return l.cost + d
+}
+
+// positionAt returns the position after the node at ply ply of l (from()
+// ≤ ply ≤ end()): it goes up the lines to the nearest stored position, at
+// most snapEvery lines since each adds a move to play, and plays the moves
+// back down.
+func (k *kakinoki) positionAt(l *line, ply int) shogi.Position {
+	k.chain = k.chain[:0]
+	var p shogi.Position
+	q := 0 // the ply of p
+	for {
+		if j := (ply - l.from()) / snapEvery; j > 0 {
+			p, q = k.snaps[l.more+j-1], l.from()+j*snapEvery
+			break
+		}
+		if l.first >= 0 {
+			p, q = k.snaps[l.first], l.from()
+			break
+		}
+		k.chain = append(k.chain, lineAt{l, ply})
+		l, ply = l.parent, l.start-1
+	}
+	for {
+		for q < ply {
+			q++
+			p.Play(l.nodes[q-l.start].Move)
+		}
+		if len(k.chain) == 0 {
+			return p
+		}
+		c := k.chain[len(k.chain)-1]
+		k.chain = k.chain[:len(k.chain)-1]
+		l, ply = c.l, c.ply // p is at l.from()
+	}
 }
 
 // last returns the last node of l, or the node it branches from while it
@@ -873,7 +973,9 @@ func (k *kakinoki) startMoves(raw, t []byte) error {
 		// 同 needs.
 		k.pos.SetLastMove(shogi.NewDrop(shogi.Pawn, k.captionTo))
 	}
-	k.cur = &line{start: 0, nodes: make([]*shogi.Node, 1, 256)}
+	k.snaps = append(k.snapBuf[:0], k.pos)
+	k.cur = &line{start: 0, nodes: make([]*shogi.Node, 1, 256), first: 0}
+	k.cur.jump = k.cur
 	k.cur.nodes[0] = k.rec.Root
 	k.stack = append(k.stack[:0], k.cur)
 	return nil
@@ -887,8 +989,20 @@ func (k *kakinoki) ply() int { return k.cur.end() + 1 }
 // alternative, as the file gives it (tsshogi merges them; the record keeps
 // what the file says).
 func (k *kakinoki) addMove(m shogi.Move, e shogi.Ending) *shogi.Node {
+	l := k.cur
 	n := k.rec.AddChild(k.node(), m, e)
-	k.cur.nodes = append(k.cur.nodes, n)
+	l.nodes = append(l.nodes, n)
+	// The copy taken after an illegal move (not played) or an ending is
+	// never replayed from: nothing but endings follow them, and no block
+	// branches from an ending or an illegal move.
+	if d := l.end() - l.from(); d > 0 && d%snapEvery == 0 {
+		if l.more == 0 {
+			l.more = len(k.snaps) // index 0 is the start
+		}
+		if l.more+d/snapEvery-1 == len(k.snaps) {
+			k.snaps = append(k.snaps, k.pos)
+		}
+	}
 	return n
 }
 
@@ -905,7 +1019,7 @@ func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.N
 		k.foul = &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: err,
 			Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text)}
 		n := k.addMove(m, shogi.Ending{})
-		k.illegal = append(k.illegal, n)
+		k.cur.illegal = n
 		// Only the foul ending may follow, and all it needs is the side
 		// to move; the move itself is not played.
 		k.pos.SetTurn(k.pos.Turn().Opponent())
@@ -913,16 +1027,6 @@ func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.N
 	}
 	k.pos.Play(m)
 	return k.addMove(m, shogi.Ending{}), nil
-}
-
-// isIllegal reports whether n is an illegal move kept in the tree.
-func (k *kakinoki) isIllegal(n *shogi.Node) bool {
-	for _, x := range k.illegal {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }
 
 // pendingFoul returns the error of an illegal move that is not followed by
@@ -953,7 +1057,9 @@ func (k *kakinoki) end(e shogi.Ending, raw []byte, at int) (*shogi.Node, error) 
 		if err := k.warn(k.lr.posAt(raw, at), ErrSyntax, "a second special ending after the one that ends this line; kept as an alternative to it"); err != nil {
 			return nil, err
 		}
-		if k.isIllegal(k.node().Parent) {
+		// The parent is in the current line: a line never starts after an
+		// illegal move.
+		if k.node().Parent == k.cur.illegal {
 			return nil, k.errAt(raw, at, ErrSyntax, "a second special ending after the foul ending of an illegal move")
 		}
 		k.cur.nodes = k.cur.nodes[:len(k.cur.nodes)-1]
@@ -1062,37 +1168,16 @@ func (k *kakinoki) variation(raw, t []byte) error {
 	if base.IsEnd() {
 		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "ply "+strconv.Itoa(n-1+k.plyOffset)+" is a special ending; nothing can follow it")
 	}
+	if base == parent.illegal {
+		return k.errAt(raw, col(raw, t), ErrBadVariation, "the variation branches after an illegal move, which only its foul ending may follow")
+	}
 	if base != k.replayed {
-		pos, err := k.replay(base, raw, col(raw, t))
-		if err != nil {
-			return err
-		}
-		k.replayed, k.replayPos = base, pos
+		k.replayed, k.replayPos = base, k.positionAt(parent, n-1)
 	}
 	k.pos = k.replayPos
-	k.cur = &line{start: n, parent: parent, base: base}
+	k.cur = k.newLine(parent, n, base)
 	k.stack = append(k.stack, k.cur)
 	return nil
-}
-
-// replay returns the position after node n.
-func (k *kakinoki) replay(n *shogi.Node, raw []byte, at int) (shogi.Position, error) {
-	k.path = k.path[:0]
-	for x := n; x.Parent != nil; x = x.Parent {
-		k.path = append(k.path, x)
-	}
-	p := k.rec.Start
-	if k.captionTo != shogi.NoSquare && k.plyOffset > 0 {
-		p.SetLastMove(shogi.NewDrop(shogi.Pawn, k.captionTo))
-	}
-	for i := len(k.path) - 1; i >= 0; i-- {
-		x := k.path[i]
-		if k.isIllegal(x) {
-			return p, k.errAt(raw, at, ErrBadVariation, "the variation branches after an illegal move, which only its foul ending may follow")
-		}
-		p.Play(x.Move)
-	}
-	return p, nil
 }
 
 // summary reads まで77手で先手の勝ち. In KI2 it states the ending; KIF writes

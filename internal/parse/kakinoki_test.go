@@ -1,13 +1,17 @@
 package parse
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -402,6 +406,229 @@ func TestKakinokiNestedVariations(t *testing.T) {
 		}
 	}
 	t.Logf("%d nested variations", len(next)-1)
+}
+
+// kkAppendMove writes m, played at ply in p, as a KIF or a KI2 move line.
+func kkAppendMove(b []byte, ki2 bool, p *shogi.Position, ply int, m shogi.Move) []byte {
+	if ki2 {
+		b = shogi.AppendSideMark(b, p.Turn())
+		b = shogi.KI2Notation{}.AppendMove(b, p, m)
+	} else {
+		b = strconv.AppendInt(b, int64(ply), 10)
+		b = append(b, ' ')
+		b = shogi.KIFNotation{}.AppendMove(b, p, m)
+	}
+	return append(b, '\n')
+}
+
+// kkKings is a KIF header whose board holds the two kings only: they always
+// have a legal move, however long the game.
+const kkKings = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n" +
+	"| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n" +
+	"| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n" +
+	"| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n" +
+	"| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n" +
+	"先手の持駒：なし\n手数----指手---------消費時間--\n"
+
+// kkNested writes depth variations, each nested in the one before, as Kifu
+// for Windows lists them: at ply i the first legal move ends the line, and
+// the block 変化：i手 plays the last legal move and goes on. It returns the
+// text and the moves of the deepest line.
+func kkNested(depth int, ki2 bool) ([]byte, []shogi.Move) {
+	b := []byte(kkKings)
+	p, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	if err != nil {
+		panic(err)
+	}
+	var buf, deep []shogi.Move
+	for i := 1; i <= depth; i++ {
+		buf = p.LegalMoves(buf[:0])
+		b = kkAppendMove(b, ki2, &p, i, buf[0])
+		b = append(b, "\n変化："...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, "手\n"...)
+		m := buf[len(buf)-1]
+		b = kkAppendMove(b, ki2, &p, i, m)
+		deep = append(deep, m)
+		p.Play(m)
+	}
+	return b, deep
+}
+
+// TestKakinokiNestedDeep reads 100,000 nested variations in KIF and KI2
+// (the size of render's TestDeepVariations), which must take time linear
+// in the input: each block branches from the line before, and the position
+// it starts from is not replayed from the root.
+func TestKakinokiNestedDeep(t *testing.T) {
+	depth := 100_000
+	if testing.Short() {
+		depth = 5_000
+	}
+	for _, ki2 := range []bool{false, true} {
+		t.Run(map[bool]string{false: "kif", true: "ki2"}[ki2], func(t *testing.T) {
+			text, deep := kkNested(depth, ki2)
+			start := time.Now()
+			var rec *shogi.Record
+			var err error
+			if ki2 {
+				rec, err = NewKI2(bytes.NewReader(text), Options{}).Read()
+			} else {
+				rec, err = NewKIF(bytes.NewReader(text), Options{}).Read()
+			}
+			t.Logf("%d nested variations read in %v", depth, time.Since(start))
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := rec.Root
+			for i, m := range deep {
+				if len(x.Children) != 2 || x.Children[1].Move != m {
+					t.Fatalf("ply %d: %d children, want the move that ends the line and the block's move", i+1, len(x.Children))
+				}
+				x = x.Children[1]
+			}
+			if len(x.Children) != 0 {
+				t.Errorf("the deepest line goes on after ply %d", depth)
+			}
+		})
+	}
+	// Then blocks go back and forth between ply 2, which is found only far
+	// above the line just read, and the end of the deepest line.
+	t.Run("kif/back-and-forth", func(t *testing.T) {
+		text, deep := kkNested(depth, false)
+		p, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var early, late []byte
+		for i, m := range deep {
+			if i == 1 || i == len(deep)-1 {
+				q := p
+				if i == len(deep)-1 {
+					q.Play(m)
+				}
+				moves := q.LegalMoves(nil)
+				if i == 1 {
+					early = kkAppendMove(nil, false, &q, 2, moves[0])
+				} else {
+					late = kkAppendMove(nil, false, &q, depth+1, moves[0])
+				}
+			}
+			p.Play(m)
+		}
+		for range depth {
+			text = append(text, "\n変化：2手\n"...)
+			text = append(text, early...)
+			text = append(text, "\n変化："...)
+			text = strconv.AppendInt(text, int64(depth+1), 10)
+			text = append(text, "手\n"...)
+			text = append(text, late...)
+		}
+		start := time.Now()
+		rec, err := NewKIF(bytes.NewReader(text), Options{}).Read()
+		t.Logf("%d nested variations and %d blocks back and forth read in %v", depth, 2*depth, time.Since(start))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := rec.Root.Children[1]
+		if n := len(x.Children); n != 2+depth {
+			t.Errorf("ply 2: %d alternatives, want %d", n, 2+depth)
+		}
+		for range depth - 1 {
+			x = x.Children[1]
+		}
+		if n := len(x.Children); n != depth {
+			t.Errorf("ply %d: %d alternatives, want %d", depth+1, n, depth)
+		}
+	})
+}
+
+// TestKakinokiVariationModel reads random trees of variations in KIF and KI2
+// and compares them with a plain model of the rule the readers follow (a
+// block is an alternative to the move at ply N of the most recent line that
+// has a move at ply N−1), kept as whole paths from the root. Blocks nest
+// deep, go back to early plies of long lines and to lines read long before,
+// so the readers' lookups and stored positions are all used.
+func TestKakinokiVariationModel(t *testing.T) {
+	for _, ki2 := range []bool{false, true} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			t.Run(fmt.Sprintf("%s/%d", map[bool]string{false: "kif", true: "ki2"}[ki2], seed), func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(seed, 9))
+				want := shogi.NewRecord(shogi.StartPosition())
+				b := []byte("手合割：平手\n手数----指手---------消費時間--\n")
+				var buf []shogi.Move
+				// extend plays up to n random moves after the last node of
+				// path, writing them and adding them to want.
+				extend := func(path []*shogi.Node, n int) []*shogi.Node {
+					p, err := want.PositionAt(path[len(path)-1])
+					if err != nil {
+						t.Fatal(err)
+					}
+					for range n {
+						buf = p.LegalMoves(buf[:0])
+						if len(buf) == 0 {
+							break
+						}
+						m := buf[rng.IntN(len(buf))]
+						b = kkAppendMove(b, ki2, &p, len(path), m)
+						path = append(path, want.AddChild(path[len(path)-1], m, shogi.Ending{}))
+						p.Play(m)
+					}
+					return path
+				}
+				stack := [][]*shogi.Node{extend([]*shogi.Node{want.Root}, 150)}
+				for range 1500 {
+					top := stack[len(stack)-1]
+					var n int // the ply of the block
+					switch r := rng.IntN(10); {
+					case r < 6: // nested in the line just read
+						n = len(top)
+					case r < 8: // early in the line just read
+						n = 1 + rng.IntN(len(top))
+					default: // in a line read before
+						l := stack[rng.IntN(len(stack))]
+						n = 1 + rng.IntN(len(l))
+					}
+					for len(stack[len(stack)-1]) < n {
+						stack = stack[:len(stack)-1]
+					}
+					base := stack[len(stack)-1][:n]
+					b = append(b, "\n変化："...)
+					b = strconv.AppendInt(b, int64(n), 10)
+					b = append(b, "手\n"...)
+					path := extend(append([]*shogi.Node(nil), base...), 1+rng.IntN(3))
+					if len(path) == n {
+						t.Fatalf("no legal move at ply %d", n)
+					}
+					stack = append(stack, path)
+				}
+				var rec *shogi.Record
+				var err error
+				if ki2 {
+					rec, err = NewKI2(bytes.NewReader(b), Options{}).Read()
+				} else {
+					rec, err = NewKIF(bytes.NewReader(b), Options{}).Read()
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.Header, want.Preset = rec.Header, rec.Preset
+				if got, w := kkDump(rec), kkDump(want); got != w {
+					t.Errorf("the tree read differs from the model's\n%s", firstDiff(got, w))
+				}
+			})
+		}
+	}
+}
+
+// firstDiff shows the first line where two dumps differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d:\ngot  %s\nwant %s", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("%d lines, want %d", len(g), len(w))
 }
 
 // TestKakinokiCaption reads a diagram with Kifu for Windows' caption: the

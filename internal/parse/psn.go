@@ -347,6 +347,9 @@ type game struct {
 func (g *game) line(raw []byte) error {
 	s := string(raw)
 	lr := g.r.lr
+	// Columns are counted on from the last token, not from the line
+	// start: a line of 100,000 closing parentheses stays linear.
+	col, counted := 1, 0
 	for i := 0; i < len(s); {
 		if g.inComment {
 			j := strings.IndexByte(s[i:], '}')
@@ -369,7 +372,9 @@ func (g *game) line(raw []byte) error {
 			i += len("\u3000")
 			continue
 		}
-		at := lr.posAt(raw, i)
+		col += utf8.RuneCountInString(s[counted:i])
+		counted = i
+		at := lr.pos(col)
 		g.seen = true
 		switch c {
 		case '{':

@@ -323,18 +323,20 @@ func rtCompare(a, b *shogi.Record, losses []string) string {
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		where := fmt.Sprintf("at ply %d (path %v)", p.ply, p.x.Path())
+		// Only for a failure: Path walks to the root, which on every node
+		// of a deep tree would make the comparison quadratic.
+		where := func() string { return fmt.Sprintf("at ply %d (path %v)", p.ply, p.x.Path()) }
 		if !ig.comments && !(ig.braceComments && slices.ContainsFunc(p.x.Comments, func(c string) bool { return strings.Contains(c, "}") })) {
 			if ca, cb := rtComment(p.x.Comments), rtComment(p.y.Comments); ca != cb {
-				return fmt.Sprintf("%s: comment %q, read back %q", where, ca, cb)
+				return fmt.Sprintf("%s: comment %q, read back %q", where(), ca, cb)
 			}
 		}
 		if !ig.bookmarks && p.x.Bookmark != p.y.Bookmark {
-			return fmt.Sprintf("%s: bookmark %q, read back %q", where, p.x.Bookmark, p.y.Bookmark)
+			return fmt.Sprintf("%s: bookmark %q, read back %q", where(), p.x.Bookmark, p.y.Bookmark)
 		}
 		if p.ply > 0 && !ig.times {
 			if d := rtTime(p.x.Time, p.y.Time, ig); d != "" {
-				return where + ": " + d
+				return where() + ": " + d
 			}
 		}
 		xs, ys := p.x.Children, p.y.Children
@@ -344,15 +346,15 @@ func rtCompare(a, b *shogi.Record, losses []string) string {
 		side := toMove(p.ply)
 		xs, ys = rtDropLostEndings(xs, ys, &ig, side)
 		if len(xs) != len(ys) {
-			return fmt.Sprintf("%s: %d continuations, read back %d", where, len(xs), len(ys))
+			return fmt.Sprintf("%s: %d continuations, read back %d", where(), len(xs), len(ys))
 		}
 		for i := range xs {
 			x, y := xs[i], ys[i]
 			if x.IsEnd() != y.IsEnd() || x.Move != y.Move {
-				return fmt.Sprintf("%s: continuation %d is %s, read back %s", where, i, rtStep(x, side), rtStep(y, side))
+				return fmt.Sprintf("%s: continuation %d is %s, read back %s", where(), i, rtStep(x, side), rtStep(y, side))
 			}
 			if x.IsEnd() && !rtSameEnding(x.End, y.End, side) && !ig.lostEnding(x.End, side) {
-				return fmt.Sprintf("%s: ending %s, read back %s", where, rtStep(x, side), rtStep(y, side))
+				return fmt.Sprintf("%s: ending %s, read back %s", where(), rtStep(x, side), rtStep(y, side))
 			}
 			stack = append(stack, pair{x, y, p.ply + 1})
 		}

@@ -244,7 +244,13 @@ func (t *movetext) newline(indent int) {
 	t.b = appendIndent(t.b, indent)
 }
 
+// maxMovetextIndent bounds the indent of nested variations: deeper ones stay at
+// this column, so that the text grows with the size of the tree rather than
+// with the square of its depth.
+const maxMovetextIndent = 60
+
 func appendIndent(b []byte, n int) []byte {
+	n = min(n, maxMovetextIndent)
 	for i := 0; i < n; i++ {
 		b = append(b, ' ')
 	}
@@ -321,8 +327,18 @@ func (t *movetext) ending(e shogi.Ending) {
 	if w == "" {
 		w = "Unknown"
 	}
+	w = strings.Join(strings.Fields(w), " ")
 	t.b = append(t.b, "--"...)
-	t.b = append(t.b, strings.Join(strings.Fields(w), " ")...)
+	// A word that starts or ends with '-' would run into the dashes
+	// (--0---); readers trim the blanks that keep it apart.
+	pad := strings.HasPrefix(w, "-") || strings.HasSuffix(w, "-")
+	if pad {
+		t.b = append(t.b, ' ')
+	}
+	t.b = append(t.b, w...)
+	if pad {
+		t.b = append(t.b, ' ')
+	}
 	t.b = append(t.b, "--"...)
 }
 

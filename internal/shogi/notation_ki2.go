@@ -605,6 +605,8 @@ func (p *Position) resolveJa(s string, jm *jaMove) (Move, error) {
 			return 0, jaErr(s, ErrNotOwnPiece, "")
 		case pc.Type() != t:
 			return 0, jaErr(s, ErrWrongPiece, "the origin holds "+pc.Type().Kanji())
+		case from == to:
+			return 0, jaErr(s, ErrUnreachable, "the origin is the destination")
 		}
 		return NewMove(from, to, jm.suffix == sufPromote), nil
 	}

@@ -1,0 +1,139 @@
+package render_test
+
+import (
+	"io"
+	"math/rand/v2"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// The benchmarks of this file write records from shogi.RandomRecord
+// (realistic games of 80 to 160 plies with times, a header, an ending and a
+// comment on about one move in seven) in each format, through the output
+// encoding the CLI uses for it (charset.Writer: Shift_JIS and CRLF for KIF
+// and KI2), as one stream. Besides B/op and allocs/op they report moves/s,
+// games/s and MB/s (of output), and moves per CPU second (moves/cpu-s),
+// which stays put on a machine busy with other work where the wall-clock
+// figures do not.
+//
+// BenchmarkWriteKIF, KI2, CSA, JKF and PSN of the writers' own files
+// measure those writers on data of their own; BenchmarkWriteGenerated
+// measures them here on the common records.
+
+// genRecords returns n generated records of 80 to 160 plies.
+func genRecords(n int) (recs []*shogi.Record, moves int) {
+	rng := rand.New(rand.NewPCG(2026, 8))
+	opt := shogi.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
+	for len(recs) < n {
+		rec := shogi.RandomRecord(rng, opt)
+		m := 0
+		for x := range rec.MainLine() {
+			if !x.IsEnd() {
+				m++
+			}
+		}
+		if m >= 80 && m <= 160 {
+			recs = append(recs, rec)
+			moves += m
+		}
+	}
+	return recs, moves
+}
+
+// cpuTime returns the CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+type byteCounter struct{ n int64 }
+
+func (c *byteCounter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// writeEncoded writes recs in format through the encoding the CLI would use.
+func writeEncoded(b *testing.B, format string, recs []*shogi.Record, w io.Writer) {
+	f, ok := render.Lookup(format)
+	if !ok {
+		b.Fatalf("no format %s", format)
+	}
+	enc := charset.UTF8
+	if f.Encoding == "shift_jis" {
+		enc = charset.ShiftJIS
+	}
+	cw := charset.NewWriter(w, enc, f.CRLF, true)
+	wr := f.New(cw, render.Options{AllowLoss: true})
+	for _, rec := range recs {
+		if err := wr.Write(rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := wr.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	if err := cw.Close(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+const genGames = 40
+
+func benchWrite(b *testing.B, format string) {
+	recs, moves := genRecords(genGames)
+	var size byteCounter
+	writeEncoded(b, format, recs, &size)
+	b.SetBytes(size.n)
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		writeEncoded(b, format, recs, io.Discard)
+	}
+	used := cpuTime() - cpu
+	n := float64(b.N)
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(len(recs))*n/sec, "games/s")
+	b.ReportMetric(float64(moves)*n/sec, "moves/s")
+	if used > 0 {
+		b.ReportMetric(float64(moves)*n/used.Seconds(), "moves/cpu-s")
+	}
+}
+
+// BenchmarkWriteGenerated writes the generated records in each format that
+// has a benchmark of its own on other data.
+func BenchmarkWriteGenerated(b *testing.B) {
+	for _, format := range []string{"csa", "kif", "ki2", "jkf", "psn"} {
+		b.Run(format, func(b *testing.B) { benchWrite(b, format) })
+	}
+}
+
+// BenchmarkWriteKIFU writes KIF in UTF-8 (.kifu).
+func BenchmarkWriteKIFU(b *testing.B) { benchWrite(b, "kifu") }
+
+// BenchmarkWriteUSI writes one `position startpos moves …` line per game.
+func BenchmarkWriteUSI(b *testing.B) { benchWrite(b, "usi") }
+
+// BenchmarkWriteSFEN writes the SFEN of each game's last position (the
+// moves are played to get there).
+func BenchmarkWriteSFEN(b *testing.B) { benchWrite(b, "sfen") }
+
+// BenchmarkWriteBOD writes a board diagram of each game's last position.
+func BenchmarkWriteBOD(b *testing.B) { benchWrite(b, "bod") }
+
+// BenchmarkWriteWestern writes Western move lists in Hodges notation.
+func BenchmarkWriteWestern(b *testing.B) { benchWrite(b, "western") }
+
+// BenchmarkWriteHosking writes Western move lists in Hosking notation.
+func BenchmarkWriteHosking(b *testing.B) { benchWrite(b, "hosking") }
+
+// BenchmarkWriteKK writes Kitao–Kawasaki move lists.
+func BenchmarkWriteKK(b *testing.B) { benchWrite(b, "kk") }
+
+// BenchmarkWriteSVG draws each game's last position.
+func BenchmarkWriteSVG(b *testing.B) { benchWrite(b, "svg") }
