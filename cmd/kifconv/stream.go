@@ -111,6 +111,9 @@ func shiftErr(err error, line int, offset int64) {
 	}
 }
 
+// readParallel is eachRecord for CSA with jobs workers: a goroutine cuts
+// the text into pieces, the workers read them, and this goroutine hands the
+// records to fn in order as each piece is done.
 func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, work func(*shogi.Record) []diag,
 	fn func(int, readResult) bool) (int, error) {
 	order := make(chan *piece, jobs+1)
@@ -173,7 +176,9 @@ func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, w
 		select {
 		case <-p.done:
 		case <-ctx.Done():
-			return game, ctx.Err()
+		}
+		if err := ctx.Err(); err != nil {
+			return game, err
 		}
 		for _, r := range p.recs {
 			game++

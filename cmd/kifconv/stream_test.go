@@ -191,3 +191,31 @@ func lastDiff(a, b string) string {
 	}
 	return "(a prefix of the other)"
 }
+
+// TestReadParallelStop checks that reading in pieces stops when the caller
+// says so or the context is cancelled, without waiting for the whole input.
+func TestReadParallelStop(t *testing.T) {
+	text := []byte(streamCSA(t, 60, ""))
+	open := func() *source {
+		src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return src
+	}
+	sizes := pieceSizes{300, 1 << 20}
+	got, err := open().readParallel(context.Background(), 2, sizes, nil, func(game int, _ readResult) bool { return game < 5 })
+	if got != 5 || err != nil {
+		t.Errorf("stopped by the caller: game %d, %v; want 5, nil", got, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	got, err = open().readParallel(ctx, 2, sizes, nil, func(game int, _ readResult) bool {
+		if game == 3 {
+			cancel()
+		}
+		return true
+	})
+	if err != context.Canceled || got < 3 || got > 60 {
+		t.Errorf("cancelled: game %d, %v; want context.Canceled", got, err)
+	}
+}

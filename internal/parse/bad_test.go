@@ -113,7 +113,7 @@ func TestBadInputs(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got string
-			within(t, time.Second, func() { got, _ = outcome(name, data, false) })
+			within(t, 30*time.Second, func() { got, _ = outcome(name, data, false) })
 			wantFile := filepath.Join(badDir, name+".want")
 			if *updateBad {
 				if err := os.WriteFile(wantFile, []byte(got+"\n"), 0o644); err != nil {
@@ -347,7 +347,7 @@ const heavyEnv = "KIFCONV_HEAVY_CASE"
 
 // heavyLimit is the time a heavy case may take, including the child
 // process's start; what they take is logged.
-const heavyLimit = 15 * time.Second
+const heavyLimit = 120 * time.Second // a hang guard, not a speed target: figures are logged and benchmarks hold the targets
 
 // TestHeavyInputs reads generated extreme inputs: 50 MB lines, 100,000
 // nested variations, 1,000,000-move games. Each runs in a child process

@@ -329,7 +329,7 @@ type line struct {
 // newLine returns a line that branches from base, the node at ply start−1
 // of parent, where the position is k.pos.
 func (k *kakinoki) newLine(parent *line, start int, base *shogi.Node) *line {
-	l := &line{start: start, parent: parent, base: base, depth: parent.depth + 1, first: -1, cost: k.costAt(parent, start-1)}
+	l := &line{start: start, parent: parent, base: base, depth: parent.depth + 1, first: -1, cost: parent.costAt(start - 1)}
 	if l.cost > snapEvery {
 		l.first, l.cost = len(k.snaps), 0
 		k.snaps = append(k.snaps, k.pos)
@@ -362,8 +362,8 @@ func (l *line) at(k int) (*shogi.Node, *line) {
 	return l.nodes[k-l.start], l
 }
 
-// costAt returns how many moves positionAt(l, ply) plays.
-func (k *kakinoki) costAt(l *line, ply int) int {
+// costAt returns how many moves kakinoki.positionAt(l, ply) plays.
+func (l *line) costAt(ply int) int {
 	d := ply - l.from()
 	switch {
 	case d >= snapEvery:

@@ -78,9 +78,19 @@ func (l *lineReader) readLine() ([]byte, error) {
 		l.line++
 		return l.last, nil
 	}
+	// searched is how much of the pending data is known to hold no LF, so
+	// that a long line arriving in small reads is scanned once, not once per
+	// read (which made a 5 MB one-line game quadratic).
+	searched, at := 0, l.base+int64(l.start)
 	for {
 		data := l.buf[l.start:l.end]
-		n := bytes.IndexByte(data, '\n')
+		if abs := l.base + int64(l.start); abs != at || searched > len(data) {
+			searched, at = 0, abs // the start moved (a BOM was skipped): scan again
+		}
+		n := bytes.IndexByte(data[searched:], '\n')
+		if n >= 0 {
+			n += searched
+		}
 		if l.cr >= 0 && l.cr < l.start {
 			l.findCR(l.start)
 		}
@@ -88,6 +98,7 @@ func (l *lineReader) readLine() ([]byte, error) {
 			n = l.cr - l.start
 			if n+1 == len(data) && l.err == nil {
 				// A CR at the end of what is read: CRLF or a bare CR?
+				searched = len(data)
 				l.fill()
 				continue
 			}
@@ -102,6 +113,7 @@ func (l *lineReader) readLine() ([]byte, error) {
 				if len(data) > l.max {
 					return nil, l.tooLong()
 				}
+				searched = len(data)
 				l.fill()
 				continue
 			}

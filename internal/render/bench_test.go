@@ -7,19 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 // The benchmarks of this file write records from shogi.RandomRecord
 // (realistic games of 80 to 160 plies with times, a header, an ending and a
-// comment on about one move in seven) in each format, through the output
-// encoding the CLI uses for it (charset.Writer: Shift_JIS and CRLF for KIF
-// and KI2), as one stream. Besides B/op and allocs/op they report moves/s,
-// games/s and MB/s (of output), and moves per CPU second (moves/cpu-s),
-// which stays put on a machine busy with other work where the wall-clock
-// figures do not.
+// comment on about one move in seven) in each format as one stream of UTF-8
+// text, which is what writers produce; the CLI's transcoding to the
+// format's usual encoding (charset.Writer) is not part of them. Besides B/op
+// and allocs/op they report moves/s, games/s and MB/s (of output), and
+// moves per CPU second (moves/cpu-s), which stays put on a machine busy
+// with other work where the wall-clock figures do not.
 //
 // BenchmarkWriteKIF, KI2, CSA, JKF and PSN of the writers' own files
 // measure those writers on data of their own; BenchmarkWriteGenerated
@@ -58,27 +57,18 @@ type byteCounter struct{ n int64 }
 
 func (c *byteCounter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
 
-// writeEncoded writes recs in format through the encoding the CLI would use.
-func writeEncoded(b *testing.B, format string, recs []*shogi.Record, w io.Writer) {
-	f, ok := render.Lookup(format)
-	if !ok {
-		b.Fatalf("no format %s", format)
+// writeTo writes recs in format to w.
+func writeTo(b *testing.B, format string, recs []*shogi.Record, w io.Writer) {
+	wr, err := render.New(format, w, render.Options{AllowLoss: true})
+	if err != nil {
+		b.Fatal(err)
 	}
-	enc := charset.UTF8
-	if f.Encoding == "shift_jis" {
-		enc = charset.ShiftJIS
-	}
-	cw := charset.NewWriter(w, enc, f.CRLF, true)
-	wr := f.New(cw, render.Options{AllowLoss: true})
 	for _, rec := range recs {
 		if err := wr.Write(rec); err != nil {
 			b.Fatal(err)
 		}
 	}
 	if err := wr.Flush(); err != nil {
-		b.Fatal(err)
-	}
-	if err := cw.Close(); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -88,12 +78,12 @@ const genGames = 40
 func benchWrite(b *testing.B, format string) {
 	recs, moves := genRecords(genGames)
 	var size byteCounter
-	writeEncoded(b, format, recs, &size)
+	writeTo(b, format, recs, &size)
 	b.SetBytes(size.n)
 	b.ReportAllocs()
 	cpu := cpuTime()
 	for b.Loop() {
-		writeEncoded(b, format, recs, io.Discard)
+		writeTo(b, format, recs, io.Discard)
 	}
 	used := cpuTime() - cpu
 	n := float64(b.N)

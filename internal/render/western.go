@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -152,6 +154,14 @@ func headerName(rec *shogi.Record, key string) string {
 	return key
 }
 
+// colonHeaderKey reports whether a `Key: value` line with this key reads
+// back as a header (parse.Western's rule): a letter first, no blanks around
+// it, none of the colons and brackets of move text.
+func colonHeaderKey(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsLetter(r) && name == strings.TrimSpace(name) && !strings.ContainsAny(name, ":：\n\r{}()[]*'\"")
+}
+
 // appendColonHeader writes the header as `Key: value` lines, then the start
 // position, then a blank line when anything was written.
 func appendColonHeader(b []byte, rec *shogi.Record, l *losses) ([]byte, error) {
@@ -161,7 +171,7 @@ func appendColonHeader(b []byte, rec *shogi.Record, l *losses) ([]byte, error) {
 			continue // the start position says it
 		}
 		name := headerName(rec, f.Key)
-		if name == "" || strings.ContainsAny(name, ":\n\r[{(") || strings.ContainsAny(f.Value, "\n\r") {
+		if !colonHeaderKey(name) || strings.ContainsAny(f.Value, "\n\r") {
 			if err := l.lose("header field " + strconv.Quote(f.Key)); err != nil {
 				return b, err
 			}
