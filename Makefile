@@ -2,19 +2,22 @@
 GO      ?= go
 PKGS    := ./...
 FUZZTIME ?= 10s
+SMOKE_FUZZTIME ?= 3s
 BENCHTIME ?= 300ms
 BENCHCOUNT ?= 1
 
-.PHONY: all build test test-short bench fuzz lint man conformance clean
+.PHONY: all build test test-short bench bench-cli fuzz lint man conformance clean
 
 all: build test
 
 build:
 	$(GO) build -o bin/kifconv ./cmd/kifconv
 
-# The one test command: README.md gives it and .ci/run calls it.
+# The one test command: README.md gives it and .ci/run calls it: lint, every
+# test, then every fuzz target for a few seconds beyond its seed corpus.
 test: lint
 	$(GO) test -count=1 $(PKGS)
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(SMOKE_FUZZTIME)
 
 test-short:
 	$(GO) test -short -count=1 $(PKGS)
@@ -28,6 +31,13 @@ lint:
 #   make bench BENCHCOUNT=6 > new.txt && benchstat old.txt new.txt
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -count $(BENCHCOUNT) $(PKGS)
+
+# Whole commands on 20,000 KIF files and a 100,000-game CSA file (issue 8):
+# files/s, moves/s, peak RSS, -j 1 to -j 2 speedup. Sizes:
+# KIFCONV_BENCH_FILES, KIFCONV_BENCH_GAMES; KIFCONV_BENCH_DIR keeps the
+# generated input for the next run.
+bench-cli:
+	$(GO) test -run '^$$' -bench '^BenchmarkCLI$$' -benchtime 1x -count $(BENCHCOUNT) -timeout 60m ./cmd/kifconv
 
 # Every Fuzz target for FUZZTIME each (make fuzz FUZZTIME=10m for a long run).
 fuzz:

@@ -38,6 +38,7 @@ type convertOptions struct {
 	notation          string
 	ply               int
 	svgAll            bool
+	readers           readerOptions
 }
 
 func newConvertCmd(e env) *cobra.Command {
@@ -63,6 +64,17 @@ hold (☗ or an emoji in Shift_JIS) is an error naming it and its line, unless
 --substitute asks for a replacement (☗ becomes ▲, others ?), which is then
 reported as a warning.
 
+Plain ' comments of CSA input are skipped, as the CSA standard says (Kifu
+for Windows and others echo every move in them); --csa-comments keeps them
+as comments of the move they follow. '* comments are always kept.
+
+With -t svg --svg-all, every position of the main line is drawn into a file
+of its own under -d DIR: 0000.svg for the start, 0001.svg after the first
+move, and so on (numbers have four digits, more in records longer than
+that). The frames of one input given by name go right into DIR; with
+several inputs or a directory, into DIR/<input path without extension>/; a
+file holding several records gets a subdirectory per record (1/, 2/, …).
+
 Output is written in the target format's usual encoding and line ends (KIF:
 Shift_JIS and CRLF; most others: UTF-8 and LF) unless --encoding or
 --newline say otherwise. With several inputs, a progress bar is drawn on
@@ -74,7 +86,8 @@ I/O error.`,
   kifconv convert -t kifu --encoding utf-8 - < game.kif
   kifconv convert -t csa -d csa/ kifu/             # a whole tree, in parallel
   find . -name '*.kif' -print0 | kifconv convert -t usi --files-from - -0 -d usi/
-  kifconv convert -t csa --variations separate game.kif`,
+  kifconv convert -t csa --variations separate game.kif
+  kifconv convert -t svg --svg-all -d frames/ game.kif  # frames/0000.svg …`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("jobs") {
 				o.jobs = e.cpus
@@ -101,7 +114,8 @@ I/O error.`,
 	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own`)
 	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
 	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
-	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one image per ply")
+	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
+	addReaderFlags(cmd, &o.readers)
 	_ = cmd.MarkFlagRequired("to")
 	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
@@ -159,6 +173,16 @@ func newTarget(o convertOptions, plySet bool) (target, error) {
 	if plySet && o.ply < 0 {
 		return target{}, usageErrorf("--ply: want 0 or more, not %d", o.ply)
 	}
+	if o.svgAll {
+		switch {
+		case f.Name != "svg":
+			return target{}, usageErrorf("--svg-all draws SVG pictures: give -t svg")
+		case plySet:
+			return target{}, usageErrorf("give --ply or --svg-all, not both")
+		case o.outDir == "":
+			return target{}, usageErrorf("--svg-all writes one file per ply: give the directory with -d DIR")
+		}
+	}
 	t.opt = render.Options{
 		AllowLoss:  true,
 		Mainline:   o.mainline,
@@ -166,7 +190,6 @@ func newTarget(o convertOptions, plySet bool) (target, error) {
 		Variations: o.variations,
 		Ply:        o.ply,
 		PlySet:     plySet,
-		AllPlies:   o.svgAll,
 		Notation:   o.notation,
 	}
 	return t, nil
@@ -209,20 +232,21 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if err != nil {
 		return err
 	}
-	batch := o.outDir != "" || len(ins) != 1 || o.filesFrom != ""
+	several := len(ins) != 1 || o.filesFrom != ""
 	for _, a := range args {
-		if batch {
+		if several {
 			break // a stat per argument counts with 20,000 of them
 		}
 		if fi, err := os.Stat(a); a != "-" && err == nil && fi.IsDir() {
-			batch = true
+			several = true
 		}
 	}
+	batch := several || o.outDir != ""
 	if batch && o.outDir == "" {
 		return usageErrorf("several inputs or a directory: give an output directory with -d DIR")
 	}
-	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1}
-	if len(ins) == 1 {
+	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1, framesFlat: !several}
+	if len(ins) == 1 && o.readers.parallel() {
 		c.fileJobs = o.jobs
 	}
 	stderr := cmd.ErrOrStderr()
@@ -253,6 +277,9 @@ type converter struct {
 	stdin    io.Reader
 	fileJobs int // workers reading one input: all of them when there is one input
 	bufs     bufPool
+	// framesFlat puts the --svg-all frames of the one input given right
+	// in the output directory rather than in a directory named after it.
+	framesFlat bool
 }
 
 // convertSingle converts one input to standard output or to -o FILE.
@@ -342,7 +369,7 @@ func existsDiag(in input, shown string) diag {
 // to the target encoding and line ends.
 func (c *converter) convert(r *result, w io.Writer) {
 	name := r.in.name()
-	src, err := openSource(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, false, &c.bufs)
+	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, true, &c.bufs)
 	if err != nil {
 		status := exitInvalid
 		if !errors.Is(err, errUnknownFormat) {
@@ -360,8 +387,12 @@ func (c *converter) convert(r *result, w io.Writer) {
 	wr := c.t.format.New(enc, c.t.opt)
 	var werr error
 	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
+		from := len(r.diags)
 		for _, w := range res.warns {
 			r.diags = append(r.diags, diagFromParse(name, game, w))
+		}
+		if src.file == nil && len(r.diags) > from {
+			quoteSources(src, r.diags[from:]) // while its lines are kept
 		}
 		werr = wr.Write(res.rec)
 		return werr == nil
@@ -425,17 +456,32 @@ func (c *converter) writeFailed(r *result, game int, err error) {
 	}
 }
 
-// quoteSources fills in the source lines that the diagnostics point at.
+// quoteSources fills in the source lines that the diagnostics point at,
+// where not known yet. Standard input's lines come from its tail, so its
+// diagnostics must be quoted soon after their record is read.
 func quoteSources(src *source, ds []diag) {
+	if src.file == nil {
+		if src.tail == nil {
+			return
+		}
+		for i := range ds {
+			if d := &ds[i]; d.Line > 0 && d.source == "" {
+				d.source, _ = src.tail.line(d.Line, d.lineOffset())
+			}
+		}
+		return
+	}
 	want := map[int]bool{}
 	for _, d := range ds {
-		if d.Line > 0 {
+		if d.Line > 0 && d.source == "" {
 			want[d.Line] = true
 		}
 	}
 	lines := src.sourceLines(want)
 	for i := range ds {
-		ds[i].source = lines[ds[i].Line]
+		if ds[i].source == "" {
+			ds[i].source = lines[ds[i].Line]
+		}
 	}
 }
 
@@ -458,19 +504,29 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 	// that is taken too is it an error. Decided before any work starts, so
 	// the names do not depend on --jobs.
 	// Inputs already in the target's extension keep their name first.
+	// With --svg-all an input's output is a directory of frames, named as
+	// the input without its extension (the input's own directory when it
+	// is the only one given).
 	outs := make([]string, len(ins))
 	owner := map[string]int{}
 	results := make([]result, len(ins))
+	ext := c.t.format.Extension
+	if c.o.svgAll {
+		ext = ""
+	}
 	for pass := range 2 {
 		for i, in := range ins {
-			same := filepath.Ext(in.rel) == c.t.format.Extension
+			same := filepath.Ext(in.rel) == ext
 			if same != (pass == 0) {
 				continue
 			}
 			results[i].in = in
-			rel := strings.TrimSuffix(in.rel, filepath.Ext(in.rel)) + c.t.format.Extension
+			rel := strings.TrimSuffix(in.rel, filepath.Ext(in.rel)) + ext
+			if c.o.svgAll && c.framesFlat {
+				rel = "."
+			}
 			if _, dup := owner[rel]; dup && !same {
-				rel = in.rel + c.t.format.Extension
+				rel = in.rel + ext
 			}
 			outs[i] = rel
 			if j, dup := owner[rel]; dup {
@@ -506,7 +562,9 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 						r.failErr(exitUsage, r.in.err)
 					} else {
 						shown := filepath.Join(c.o.outDir, outs[i])
-						if dir, sub, base, err := dirs.open(outs[i]); err != nil {
+						if c.o.svgAll {
+							c.convertFrames(r, root, outs[i])
+						} else if dir, sub, base, err := dirs.open(outs[i]); err != nil {
 							r.out = shown
 							r.writeErr(err)
 						} else {

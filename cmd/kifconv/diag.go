@@ -30,6 +30,16 @@ type diag struct {
 	Message  string `json:"message"`
 	source   string // the source line, quoted under the message when known
 	start    bool   // about the start position (a reader may have said it already)
+	offset   int64  // the byte offset of the line in the decoded text; 0 when unknown (or line 1)
+}
+
+// lineOffset returns the offset of the diagnostic's line, or -1 when it is
+// not known.
+func (d *diag) lineOffset() int64 {
+	if d.offset == 0 && d.Line > 1 {
+		return -1
+	}
+	return d.offset
 }
 
 const (
@@ -92,7 +102,7 @@ func hexBytes(b []byte) string {
 }
 
 func diagFromParse(path string, game int, e *parse.Error) diag {
-	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code()}
+	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code(), offset: e.Pos.Offset}
 	if e.Warning {
 		d.Severity = sevWarning
 	}

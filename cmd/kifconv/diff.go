@@ -23,6 +23,7 @@ type diffOptions struct {
 	color    string
 	notation string
 	eaw      string
+	readers  readerOptions
 }
 
 // diffReport is the JSON form of `kifconv diff`.
@@ -59,7 +60,8 @@ start position, the first ply where the main lines part (both moves in
 Japanese notation, and the position there drawn as show draws it), then
 differences of comments, times and variations (matched by their first move,
 in any order). --ignore leaves kinds out. Files holding several records are
-compared record by record.
+compared record by record. Plain ' comments of CSA files are skipped when
+reading, as the CSA standard says, unless --csa-comments.
 
 --format json prints {"a", "b", "equal", "games": [nA, nB], "diffs": [...]},
 each diff being {"game", "header": [{"key", "a", "b"}], "start": {"a", "b"}
@@ -82,6 +84,7 @@ Exit status: 0 same, 1 different, 2 error, as diff(1).`,
 	f.StringSliceVar(&o.ignore, "ignore", nil, "leave out `KINDS`: comments, time, header, variations")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
 	addBoardFlags(cmd, &o.flip, &o.ascii, &o.color, &o.notation, &o.eaw)
+	addReaderFlags(cmd, &o.readers)
 	_ = cmd.RegisterFlagCompletionFunc("ignore", cobra.FixedCompletions([]string{"comments", "time", "header", "variations"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
@@ -155,11 +158,11 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	recsA, err := readAll(cmd, args[0], o.from)
+	recsA, err := readAll(cmd, args[0], o.from, o.readers)
 	if err != nil {
 		return err
 	}
-	recsB, err := readAll(cmd, args[1], o.from)
+	recsB, err := readAll(cmd, args[1], o.from, o.readers)
 	if err != nil {
 		return err
 	}
@@ -196,9 +199,9 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 
 // readAll reads every record of one input. Any problem is trouble (exit 2),
 // as diff(1) has it.
-func readAll(cmd *cobra.Command, name, from string) ([]*shogi.Record, error) {
+func readAll(cmd *cobra.Command, name, from string, ropt readerOptions) ([]*shogi.Record, error) {
 	in := input{path: name}
-	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, true, nil)
+	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, true, nil)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

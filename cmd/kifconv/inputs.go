@@ -14,6 +14,7 @@ import (
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/spf13/cobra"
 )
 
 // input is one record file to work on.
@@ -220,9 +221,9 @@ type source struct {
 	br       *bufio.Reader // the decoded text, which reader reads
 	opt      parse.Options // reader's options
 	pool     *bufPool
-	brBusy   bool         // br may still be read by a goroutine left behind (after an interrupt)
-	file     *os.File     // nil for standard input
-	text     bytes.Buffer // the decoded text of standard input, kept to quote lines from
+	brBusy   bool      // br may still be read by a goroutine left behind (after an interrupt)
+	file     *os.File  // nil for standard input
+	tail     *textTail // the recent text of standard input, kept to quote lines from
 	keepText bool
 }
 
@@ -286,9 +287,39 @@ var errUnknownFormat = errors.New("cannot tell the format of the input; give it 
 
 // openSource opens an input, detects its encoding and (unless from is
 // given) its format, and returns a reader of its records. With keepText,
-// the decoded text of standard input is kept so that diagnostics can quote
-// it (files are read again instead).
+// the recent decoded text of standard input is kept so that diagnostics can
+// quote it (files are read again instead): the lines of the record just
+// read, not the whole input, which may be a pipe of any length.
 func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepText bool, pool *bufPool) (*source, error) {
+	return openSourceWith(in, stdin, from, opt, readerOptions{}, keepText, pool)
+}
+
+// readerOptions are the settings of particular readers that parse.Options
+// does not carry.
+type readerOptions struct {
+	csaComments bool // keep CSA's plain ' comments (parse.CSA.KeepPlainComments)
+}
+
+// addReaderFlags adds the flags of readerOptions to a command.
+func addReaderFlags(cmd *cobra.Command, o *readerOptions) {
+	cmd.Flags().BoolVar(&o.csaComments, "csa-comments", false,
+		"CSA input: keep the plain ' comments, which are skipped by default (as the standard says; programs echo the moves in them)")
+}
+
+// apply sets the options on a reader before its first Read.
+func (o readerOptions) apply(r parse.Reader) {
+	if c, ok := r.(*parse.CSA); ok {
+		c.KeepPlainComments = o.csaComments
+	}
+}
+
+// parallel reports whether a collection may be cut into pieces that
+// workers read (stream.go): the readers of those are made with parse.New
+// alone and would not get these options.
+func (o readerOptions) parallel() bool { return o == readerOptions{} }
+
+// openSourceWith is openSource with settings for particular readers.
+func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, ropt readerOptions, keepText bool, pool *bufPool) (*source, error) {
 	s := &source{in: in, keepText: keepText, pool: pool}
 	var raw io.Reader = stdin
 	if in.path != "-" {
@@ -307,7 +338,8 @@ func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepT
 	s.dec = dec
 	var text io.Reader = dec
 	if keepText && s.file == nil {
-		text = io.TeeReader(dec, &s.text)
+		s.tail = newTextTail(tailLimit)
+		text = io.TeeReader(dec, s.tail)
 	}
 	br := pool.reader(text)
 	format := from
@@ -325,6 +357,7 @@ func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepT
 		s.Close()
 		return nil, usageErrorf("%v (see kifconv formats)", err)
 	}
+	ropt.apply(r)
 	s.format, s.reader, s.br, s.opt = format, r, br, opt
 	return s, nil
 }
@@ -336,20 +369,17 @@ func (s *source) sourceLines(want map[int]bool) map[int]string {
 	if len(want) == 0 {
 		return nil
 	}
-	var r io.Reader
 	if s.file == nil {
-		r = bytes.NewReader(s.text.Bytes())
-	} else {
-		f, err := os.Open(s.in.path)
-		if err != nil {
-			return nil
-		}
-		defer f.Close()
-		dec, _, err := charset.NewReader(f)
-		if err != nil {
-			return nil
-		}
-		r = dec
+		return nil // standard input is quoted from its tail
+	}
+	f, err := os.Open(s.in.path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	r, _, err := charset.NewReader(f)
+	if err != nil {
+		return nil
 	}
 	last := 0
 	for l := range want {
@@ -391,23 +421,25 @@ func (s *source) sourceLines(want map[int]bool) map[int]string {
 	return out
 }
 
-// findLine returns the number and text of the first line of the decoded
-// input that starts with prefix (after blanks).
-func (s *source) findLine(prefix string) (int, string, bool) {
-	var r io.Reader
+// findMade returns the number and text of the first line of the decoded
+// input that starts with まで (after blanks), the summary line of KIF and
+// KI2. Standard input's tail noted it as the text went by.
+func (s *source) findMade() (int, string, bool) {
 	if s.file == nil {
-		r = bytes.NewReader(s.text.Bytes())
-	} else {
-		f, err := os.Open(s.in.path)
-		if err != nil {
+		if s.tail == nil {
 			return 0, "", false
 		}
-		defer f.Close()
-		dec, _, err := charset.NewReader(f)
-		if err != nil {
-			return 0, "", false
-		}
-		r = dec
+		return s.tail.madeLineText()
+	}
+	const prefix = made
+	f, err := os.Open(s.in.path)
+	if err != nil {
+		return 0, "", false
+	}
+	defer f.Close()
+	r, _, err := charset.NewReader(f)
+	if err != nil {
+		return 0, "", false
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	for n := 1; ; n++ {

@@ -7,7 +7,9 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
@@ -218,4 +220,63 @@ func TestReadParallelStop(t *testing.T) {
 	if err != context.Canceled || got < 3 || got > 60 {
 		t.Errorf("cancelled: game %d, %v; want context.Canceled", got, err)
 	}
+}
+
+// BenchmarkReadParallel reads a CSA collection of 2,000 games as `convert`
+// and `validate` do, with one job (one reader) and with two (pieces read by
+// two workers), and reports games and moves per second of wall-clock time
+// and moves per second of CPU time: the second is the cost of reading, the
+// first what the jobs make of it.
+func BenchmarkReadParallel(b *testing.B) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	opt := shogi.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
+	var text bytes.Buffer
+	w := render.NewCSA(&text, render.Options{AllowLoss: true})
+	moves := 0
+	const games = 2000
+	for range games {
+		rec := shogi.RandomRecord(rng, opt)
+		for n := range rec.MainLine() {
+			if !n.IsEnd() {
+				moves++
+			}
+		}
+		if err := w.Write(rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	for _, jobs := range []int{1, 2} {
+		b.Run("j"+strconv.Itoa(jobs), func(b *testing.B) {
+			b.SetBytes(int64(text.Len()))
+			cpu := cpuNow()
+			for b.Loop() {
+				src, err := openSource(input{path: "-"}, bytes.NewReader(text.Bytes()), "", parse.Options{}, false, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n, err := src.eachRecord(context.Background(), jobs, nil, func(int, readResult) bool { return true })
+				if err != nil || n != games {
+					b.Fatalf("%d games, %v", n, err)
+				}
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(games*b.N)/sec, "games/s")
+			b.ReportMetric(float64(moves*b.N)/sec, "moves/s")
+			if used := cpuNow() - cpu; used > 0 {
+				b.ReportMetric(float64(moves*b.N)/used.Seconds(), "moves/cpu-s")
+			}
+		})
+	}
+}
+
+// cpuNow returns the CPU time the process has used.
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

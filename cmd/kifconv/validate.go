@@ -269,6 +269,12 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		if first == nil {
 			first = res.rec
 		}
+		from := len(all)
+		defer func() {
+			if src.file == nil {
+				quoteSources(src, all[from:]) // while its lines are kept
+			}
+		}()
 		var reported map[string]bool
 		for _, w := range res.warns {
 			all = append(all, diagFromParse(rep.Path, game, w))
@@ -299,7 +305,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	}
 	rep.Encoding = string(src.encoding())
 	if first != nil && rep.Games == 1 && rep.status == exitOK {
-		if line, text, ok := src.findLine("まで"); ok {
+		if line, text, ok := src.findMade(); ok {
 			all = append(all, checkSummary(rep.Path, line, text, first)...)
 		}
 	}

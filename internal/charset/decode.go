@@ -2,6 +2,7 @@ package charset
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 
@@ -36,31 +37,60 @@ func newDecoder(enc Encoding) decoder {
 type utf8Decoder struct{}
 
 func (utf8Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
+	n := min(len(dst), len(src))
+	i := validPrefix(src[:n])
+	if i < n && (utf8.FullRune(src[i:n]) || n == len(src) && atEOF) {
+		bad = 1 // invalid, or cut off by the end of the input
+	}
+	// Otherwise a character cut off by the end of dst or of what has been
+	// read waits for the next call.
+	return copy(dst, src[:i]), i, bad
+}
+
+// validPrefix returns the length of the longest prefix of b that is valid
+// UTF-8. Runs of ASCII go eight bytes at a time and other characters one at
+// a time (utf8.Valid goes byte by byte through the rest of its input after
+// the first of them, as in a CSA file with Japanese names in its header).
+func validPrefix(b []byte) int {
 	i := 0
-	for i < len(src) {
-		c := src[i]
+	for i < len(b) {
+		c := b[i]
 		if c < utf8.RuneSelf {
-			if i >= len(dst) {
-				break
-			}
-			i++
+			i += asciiPrefix(b[i:])
 			continue
 		}
-		r, size := utf8.DecodeRune(src[i:])
-		if r == utf8.RuneError && size == 1 {
-			if !atEOF && !utf8.FullRune(src[i:]) {
-				break
-			}
-			copy(dst, src[:i])
-			return i, i, 1
+		// Japanese text is three-byte characters: the lead bytes whose
+		// second byte may be any continuation byte are checked here
+		// rather than through utf8.DecodeRune.
+		if i+2 < len(b) && (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) &&
+			b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80 {
+			i += 3
+			continue
 		}
-		if i+size > len(dst) {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
 			break
 		}
 		i += size
 	}
-	copy(dst, src[:i])
-	return i, i, 0
+	return i
+}
+
+// asciiPrefix returns the length of the run of ASCII bytes at the start of
+// b, looking at sixteen bytes at a time.
+func asciiPrefix(b []byte) int {
+	const high = 0x8080808080808080
+	n := len(b)
+	for len(b) >= 16 && (binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[8:]))&high == 0 {
+		b = b[16:]
+	}
+	for len(b) >= 8 && binary.LittleEndian.Uint64(b)&high == 0 {
+		b = b[8:]
+	}
+	for len(b) > 0 && b[0] < utf8.RuneSelf {
+		b = b[1:]
+	}
+	return n - len(b)
 }
 
 // cp932Decoder decodes CP932 with the tables of cp932Tables.
@@ -69,27 +99,47 @@ type cp932Decoder struct{ t *cp932Table }
 func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
 	t := d.t
 	for nSrc < len(src) {
+		// The fast path, while src has eight bytes and dst room for eight:
+		// ASCII eight bytes at a time (runs are short: a move number, a
+		// time), two-byte characters through the packed table. Bytes
+		// written past what is kept are scratch in dst that the next
+		// characters overwrite.
+		for nSrc+8 <= len(src) && nDst+8 <= len(dst) {
+			c := src[nSrc]
+			if c < 0x80 {
+				w := binary.LittleEndian.Uint64(src[nSrc:])
+				binary.LittleEndian.PutUint64(dst[nDst:], w)
+				k := 8
+				if hi := w & 0x8080808080808080; hi != 0 {
+					k = bits.TrailingZeros64(hi) >> 3
+				}
+				nDst += k
+				nSrc += k
+				continue
+			}
+			v := t.utf[(uint(t.lead[c])<<8|uint(src[nSrc+1]))&uint(len(t.utf)-1)]
+			if v == 0 {
+				break // half-width katakana, or a bad sequence
+			}
+			binary.LittleEndian.PutUint32(dst[nDst:], v)
+			nDst += int(v >> 24)
+			nSrc += 2
+		}
+		if nSrc == len(src) {
+			break
+		}
+		// One character near the end of src or dst, or off the fast path.
 		c := src[nSrc]
 		if c < 0x80 {
-			// Copy the run of ASCII at once, eight bytes at a time.
-			s, o := src[nSrc:], dst[nDst:]
-			n := min(len(s), len(o))
-			if n == 0 {
+			if nDst == len(dst) {
 				return
 			}
-			i := 0
-			for i+8 <= n && binary.LittleEndian.Uint64(s[i:])&0x8080808080808080 == 0 {
-				i += 8
-			}
-			for i < n && s[i] < 0x80 {
-				i++
-			}
-			copy(o, s[:i])
-			nDst += i
-			nSrc += i
+			dst[nDst] = c
+			nDst++
+			nSrc++
 			continue
 		}
-		if nDst+3 > len(dst) {
+		if len(dst)-nDst < 3 {
 			return
 		}
 		o := dst[nDst : nDst+3 : nDst+3]
@@ -100,8 +150,7 @@ func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 			nSrc++
 			continue
 		}
-		li := cp932Lead(c)
-		if li < 0 {
+		if t.lead[c] == 0 {
 			// Quirk: Windows maps the unassigned bytes 0x80, 0xA0 and
 			// 0xFD-0xFF to U+0080 and private-use code points; they never
 			// occur in real text and are a sign of a wrong guess, so they
@@ -115,21 +164,15 @@ func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 			return nDst, nSrc, 1
 		}
 		tr := src[nSrc+1]
-		if tr < 0x40 || tr > 0xFC || tr == 0x7F {
-			return nDst, nSrc, 1
-		}
-		r := rune(t.dec[li*189+int(tr-0x40)])
-		if r == 0 {
+		v := t.utf[(uint(t.lead[c])<<8|uint(tr))&uint(len(t.utf)-1)]
+		if v == 0 {
+			if tr < 0x40 || tr > 0xFC || tr == 0x7F {
+				return nDst, nSrc, 1
+			}
 			return nDst, nSrc, 2
 		}
-		// Every CP932 character is in the BMP and above U+007F.
-		if r < 0x800 {
-			o[0], o[1] = byte(0xC0|r>>6), byte(0x80|r&0x3F)
-			nDst += 2
-		} else {
-			o[0], o[1], o[2] = byte(0xE0|r>>12), byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F)
-			nDst += 3
-		}
+		o[0], o[1], o[2] = byte(v), byte(v>>8), byte(v>>16)
+		nDst += int(v >> 24)
 		nSrc += 2
 	}
 	return
@@ -147,10 +190,17 @@ func cp932Lead(c byte) int {
 }
 
 // cp932Table holds the CP932 mapping both ways: dec by lead row and trail
-// byte (0 = unassigned), enc by BMP code point (0 = not encodable).
+// byte (0 = unassigned), enc by BMP code point (0 = not encodable). The
+// decoder's own form of dec is utf, indexed by lead[lead byte]<<8 | trail
+// byte: the character's UTF-8 bytes in the low three bytes and their count
+// in the high one, 0 for an unassigned code, a byte that is no trail byte,
+// and (in row 0, where lead sends every other byte) no lead byte at all.
+// Its size, a power of two, lets the index be masked instead of checked.
 type cp932Table struct {
-	dec [60 * 189]uint16
-	enc [1 << 16]uint16
+	dec  [60 * 189]uint16
+	enc  [1 << 16]uint16
+	utf  [64 << 8]uint32
+	lead [256]uint8
 }
 
 // cp932Tables builds the tables once, on first use, from the JIS X 0208
@@ -199,6 +249,20 @@ var cp932Tables = sync.OnceValue(func() *cp932Table {
 				t.enc[r] = uint16(lead)<<8 | uint16(tr)
 			}
 		}
+	}
+	for c := 0; c < 256; c++ {
+		if li := cp932Lead(byte(c)); li >= 0 {
+			t.lead[c] = uint8(li + 1)
+		}
+	}
+	for i, r := range t.dec {
+		if r == 0 {
+			continue
+		}
+		var b [4]byte
+		n := utf8.EncodeRune(b[:], rune(r))
+		b[3] = byte(n)
+		t.utf[(i/189+1)<<8|(i%189+0x40)] = binary.LittleEndian.Uint32(b[:])
 	}
 	// The NEC-selected IBM rows decode but are written as the IBM extension
 	// (above); a character only in those rows would still be encodable.

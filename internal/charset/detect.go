@@ -97,7 +97,7 @@ func validUTF8(b []byte, atEOF bool) bool {
 			}
 		}
 	}
-	return utf8.Valid(b)
+	return validPrefix(b) == len(b)
 }
 
 // hasMultibyte reports whether b holds a UTF-8 sequence of three or more

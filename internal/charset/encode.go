@@ -1,8 +1,12 @@
 package charset
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -94,6 +98,13 @@ var substitutes = map[rune]rune{'☗': '▲', '☖': '△', '⛉': '▽', '⛊':
 
 // Write encodes p. It returns how many bytes of p were taken; on an error
 // the text before the offending character has been written.
+//
+// UTF-8 output with LF line ends, the common case, is passed to the
+// underlying writer as it is once utf8.Valid has accepted it: no copy. The
+// other cases go through encode, which copies runs of ASCII whole and
+// looks each other character up in the CP932 table, into a buffer that
+// Write keeps: no allocation once the buffer has grown to the size of the
+// largest Write.
 func (w *Writer) Write(p []byte) (int, error) {
 	if w.err != nil {
 		return 0, w.err
@@ -119,15 +130,13 @@ func (w *Writer) Write(p []byte) (int, error) {
 		}
 	}
 	rest := p[taken:]
-	// Keep an incomplete character at the end for the next Write.
-	cut := len(rest)
-	for i := 1; i <= utf8.UTFMax-1 && i <= len(rest); i++ {
-		if utf8.RuneStart(rest[len(rest)-i]) {
-			if !utf8.FullRune(rest[len(rest)-i:]) {
-				cut = len(rest) - i
-			}
-			break
+	cut := completeLen(rest)
+	if w.enc == UTF8 && len(w.buf) == 0 && utf8.Valid(rest[:cut]) {
+		if err := w.passThrough(rest[:cut]); err != nil {
+			return taken, err
 		}
+		w.npart = copy(w.part[:], rest[cut:])
+		return len(p), nil
 	}
 	err := w.encode(rest[:cut])
 	if ferr := w.flushBuf(); err == nil {
@@ -138,6 +147,61 @@ func (w *Writer) Write(p []byte) (int, error) {
 	}
 	w.npart = copy(w.part[:], rest[cut:])
 	return len(p), nil
+}
+
+// completeLen returns the length of b without an incomplete UTF-8
+// character at its end, which is kept for the next Write.
+func completeLen(b []byte) int {
+	for i := 1; i <= utf8.UTFMax-1 && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return len(b) - i
+			}
+			break
+		}
+	}
+	return len(b)
+}
+
+// passThrough writes valid UTF-8 text: as it is with LF line ends, with CR
+// put before each bare LF otherwise. It counts lines for the error message
+// of a later Write.
+func (w *Writer) passThrough(s []byte) error {
+	if len(s) == 0 {
+		return nil
+	}
+	if !w.crlf {
+		w.line += bytes.Count(s, []byte{'\n'})
+		if _, err := w.w.Write(s); err != nil {
+			w.err = err
+			return err
+		}
+		return nil
+	}
+	b := slices.Grow(w.buf[:0], len(s)+len(s)/8)
+	prevCR := w.prevCR
+	for len(s) > 0 {
+		i := bytes.IndexByte(s, '\n')
+		if i < 0 {
+			b = append(b, s...)
+			prevCR = s[len(s)-1] == '\r'
+			break
+		}
+		b = append(b, s[:i]...)
+		if i > 0 {
+			prevCR = s[i-1] == '\r'
+		}
+		if !prevCR {
+			b = append(b, '\r')
+		}
+		b = append(b, '\n')
+		prevCR = false
+		w.line++
+		s = s[i+1:]
+	}
+	w.prevCR = prevCR
+	w.buf = b
+	return w.flushBuf()
 }
 
 // Close reports a character left incomplete at the end of the text. It does
@@ -161,66 +225,143 @@ func (w *Writer) flushBuf() error {
 	return w.err
 }
 
-// encode appends the encoding of s to w.buf and sets w.consumed to the
-// number of bytes of s done.
+// Eight-byte masks for finding the first LF or non-ASCII byte of a word.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+	lfs   = 0x0a0a0a0a0a0a0a0a
+)
+
+// encode appends the encoding of s to w.buf. On an error it sets
+// w.consumed to the number of bytes of s done, the offending character
+// excluded.
 func (w *Writer) encode(s []byte) error {
-	w.consumed = 0
-	for i := 0; i < len(s); {
+	// Neither encoding makes a character longer than its UTF-8 (Shift_JIS
+	// takes two bytes for three, one for half-width katakana, '?' for a
+	// stand-in), and CRLF adds one byte per LF: with room for twice s and
+	// eight bytes of slack, out never needs to grow.
+	b := slices.Grow(w.buf, 2*len(s)+8)
+	out := b[:cap(b)]
+	j := len(b)
+	t := w.table
+	line := w.line
+	var err error
+	i := 0
+	for i < len(s) {
+		// Copy ASCII eight bytes at a time up to the first LF or other
+		// character: all eight are stored, and the output index moves on
+		// by the bytes that belong.
+		for i+8 <= len(s) && j+8 <= len(out) {
+			v := binary.LittleEndian.Uint64(s[i:])
+			binary.LittleEndian.PutUint64(out[j:], v)
+			x := v ^ lfs
+			// The lowest set bit is the first byte ≥ 0x80 or LF (the zero
+			// byte test can only err above a true zero byte).
+			if stop := v&highs | (x-ones)&^x&highs; stop != 0 {
+				n := bits.TrailingZeros64(stop) >> 3
+				i += n
+				j += n
+				break
+			}
+			i += 8
+			j += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c == '\n' {
-				if w.crlf && !w.prevCR {
-					w.buf = append(w.buf, '\r')
+				if w.crlf && !(i > 0 && s[i-1] == '\r' || i == 0 && w.prevCR) {
+					out[j] = '\r'
+					j++
 				}
-				w.line++
+				line++
 			}
-			w.prevCR = c == '\r'
-			w.buf = append(w.buf, c)
+			out[j] = c
+			j++
 			i++
-			w.consumed = i
 			continue
 		}
-		w.prevCR = false
-		r, size := utf8.DecodeRune(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			w.err = &EncodeError{Encoding: w.enc, Rune: r, Line: w.line}
-			return w.err
-		}
-		switch w.enc {
-		case UTF8:
-			w.buf = append(w.buf, s[i:i+size]...)
-		case ShiftJIS:
-			if !w.appendCP932(r) {
-				if !w.substitute {
-					w.err = &EncodeError{Encoding: w.enc, Rune: r, Line: w.line}
-					return w.err
-				}
-				w.subs++
-				if sub, ok := substitutes[r]; ok && w.appendCP932(sub) {
+		if t != nil {
+			// A run of three-byte characters with two-byte codes (kana,
+			// kanji, full-width forms), the bulk of Japanese text: one
+			// table look-up each.
+			for i+2 < len(s) && j+1 < len(out) {
+				c0, c1, c2 := s[i], s[i+1], s[i+2]
+				if c0&0xF0 != 0xE0 || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
 					break
 				}
-				w.buf = append(w.buf, '?')
+				r := uint16(c0&0x0F)<<12 | uint16(c1&0x3F)<<6 | uint16(c2&0x3F)
+				code := t.enc[r]
+				if code == 0 || r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+					break // no code, or an overlong form or a surrogate: not UTF-8
+				}
+				out[j], out[j+1] = byte(code>>8), byte(code)
+				i += 3
+				j += 2
+			}
+			if i == len(s) || s[i] < utf8.RuneSelf {
+				continue
 			}
 		}
+		r, size := utf8.DecodeRune(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			err = &EncodeError{Encoding: w.enc, Rune: r, Line: line}
+			break
+		}
+		if t == nil { // UTF-8
+			j += copy(out[j:], s[i:i+size])
+			i += size
+			continue
+		}
+		if n := putCP932(out[j:], t, r); n > 0 {
+			j += n
+			i += size
+			continue
+		}
+		if !w.substitute {
+			err = &EncodeError{Encoding: w.enc, Rune: r, Line: line}
+			break
+		}
+		w.subs++
+		n := 0
+		if sub, found := substitutes[r]; found {
+			n = putCP932(out[j:], t, sub)
+		}
+		if n == 0 {
+			out[j] = '?'
+			n = 1
+		}
+		j += n
 		i += size
-		w.consumed = i
 	}
-	return nil
+	// A CR is only ever a byte of its own, so whether the text done ends
+	// with one is whether its last byte is one.
+	if i > 0 {
+		w.prevCR = s[i-1] == '\r'
+	}
+	w.buf, w.line, w.consumed = out[:j], line, i
+	if err != nil {
+		w.err = err
+	}
+	return err
 }
 
-// appendCP932 appends the CP932 code of r and reports whether it has one.
-func (w *Writer) appendCP932(r rune) bool {
+// putCP932 stores the CP932 code of r at the start of dst, which has room
+// for two bytes, and returns its length, or 0 when r has none.
+func putCP932(dst []byte, t *cp932Table, r rune) int {
 	switch {
 	case r >= 0xFF61 && r <= 0xFF9F: // half-width katakana
-		w.buf = append(w.buf, byte(r-0xFF61+0xA1))
-		return true
+		dst[0] = byte(r - 0xFF61 + 0xA1)
+		return 1
 	case r > 0xFFFF:
-		return false
+		return 0
 	}
-	code := w.table.enc[r]
+	code := t.enc[r]
 	if code == 0 {
-		return false
+		return 0
 	}
-	w.buf = append(w.buf, byte(code>>8), byte(code))
-	return true
+	dst[0], dst[1] = byte(code>>8), byte(code)
+	return 2
 }

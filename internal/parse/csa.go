@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -26,13 +25,16 @@ import (
 //   - Plain `'` comments are for humans and, as the standard says, programs
 //     skip them: Kifu for Windows and others use them to echo each move in
 //     Japanese, which would only duplicate the moves. They are dropped unless
-//     KeepPlainComments is set. Two kinds are read as data instead: before
-//     the start position, `'key：value` (full-width colon) is a header field
-//     (Kifu for Windows writes KIF header fields that way, and so does
-//     kifconv's CSA writer for keys CSA has no name for), and `'$KEY:value`
-//     anywhere is read as `$KEY:value` (floodgate writes `'$END_TIME:`).
-//     The `'CSA encoding=` and `'encoding=` declarations are skipped: the
-//     text has already been decoded.
+//     KeepPlainComments is set. Three kinds are read as data instead:
+//     before the start position, `'key：value` (full-width colon) is a
+//     header field (Kifu for Windows writes KIF header fields that way, and
+//     so does kifconv's CSA writer for keys CSA has no name for);
+//     `'$KEY:value` anywhere is read as `$KEY:value` (floodgate writes
+//     `'$END_TIME:`); and floodgate's result line after the ending,
+//     `'summary:toryo:A win:B lose`, is the header field "summary" (it makes
+//     no ending node: the % line is the ending). The `'CSA encoding=` and
+//     `'encoding=` declarations are skipped: the text has already been
+//     decoded.
 //   - T gives the time spent on the preceding move or ending (V3.0 decimals
 //     give sub-second durations). CSA states no running totals, so
 //     MoveTime.HasTotal stays false.
@@ -54,7 +56,8 @@ type CSA struct {
 
 	lr       *lineReader
 	warnings ErrorList
-	skip     bool // after an error, skip to the next `/` before reading on
+	skip     bool    // after an error, skip to the next `/` before reading on
+	g        csaGame // the game being read; its buffers serve game after game
 }
 
 // NewCSA returns a CSA reader.
@@ -68,23 +71,43 @@ func (r *CSA) Warnings() ErrorList { return r.warnings }
 // Read returns the next game, or io.EOF after the last one.
 func (r *CSA) Read() (*shogi.Record, error) {
 	r.warnings = nil
-	g := csaGame{r: r, pos: shogi.NewPosition()}
+	for r.skip {
+		// After an error, the rest of that game is skipped.
+		line, err := r.lr.readLine()
+		if err != nil {
+			return nil, err
+		}
+		if t := trimBlank(line); len(t) == 1 && t[0] == '/' {
+			r.skip = false
+		}
+	}
+	g := &r.g
+	g.reset(r)
 	for {
 		line, err := r.lr.readLine()
 		if err != nil {
 			if err != io.EOF {
 				return nil, err
 			}
-			if r.skip {
-				return nil, io.EOF
-			}
 			return g.finish(true)
 		}
-		if r.skip {
-			if t := trimBlank(line); len(t) == 1 && t[0] == '/' {
-				r.skip = false
+		if g.playing {
+			// The lines of nearly every move, `+7776FU` and `T12`, are
+			// taken here; anything else, and any problem with these, is
+			// left to g.line.
+			if len(line) == 7 && (line[0] == '+' || line[0] == '-') {
+				if m, err := shogi.ParseCSAMove(&g.pos, line); err == nil && g.pos.Legal(m) == nil {
+					g.pos.Play(m)
+					g.plies = append(g.plies, csaPly{move: m, time: noTime})
+					continue
+				}
+			} else if len(line) > 1 && line[0] == 'T' && len(g.plies) > 0 {
+				if d, ok := parseCSATime(line[1:]); ok {
+					p := &g.plies[len(g.plies)-1]
+					p.time = d
+					continue
+				}
 			}
-			continue
 		}
 		end, err := g.line(line)
 		if err != nil {
@@ -93,7 +116,7 @@ func (r *CSA) Read() (*shogi.Record, error) {
 		}
 		if end {
 			if !g.content {
-				g = csaGame{r: r, pos: shogi.NewPosition()}
+				g.reset(r)
 				continue
 			}
 			return g.finish(false)
@@ -101,22 +124,50 @@ func (r *CSA) Read() (*shogi.Record, error) {
 	}
 }
 
-// csaGame is the state of the game being read.
+// csaGame is the state of the game being read. The moves, times, comments
+// and header values are collected in flat buffers that hold no pointers and
+// are reused from game to game; the record is built from them when the
+// game ends, with its tree sized to the game and all its text in one
+// string. Reading a move thus allocates nothing, and the collector has
+// nothing to trace while the moves are read.
 type csaGame struct {
-	r            *CSA
-	header       shogi.Header
-	rootComments []string
-	pos          shogi.Position // the start position being built, then the current one
-	board        byte           // 'I' after PI, 'P' after a P1..P9 row
-	al           []shogi.Color  // P+00AL / P-00AL, applied when the position is complete
-	rec          *shogi.Record  // nil until the turn line
-	node         *shogi.Node
-	ptrs         []*shogi.Node // backing store for Children, so a move costs no allocation
-	ply          int
-	ended        bool
-	content      bool   // something of a record was read
-	unknown      *Error // the first unknown line, reported if nothing else is found
-	illegal      *csaIllegal
+	r        *CSA
+	pos      shogi.Position // the start position being built, then the current one
+	start    shogi.Position // the start position, once the turn line is read
+	started  bool           // the turn line (or the first move) has been read
+	playing  bool           // started, and neither ended nor waiting after an illegal move
+	board    byte           // 'I' after PI, 'P' after a P1..P9 row
+	al       []shogi.Color  // P+00AL / P-00AL, applied when the position is complete
+	plies    []csaPly       // the moves read, then the ending
+	end      shogi.Ending   // the ending, the last ply (with no move) when ended
+	ended    bool
+	text     []byte     // header values, unknown header keys and comments
+	fields   []csaField // the header, in order
+	comments []csaSpan  // every comment: the start position's, then each ply's
+	rootComs int        // how many comments the start position has
+	content  bool       // something of a record was read
+	unknown  *Error     // the first unknown line, reported if nothing else is found
+	illegal  *csaIllegal
+}
+
+// csaPly is a move (or, with no move, the ending) and what follows it.
+type csaPly struct {
+	time     time.Duration // noTime when the ply has none
+	move     shogi.Move
+	comments uint32 // the ply's comments are the next ones of csaGame.comments
+}
+
+// noTime is the time of a ply that states none (T is never negative).
+const noTime = -1
+
+// csaSpan is a piece of csaGame.text.
+type csaSpan struct{ from, to int }
+
+// csaField is a header field; key is "" when the key is text too.
+type csaField struct {
+	key       string
+	keyText   csaSpan
+	valueText csaSpan
 }
 
 // csaIllegal is an illegal move waiting for the % line that documents it.
@@ -124,6 +175,20 @@ type csaIllegal struct {
 	err      *Error
 	text     string
 	comments []string
+}
+
+// maxKeptText is the most comment and header text a reader keeps buffered
+// between games; a game with more (a book-length comment) gets its own.
+const maxKeptText = 1 << 20
+
+// reset empties g for the next game, keeping its buffers.
+func (g *csaGame) reset(r *CSA) {
+	text := g.text[:0]
+	if cap(text) > maxKeptText {
+		text = nil
+	}
+	*g = csaGame{r: r, pos: shogi.NewPosition(), al: g.al[:0], plies: g.plies[:0], text: text,
+		fields: g.fields[:0], comments: g.comments[:0]}
 }
 
 func (g *csaGame) warn(pos Pos, err error, detail string) error {
@@ -140,7 +205,7 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 	if g.illegal != nil {
 		return nil, g.illegal.err
 	}
-	if g.rec == nil {
+	if !g.started {
 		if !g.content {
 			if g.unknown != nil {
 				g.unknown.Warning = false
@@ -153,12 +218,60 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 		if err := g.warn(g.r.lr.pos(1), ErrTruncated, "no turn line (+ or -) after the start position; assuming + (Black) to move"); err != nil {
 			return nil, err
 		}
-		if err := g.start(g.r.lr.pos(1)); err != nil {
+		if err := g.begin(g.r.lr.pos(1)); err != nil {
 			return nil, err
 		}
 	}
-	g.rec.Header = g.header
-	return g.rec, nil
+	return g.record(), nil
+}
+
+// record builds the record of the game read: the text becomes one string
+// that the header values and comments are cut from, and the tree is built
+// in one go.
+func (g *csaGame) record() *shogi.Record {
+	rec := shogi.NewRecord(g.start)
+	text := string(g.text)
+	if len(g.fields) > 0 {
+		rec.Header = make(shogi.Header, len(g.fields))
+		for i, f := range g.fields {
+			key := f.key
+			if key == "" {
+				key = text[f.keyText.from:f.keyText.to]
+			}
+			rec.Header[i] = shogi.HeaderField{Key: key, Value: text[f.valueText.from:f.valueText.to]}
+		}
+	}
+	var comments []string
+	if len(g.comments) > 0 {
+		comments = make([]string, len(g.comments))
+		for i, c := range g.comments {
+			comments[i] = text[c.from:c.to]
+		}
+	}
+	k := g.rootComs
+	if k > 0 {
+		rec.Root.Comments = comments[:k:k]
+	}
+	// The game's length is known: its nodes are allocated at once.
+	plies := g.plies
+	rec.Reserve(len(plies))
+	n := rec.Root
+	for i := range plies {
+		p := &plies[i]
+		if p.move.IsZero() {
+			n = rec.AddChild(n, 0, g.end)
+		} else {
+			n = rec.AddChild(n, p.move, shogi.Ending{})
+		}
+		if p.time != noTime {
+			n.Time.Elapsed, n.Time.HasTime = p.time, true
+		}
+		if c := int(p.comments); c > 0 {
+			n.Comments = comments[k : k+c : k+c]
+			k += c
+		}
+	}
+	return rec
 }
 
 // line reads one line of text.
@@ -185,7 +298,7 @@ func (g *csaGame) line(b []byte) (end bool, err error) {
 			return true, nil
 		}
 	}
-	// Statements joined by commas: `+7776FU,T12`.
+	// Statements joined by commas: `+7776FU,T12`. t starts with no blank.
 	for len(t) > 0 {
 		if t[0] == '\'' {
 			// Quirk: GPS Shogi logs put comments after commas
@@ -193,14 +306,13 @@ func (g *csaGame) line(b []byte) (end bool, err error) {
 			// the end of the line.
 			return false, g.comment(b, off, t[1:])
 		}
-		seg := t
 		n := bytes.IndexByte(t, ',')
+		s := t
 		if n >= 0 {
-			seg = t[:n]
+			s = t[:n]
 		}
-		s := trimBlank(seg)
-		if len(s) > 0 {
-			if err := g.statement(b, off+bytes.Index(seg, s[:1]), s); err != nil {
+		if s = trimBlank(s); len(s) > 0 {
+			if err := g.statement(b, off, s); err != nil {
 				return false, err
 			}
 		}
@@ -253,7 +365,7 @@ func (g *csaGame) version(b []byte, off int, s []byte) error {
 	if !isCSAVersion(s) {
 		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, fmt.Sprintf("%q is not a version line (V2, V2.1, V2.2, V3.0)", clip(s)))
 	}
-	if g.rec != nil {
+	if g.started {
 		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, "version line after the start position; ignored")
 	}
 	return nil
@@ -281,15 +393,61 @@ func isCSAVersion(s []byte) bool {
 	return i == len(s)
 }
 
-// addHeader appends a header field. Quirk: WCSC relay files put $END_TIME
-// after the moves, so header lines are taken wherever they come.
-func (g *csaGame) addHeader(key, value string) {
+// addText appends s to the game's text and returns where it is.
+func (g *csaGame) addText(s []byte) csaSpan {
+	from := len(g.text)
+	g.text = append(g.text, s...)
+	return csaSpan{from, len(g.text)}
+}
+
+// addNote appends a value written with V3.0's $NOTE escapes (\n is a line
+// break, \\ a backslash), undoing them.
+func (g *csaGame) addNote(s []byte) csaSpan {
+	from := len(g.text)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) && (s[i+1] == 'n' || s[i+1] == '\\') {
+			i++
+			if c = s[i]; c == 'n' {
+				c = '\n'
+			}
+		}
+		g.text = append(g.text, c)
+	}
+	return csaSpan{from, len(g.text)}
+}
+
+// addHeader appends a header field whose key is key, or the text name when
+// key is "". Quirk: WCSC relay files put $END_TIME after the moves, so
+// header lines are taken wherever they come.
+func (g *csaGame) addHeader(key string, name []byte, value csaSpan) {
 	g.content = true
-	g.header = append(g.header, shogi.HeaderField{Key: key, Value: value})
+	f := csaField{key: key, valueText: value}
+	if key == "" {
+		f.keyText = g.addText(name)
+	}
+	g.fields = append(g.fields, f)
+}
+
+// csaHeaderKey returns the header key of a CSA game-information name ("N+",
+// "$EVENT"), as shogi.CSAKeyToHeader does, without making a string of it:
+// "" for a name the table does not know.
+func csaHeaderKey(name []byte) string {
+	for _, k := range shogi.CSAHeaderKeys {
+		if string(name) == k.CSA {
+			return k.KIF
+		}
+		for _, a := range k.Also {
+			if string(name) == a {
+				return k.KIF
+			}
+		}
+	}
+	return ""
 }
 
 func (g *csaGame) name(t []byte) error {
-	g.addHeader(shogi.CSAKeyToHeader(string(t[:2])), string(trimBlank(t[2:])))
+	g.addHeader(csaHeaderKey(t[:2]), nil, g.addText(trimBlank(t[2:])))
 	return nil
 }
 
@@ -303,59 +461,46 @@ func (g *csaGame) info(b []byte, off int, t []byte) error {
 		g.content = true
 		return g.warn(g.r.lr.posAt(b, off+1), ErrBadHeader, fmt.Sprintf("%q: want a key without blanks between $ and :", clip(t)))
 	}
-	key := shogi.CSAKeyToHeader(string(t[:colon]))
-	value := string(trimBlank(t[colon+1:]))
+	key := csaHeaderKey(t[:colon])
+	value := trimBlank(t[colon+1:])
 	if key == shogi.KeyNote {
-		value = unescapeCSANote(value)
+		g.addHeader(key, nil, g.addNote(value))
+		return nil
 	}
-	g.addHeader(key, value)
+	g.addHeader(key, t[1:colon], g.addText(value))
 	return nil
 }
 
-// unescapeCSANote undoes the escapes of V3.0's $NOTE: \n is a line break and
-// \\ a backslash.
-func unescapeCSANote(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case 'n':
-				sb.WriteByte('\n')
-				i++
-				continue
-			case '\\':
-				sb.WriteByte('\\')
-				i++
-				continue
-			}
-		}
-		sb.WriteByte(s[i])
-	}
-	return sb.String()
-}
+// csaSummary is the start of the result line floodgate writes after the
+// ending: `'summary:toryo:player1 win:player2 lose`.
+const csaSummary = "summary:"
 
 func (g *csaGame) comment(b []byte, off int, text []byte) error {
 	switch {
 	case len(text) > 0 && text[0] == '*':
-		g.addComment(string(text[1:]))
+		g.addComment(text[1:])
 	case bytes.HasPrefix(text, []byte("CSA encoding=")), bytes.HasPrefix(text, []byte("encoding=")):
 		// A declaration of the encoding the bytes had; the text is decoded.
 	case len(text) > 1 && text[0] == '$' && bytes.IndexByte(text, ':') > 1:
 		// Quirk: floodgate writes the end time as a comment, `'$END_TIME:…`.
 		return g.info(b, off+1, trimBlank(text))
-	case g.rec == nil && isKeyValueComment(text):
+	case bytes.HasPrefix(text, []byte(csaSummary)):
+		// Quirk: floodgate ends each game with a `'summary:` line, the
+		// result as its server saw it. It is data, not a remark, so it is
+		// kept where it survives every conversion: as the header field
+		// "summary", like `'$END_TIME:`. It makes no ending: the % line
+		// before it is the ending (tsshogi, the reference reader, reads
+		// none from it either).
+		g.addHeader("", text[:len(csaSummary)-1], g.addText(trimBlank(text[len(csaSummary):])))
+	case !g.started && isKeyValueComment(text):
 		// Quirk: Kifu for Windows writes the KIF header fields CSA has no
 		// name for as `'key：value` comments before the position.
 		k := bytes.Index(text, []byte("："))
-		key := string(text[:k])
-		if key != shogi.KeyHandicap { // the start position says it
-			g.addHeader(key, unescapeCSANote(string(trimBlank(text[k+len("："):]))))
+		if key := text[:k]; string(key) != shogi.KeyHandicap { // the start position says it
+			g.addHeader("", key, g.addNote(trimBlank(text[k+len("："):])))
 		}
 	case g.r.KeepPlainComments:
-		g.addComment(string(text))
+		g.addComment(text)
 	}
 	return nil
 }
@@ -372,19 +517,23 @@ func isHeaderKey(key []byte) bool {
 	return len(key) > 0 && bytes.IndexAny(key, " \t　:：\r\n") < 0
 }
 
-func (g *csaGame) addComment(c string) {
-	switch {
-	case g.rec == nil:
-		g.rootComments = append(g.rootComments, c)
-	case g.illegal != nil:
-		g.illegal.comments = append(g.illegal.comments, c)
-	default:
-		g.node.Comments = append(g.node.Comments, c)
+// addComment adds a comment to the current node: the start position
+// before the first move, else the last move or ending read.
+func (g *csaGame) addComment(c []byte) {
+	if g.illegal != nil {
+		g.illegal.comments = append(g.illegal.comments, string(c))
+		return
 	}
+	if len(g.plies) == 0 {
+		g.rootComs++
+	} else {
+		g.plies[len(g.plies)-1].comments++
+	}
+	g.comments = append(g.comments, g.addText(c))
 }
 
 func (g *csaGame) turn(b []byte, off int, sign byte) error {
-	if g.rec != nil {
+	if g.started {
 		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, "a second turn line; ignored")
 	}
 	if sign == '-' {
@@ -392,11 +541,11 @@ func (g *csaGame) turn(b []byte, off int, sign byte) error {
 	} else {
 		g.pos.SetTurn(shogi.Black)
 	}
-	return g.start(g.r.lr.posAt(b, off))
+	return g.begin(g.r.lr.posAt(b, off))
 }
 
-// start completes the start position and opens the move section.
-func (g *csaGame) start(at Pos) error {
+// begin completes the start position and opens the move section.
+func (g *csaGame) begin(at Pos) error {
 	g.content = true
 	for _, c := range g.al {
 		box := csaBox(&g.pos)
@@ -407,7 +556,11 @@ func (g *csaGame) start(at Pos) error {
 			}
 		}
 	}
-	if err := g.pos.Validate(); err != nil {
+	even := shogi.StartPosition()
+	even.SetTurn(g.pos.Turn())
+	if g.pos.Equal(&even) {
+		// Nearly every game starts here; there is nothing to check.
+	} else if err := g.pos.Validate(); err != nil {
 		// Composed positions break the rules on purpose (json-kifu-format's
 		// 9fu.csa has nine pawns on one file), so this is tolerated.
 		if err := g.warn(at, err, "the start position cannot arise in a game"); err != nil {
@@ -424,9 +577,8 @@ func (g *csaGame) start(at Pos) error {
 			}
 		}
 	}
-	g.rec = shogi.NewRecord(g.pos)
-	g.rec.Root.Comments = g.rootComments
-	g.node = g.rec.Root
+	g.start = g.pos
+	g.started, g.playing = true, true
 	return nil
 }
 
@@ -455,7 +607,7 @@ func (g *csaGame) pline(b []byte, off int, s []byte) error {
 	if len(s) < 2 {
 		return g.unknownLine(b, off, s)
 	}
-	if g.rec != nil {
+	if g.started {
 		return g.warn(g.r.lr.posAt(b, off), ErrBadBoard, "position line after the turn line; ignored")
 	}
 	g.content = true
@@ -661,11 +813,11 @@ func (g *csaGame) openMoves(b []byte, off int, turn shogi.Color) error {
 		return err
 	}
 	g.pos.SetTurn(turn)
-	return g.start(g.r.lr.posAt(b, off))
+	return g.begin(g.r.lr.posAt(b, off))
 }
 
 func (g *csaGame) move(b []byte, off int, s []byte) error {
-	if g.rec == nil {
+	if !g.started {
 		if err := g.openMoves(b, off, csaColor(s[0])); err != nil {
 			return err
 		}
@@ -673,7 +825,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	if g.illegal != nil {
 		return g.illegal.err
 	}
-	ply := g.ply + 1
+	ply := len(g.plies) + 1
 	if g.ended {
 		return &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("%s after the end of the game", s)}
 	}
@@ -684,11 +836,11 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	if err := g.pos.Legal(m); err != nil {
 		e := &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
 		g.illegal = &csaIllegal{err: e, text: string(s)}
+		g.playing = false
 		return nil
 	}
 	g.pos.Play(m)
-	g.node = g.addChild(m, shogi.Ending{})
-	g.ply = ply
+	g.plies = append(g.plies, csaPly{move: m, time: noTime})
 	return nil
 }
 
@@ -734,82 +886,69 @@ func (g *csaGame) moveErr(b []byte, off int, s []byte, ply int, err error) error
 	return &Error{Pos: g.r.lr.posAt(b, off+at), Ply: ply, Err: sentinel, Detail: d}
 }
 
-// addChild appends the next node of the main line. CSA has no variations,
-// so each node gets one child; the child lists are carved from one slice.
-func (g *csaGame) addChild(m shogi.Move, e shogi.Ending) *shogi.Node {
-	n := g.rec.NewNode()
-	n.Parent = g.node
-	n.Move = m
-	n.End = e
-	if len(g.ptrs) == cap(g.ptrs) {
-		size := 2 * cap(g.ptrs)
-		size = max(size, 16)
-		size = min(size, 1024)
-		g.ptrs = make([]*shogi.Node, 0, size)
-	}
-	k := len(g.ptrs)
-	g.ptrs = g.ptrs[:k+1]
-	g.ptrs[k] = n
-	g.node.Children = g.ptrs[k : k+1 : k+1]
-	return n
-}
-
 func (g *csaGame) ending(b []byte, off int, s []byte) error {
-	if g.rec == nil {
+	if !g.started {
 		if err := g.openMoves(b, off, g.pos.Turn()); err != nil {
 			return err
 		}
 	}
+	ply := len(g.plies) + 1
 	for i := 1; i < len(s); i++ {
 		if c := s[i]; !(c >= 'A' && c <= 'Z' || c == '_' || (i == 1 && (c == '+' || c == '-'))) {
-			return &Error{Pos: g.r.lr.posAt(b, off+i), Ply: g.ply + 1, Err: ErrSyntax, Detail: fmt.Sprintf("%q: a special move is %% and upper-case letters", clip(s))}
+			return &Error{Pos: g.r.lr.posAt(b, off+i), Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("%q: a special move is %% and upper-case letters", clip(s))}
 		}
 	}
 	if len(s) == 1 {
-		return &Error{Pos: g.r.lr.posAt(b, off), Ply: g.ply + 1, Err: ErrSyntax, Detail: "% without a name"}
+		return &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: ErrSyntax, Detail: "% without a name"}
 	}
 	if g.ended {
 		// Quirk: the logs of floodgate-style servers (json-kifu-format's
 		// dr1test game) repeat %KACHI: the client's line, then the server's.
 		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, fmt.Sprintf("%s after the end of the game; ignored", s))
 	}
-	word := string(s[1:])
 	turn := g.pos.Turn()
-	e, known := shogi.EndingFromCSA(word, turn)
-	if il := g.illegal; il != nil {
-		if e.Kind != shogi.IllegalMove && !(e.Kind == shogi.IllegalAction && e.Side == turn) {
-			return il.err
+	e, known := shogi.EndingFromCSA(string(s[1:]), turn)
+	il := g.illegal
+	if il != nil && e.Kind != shogi.IllegalMove && !(e.Kind == shogi.IllegalAction && e.Side == turn) {
+		return il.err
+	}
+	g.illegal = nil
+	g.end, g.ended, g.playing = e, true, false
+	g.plies = append(g.plies, csaPly{time: noTime})
+	if il != nil {
+		g.addComment([]byte("illegal move " + il.text + ": " + il.err.Err.Error()))
+		for _, c := range il.comments {
+			g.addComment([]byte(c))
 		}
-		g.illegal = nil
-		g.node = g.addChild(0, e)
-		g.node.Comments = append(g.node.Comments, "illegal move "+il.text+": "+il.err.Err.Error())
-		g.node.Comments = append(g.node.Comments, il.comments...)
-	} else {
-		g.node = g.addChild(0, e)
-		if !known {
-			if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {
-				return err
-			}
+	} else if !known {
+		if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {
+			return err
 		}
 	}
-	g.ended = true
-	g.ply++
 	return nil
 }
 
 func (g *csaGame) time(b []byte, off int, s []byte) error {
+	d, ok := parseCSATime(s[1:])
+	if !ok {
+		if g.illegal != nil {
+			return nil
+		}
+		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, fmt.Sprintf("%q: want T and seconds, as T12 or T1.250", clip(s)))
+	}
+	return g.setTime(b, off, d)
+}
+
+// setTime gives the last move or ending read its time.
+func (g *csaGame) setTime(b []byte, off int, d time.Duration) error {
 	if g.illegal != nil {
 		return nil // the time of the illegal move, which is not played
 	}
-	d, ok := parseCSATime(s[1:])
-	if !ok {
-		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, fmt.Sprintf("%q: want T and seconds, as T12 or T1.250", clip(s)))
-	}
-	if g.rec == nil || g.node == g.rec.Root {
+	if len(g.plies) == 0 {
 		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, "a time before the first move; ignored")
 	}
-	g.node.Time.Elapsed = d
-	g.node.Time.HasTime = true
+	p := &g.plies[len(g.plies)-1]
+	p.time = d
 	return nil
 }
 
@@ -817,6 +956,33 @@ func (g *csaGame) time(b []byte, off int, s []byte) error {
 // fraction of any length down to nanoseconds (T1.250, and T1. as seen in
 // tests of V3.0 readers).
 func parseCSATime(s []byte) (time.Duration, bool) {
+	switch len(s) {
+	case 1:
+		if c := s[0] - '0'; c <= 9 {
+			return time.Duration(c) * time.Second, true
+		}
+	case 2:
+		if c, d := s[0]-'0', s[1]-'0'; c <= 9 && d <= 9 {
+			return time.Duration(c*10+d) * time.Second, true
+		}
+	}
+	if len(s) > 0 && len(s) <= 9 {
+		// Whole seconds, as nearly every time is, in one pass.
+		sec := time.Duration(0)
+		for _, c := range s {
+			if c -= '0'; c > 9 {
+				return parseCSADecimal(s)
+			}
+			sec = sec*10 + time.Duration(c)
+		}
+		return sec * time.Second, true
+	}
+	return parseCSADecimal(s)
+}
+
+// parseCSADecimal is parseCSATime for any number of digits, with a
+// fraction.
+func parseCSADecimal(s []byte) (time.Duration, bool) {
 	var sec, frac int64
 	i := 0
 	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
@@ -845,14 +1011,13 @@ func parseCSATime(s []byte) (time.Duration, bool) {
 
 // trimBlank trims ASCII spaces and tabs.
 func trimBlank(b []byte) []byte {
-	i, j := 0, len(b)
-	for i < j && (b[i] == ' ' || b[i] == '\t') {
-		i++
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
 	}
-	for j > i && (b[j-1] == ' ' || b[j-1] == '\t') {
-		j--
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
+		b = b[:len(b)-1]
 	}
-	return b[i:j]
+	return b
 }
 
 // clip shortens text quoted in a message.

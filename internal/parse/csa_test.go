@@ -8,13 +8,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
 )
 
 // dumpRecord prints what a reader put into a record, one item per line, so
@@ -145,6 +148,13 @@ func TestCSARead(t *testing.T) {
 			want: "start " + evenSFEN + " b - 1 平手\n",
 		},
 		{
+			name: "rows with trailing blanks, tabs and dots",
+			in: "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY   \nP2 * -HI *  *  *  *  * -KA *\t \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU.\n" +
+				"P4 *  *  *  *  *  *  *  *  * .\t\nP5 *  *  *  *  *  *  *  *  *\nP6 *  *  *  *  *  *  *  *  *  \n" +
+				"P7+FU+FU+FU+FU+FU+FU+FU+FU+FU \t\nP8 * +KA *  *  *  *  * +HI *..\nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\t\n+\n",
+			want: "start " + evenSFEN + " b - 1 平手\n",
+		},
+		{
 			name: "piece lists with hands and AL",
 			in:   "'tsume\nP-21OU31KI\nP-22FU12FU\nP+00KI00GI\nP+59OU\nP-00AL\n+\n+0032GI,T5,-3132KI,T2\n%CHUDAN\n",
 			want: "start 6gk1/7pp/9/9/9/9/9/9/4K4 b GS2r2b2g3s4n4l16p 1 その他\n1 S*3b T5s\n2 3a3b T2s\n3 interrupt/black\n",
@@ -172,6 +182,26 @@ func TestCSARead(t *testing.T) {
 				"+2726FU\nT1\n'** 47 -8384FU +2625FU\n-8384FU\nT0\n'** 0\n%TORYO\n'*after the end\n'$END_TIME:2017/03/02 21:53:26\n",
 			want: "start " + evenSFEN + " b - 1 平手\nheader 先手=Human\nheader 終了日時=2017/03/02 21:53:26\n  'before the turn line\n  'start\n" +
 				"1 2g2f T1s\n  '* 47 -8384FU +2625FU\n2 8c8d T0s\n  '* 0\n3 resign/black\n  'after the end\n",
+		},
+		{
+			// Floodgate ends a game with `'summary:` (and `'$END_TIME:`)
+			// after the %: data, so it goes into the header, where every
+			// format keeps it. tsshogi, the reference reader, skips it.
+			name: "floodgate summary in the header",
+			in: "V2\nN+A\nN-B\nPI\n+\n+7776FU\nT1\n%TORYO\n'P1 *  *  *  *  *  *  *  *  * \n'+\n" +
+				"'summary:toryo:A lose:B win\n'$END_TIME:2016/06/14 04:19:38\n",
+			want: "start " + evenSFEN + " b - 1 平手\nheader 先手=A\nheader 後手=B\nheader summary=toryo:A lose:B win\n" +
+				"header 終了日時=2016/06/14 04:19:38\n1 7g7f T1s\n2 resign/white\n",
+		},
+		{
+			// A game cut off without its % line (a server that went down)
+			// may still have a summary. It makes no ending: the summary is
+			// the server's view, written after the fact (shogi-server writes
+			// `'summary:abnormal:…` after a %TORYO it wrote itself), and
+			// tsshogi reads none from it either.
+			name: "summary without an ending makes none",
+			in:   "PI\n+\n+7776FU\n-3334FU\n'summary:abnormal:A win:B lose\n",
+			want: "start " + evenSFEN + " b - 1 平手\nheader summary=abnormal:A win:B lose\n1 7g7f\n2 3c3d\n",
 		},
 		{
 			name: "plain comments kept on request",
@@ -304,9 +334,10 @@ func TestCSAEndings(t *testing.T) {
 }
 
 func TestCSAMultiGame(t *testing.T) {
-	in := "V2.2\nN+A\nPI\n+\n+7776FU\n%TORYO\n/\n/\n\n'*only a comment\n/\nN+B\nPI82HI22KA\n-\n-5142OU\n/\nV2.2\nP1 *  *  *  *  *  *  *  * -OU\nP+00KI\n+\n/\n"
+	in := "V2.2\nN+A\nPI\n+\n+7776FU\n'*one\n%TORYO\n/\n/\n\n'*only a comment\n/\nN+B\n$EVENT:E2\nPI82HI22KA\n-\n'*two\n-5142OU\nT7\n'*three\n/\n" +
+		"V2.2\nP1 *  *  *  *  *  *  *  * -OU\nP+00KI\n+\n/\n"
 	r := NewCSA(strings.NewReader(in), Options{})
-	var got []string
+	var recs []*shogi.Record
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -315,15 +346,93 @@ func TestCSAMultiGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		recs = append(recs, rec)
+	}
+	// Dumped after the last Read: a reader reuses its buffers from game
+	// to game, and no record may share them.
+	var got []string
+	for _, rec := range recs {
 		got = append(got, dumpRecord(rec))
 	}
 	want := []string{
-		"start " + evenSFEN + " b - 1 平手\nheader 先手=A\n1 7g7f\n2 resign/white\n",
-		"start lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 二枚落ち\nheader 先手=B\n1 5a4b\n",
+		"start " + evenSFEN + " b - 1 平手\nheader 先手=A\n1 7g7f\n  'one\n2 resign/white\n",
+		"start lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 二枚落ち\nheader 先手=B\nheader 棋戦=E2\n  'two\n1 5a4b T7s\n  'three\n",
 		"start 8k/9/9/9/9/9/9/9/9 b G 1 その他\n",
 	}
 	if strings.Join(got, "--\n") != strings.Join(want, "--\n") {
 		t.Errorf("games:\n%s\nwant:\n%s", strings.Join(got, "--\n"), strings.Join(want, "--\n"))
+	}
+}
+
+// TestCSAEncodings reads CSA files in the encodings they come in (the 2005
+// GPS logs are EUC-JP; Kifu for Windows writes Shift_JIS with CRLF) as the
+// CLI does: decoded by internal/charset, then read.
+func TestCSAEncodings(t *testing.T) {
+	text := "V2.2\nN+羽生善治\nN-藤井聡太\n$EVENT:第１期　竜王戦\nPI\n+\n'*序盤の定跡形\n+7776FU\nT3\n'*角道を開ける\n-3334FU\nT5\n%TORYO\n"
+	want := "start " + evenSFEN + " b - 1 平手\nheader 先手=羽生善治\nheader 後手=藤井聡太\nheader 棋戦=第１期　竜王戦\n" +
+		"  '序盤の定跡形\n1 7g7f T3s\n  '角道を開ける\n2 3c3d T5s\n3 resign/black\n"
+	tests := []struct {
+		name string
+		enc  encoding.Encoding
+		crlf bool
+		want charset.Encoding
+	}{
+		{"EUC-JP", japanese.EUCJP, false, charset.EUCJP},
+		{"Shift_JIS with CRLF", japanese.ShiftJIS, true, charset.ShiftJIS},
+		{"UTF-8 with CRLF", encoding.Nop, true, charset.UTF8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := text
+			if tt.crlf {
+				in = strings.ReplaceAll(in, "\n", "\r\n")
+			}
+			raw, err := tt.enc.NewEncoder().Bytes([]byte(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec, enc, err := charset.NewReader(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if enc != tt.want {
+				t.Errorf("detected %s, want %s", enc, tt.want)
+			}
+			rec, err := NewCSA(dec, Options{Strict: true}).Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := dumpRecord(rec); got != want {
+				t.Errorf("record:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestCSAReadAllocs checks that reading allocates per game, not per move:
+// a game's moves, times and comments cost a handful of allocations
+// whatever its length.
+func TestCSAReadAllocs(t *testing.T) {
+	read := func(text []byte) float64 {
+		return testing.AllocsPerRun(5, func() {
+			r := NewCSA(bytes.NewReader(text), Options{})
+			for {
+				if _, err := r.Read(); err == io.EOF {
+					break
+				} else if err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	text20, _ := benchCSA(20)
+	text60, moves := benchCSA(60)
+	// The games after the first twenty, once the reader's buffers have
+	// grown: a record (with its root), the slab of its other nodes, its
+	// text, the slice of its comments and its header.
+	perGame := (read(text60) - read(text20)) / 40
+	if perGame > 5 {
+		t.Errorf("%.1f allocations a game (%.3f a move), want at most 5", perGame, perGame*60/float64(moves))
 	}
 }
 
@@ -526,37 +635,11 @@ func benchCSA(n int) (text []byte, moves int) {
 }
 
 // BenchmarkReadCSA reads a collection of 100 games, checking every move
-// with the rules engine.
+// with the rules engine. Besides moves/s it reports moves per second of
+// CPU time, which a machine busy with other work disturbs less.
 func BenchmarkReadCSA(b *testing.B) {
 	text, moves := benchCSA(100)
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	mallocs := ms.Mallocs
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		r := NewCSA(bytes.NewReader(text), Options{})
-		n := 0
-		for {
-			_, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			n++
-		}
-		if n != 100 {
-			b.Fatalf("%d games", n)
-		}
-	}
-	b.StopTimer()
-	runtime.ReadMemStats(&ms)
-	total := float64(moves) * float64(b.N)
-	b.ReportMetric(total/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(float64(ms.Mallocs-mallocs)/total, "allocs/move")
+	benchReadCSA(b, text, 100, moves)
 }
 
 // BenchmarkReadCSACorpus reads the real games of the shared corpus (every
@@ -587,10 +670,14 @@ func BenchmarkReadCSACorpus(b *testing.B) {
 		text = append(append(text, one...), "\n/\n"...)
 		games++
 	}
+	benchReadCSA(b, text, games, moves)
+}
+
+func benchReadCSA(b *testing.B, text []byte, games, moves int) {
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	cpu := csaBenchCPU()
+	for b.Loop() {
 		r := NewCSA(bytes.NewReader(text), Options{})
 		n := 0
 		for {
@@ -607,5 +694,19 @@ func BenchmarkReadCSACorpus(b *testing.B) {
 			b.Fatalf("%d games, want %d", n, games)
 		}
 	}
-	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	total := float64(moves) * float64(b.N)
+	b.ReportMetric(total/b.Elapsed().Seconds(), "moves/s")
+	if used := csaBenchCPU() - cpu; used > 0 {
+		b.ReportMetric(total/used.Seconds(), "moves/cpu-s")
+	}
+	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// csaBenchCPU returns the CPU time the process has used.
+func csaBenchCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

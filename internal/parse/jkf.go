@@ -2,8 +2,10 @@ package parse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -24,9 +26,17 @@ import (
 // json-kifu-format KIF/KI2/CSA parsers produce are accepted: a move without
 // "from" is a drop or is resolved from "piece", "to"/"same" and the KI2
 // modifiers in "relative". Every move is checked with Position.Legal, and
-// "piece", "color" and "capture" must agree with the position. Errors carry
-// the line and column of the offending JSON value and its path in the
-// document (moves[37].forks[0][2].move.from).
+// "piece", "color" and "capture" must agree with the position; an illegal
+// move is kept only when a foul ending (ILLEGAL_MOVE, ±ILLEGAL_ACTION)
+// follows it, which documents the foul. Errors carry the line and column of
+// the offending JSON value (lines end at LF, CRLF or a bare CR, as the line
+// readers count them) and its path in the document
+// (moves[37].forks[0][2].move.from).
+//
+// moves[0].kifconv, the extension render.JKF writes for what JKF has no
+// member for (see its doc comment), is read back into the record: header
+// fields, the start's move number and bookmark, bookmarks, exact times and
+// the endings the JKF specials cannot name.
 //
 // The JSON is scanned by hand rather than with encoding/json: that gives
 // positions for every value, reads big trees without building a generic
@@ -43,7 +53,8 @@ type JKF struct {
 	// record: the producer then writes "from" for every board move, so a
 	// move without it is a drop even where a board piece could also reach.
 	normalized bool
-	inMoves    bool // the values being read are inside "moves"
+	inMoves    bool    // the values being read are inside "moves"
+	ext        *jkfExt // moves[0].kifconv, applied once the moves are read
 }
 
 // ErrWrongColor is the error for a JKF move whose "color" is not the side to
@@ -60,7 +71,7 @@ func NewJKF(r io.Reader, opt Options) *JKF {
 	if max <= 0 {
 		max = maxJKFString
 	}
-	sc := &jsonScanner{r: r, file: opt.Filename, maxStr: max, buf: make([]byte, 64<<10), line: 1}
+	sc := &jsonScanner{r: r, file: opt.Filename, maxStr: max, buf: make([]byte, 16<<10), line: 1}
 	return &JKF{Options: opt, sc: sc}
 }
 
@@ -104,6 +115,7 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 	rec := shogi.NewRecord(shogi.StartPosition())
 	j.rec = rec
 	j.normalized = false
+	j.ext = nil
 	var (
 		seenHeader, seenInitial, seenMoves bool
 		captured                           []byte
@@ -155,10 +167,7 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 			}
 			captured, capState = data, st
 		default:
-			if err := j.warn(keyPos, 0, ErrSyntax, "unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return nil, err
-			}
-			if err := sc.skipValue(); err != nil {
+			if err := j.skipUnknown("", 0); err != nil {
 				return nil, err
 			}
 		}
@@ -182,6 +191,12 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 			return nil, err
 		}
 	}
+	if j.ext != nil {
+		if err := j.applyExt(rec); err != nil {
+			return nil, err
+		}
+		j.ext = nil
+	}
 	j.rec = nil
 	return rec, nil
 }
@@ -199,12 +214,7 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 	default:
 		return sc.errorf(sc.tokPos(), "header: want an object, found %s", tokName(t))
 	}
-	first := true
-	for {
-		ok, err := sc.nextKey(&first)
-		if err != nil || !ok {
-			return err
-		}
+	return sc.members(func() error {
 		key := string(sc.key)
 		keyPos := sc.keyPos()
 		var value string
@@ -213,7 +223,7 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 			value = string(sc.str)
 		case tokNumber, tokTrue, tokFalse:
 			// Quirk: hand-written JKF sometimes has numbers ("手数": 120).
-			value = string(sc.lit)
+			value = sc.literal()
 			if err := j.warn(sc.tokPos(), 0, ErrBadHeader, "header."+key+": value is not a string; read as "+strconv.Quote(value)); err != nil {
 				return err
 			}
@@ -221,7 +231,7 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 			if err := j.warn(sc.tokPos(), 0, ErrBadHeader, "header."+key+": null value ignored"); err != nil {
 				return err
 			}
-			continue
+			return nil
 		case tokErr:
 			return sc.err
 		default:
@@ -231,17 +241,18 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 			if err := sc.skipFrom(t); err != nil {
 				return err
 			}
-			continue
+			return nil
 		}
 		if _, dup := rec.Header.Get(key); dup {
 			if err := j.warn(keyPos, 0, ErrBadHeader, "header."+key+": repeated key; the last value wins"); err != nil {
 				return err
 			}
 			rec.Header.Set(key, value)
-			continue
+			return nil
 		}
 		rec.Header.Add(key, value)
-	}
+		return nil
+	})
 }
 
 // readInitial reads "initial": a preset name, and for OTHER the position in
@@ -268,15 +279,7 @@ func (j *JKF) readInitial(rec *shogi.Record) error {
 		hasData   bool
 		dataPos   Pos
 	)
-	first := true
-	for {
-		ok, err := sc.nextKey(&first)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	if err := sc.members(func() error {
 		switch string(sc.key) {
 		case "preset":
 			s, p, err := j.readString("initial.preset")
@@ -291,7 +294,7 @@ func (j *JKF) readInitial(rec *shogi.Record) error {
 		case "data":
 			if sc.peek() == tokNull {
 				sc.next()
-				continue
+				return nil
 			}
 			dataPos = sc.peekPos()
 			p, err := j.readData()
@@ -300,13 +303,13 @@ func (j *JKF) readInitial(rec *shogi.Record) error {
 			}
 			data, hasData = p, true
 		default:
-			if err := j.warn(sc.tokPos(), 0, ErrSyntax, "initial: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return err
-			}
-			if err := sc.skipValue(); err != nil {
+			if err := j.skipUnknown("initial", 0); err != nil {
 				return err
 			}
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	switch {
 	case !hasPreset && !hasData:
@@ -320,8 +323,17 @@ func (j *JKF) readInitial(rec *shogi.Record) error {
 				return err
 			}
 		}
+		if k := data.King(data.Turn().Opponent()); k != shogi.NoSquare && data.Attacked(k, data.Turn()) {
+			return &Error{Pos: dataPos, Err: shogi.ErrBadPosition, Detail: "initial.data: the side not to move is in check"}
+		}
+		// Quirk: composed problems (json-kifu-format's 9fu, nine pawns on
+		// one file, in its KIF, KI2, CSA and JKF forms) break the rules of
+		// positions a game can reach; they are read, as the KIF reader
+		// reads them, with a warning.
 		if err := data.Validate(); err != nil {
-			return &Error{Pos: dataPos, Err: shogi.ErrBadPosition, Detail: "initial.data: " + err.Error()}
+			if err := j.warn(dataPos, 0, ErrBadBoard, "initial.data: "+err.Error()); err != nil {
+				return err
+			}
 		}
 		rec.Start = data
 		rec.Preset = shogi.HandicapOf(&data)
@@ -346,44 +358,36 @@ func (j *JKF) readData() (shogi.Position, error) {
 	}
 	objPos := sc.tokPos()
 	var hasColor, hasBoard, hasHands bool
-	first := true
-	for {
-		ok, err := sc.nextKey(&first)
-		if err != nil {
-			return pos, err
-		}
-		if !ok {
-			break
-		}
+	if err := sc.members(func() error {
 		switch string(sc.key) {
 		case "color":
 			c, p, err := j.readInt("initial.data.color")
 			if err != nil {
-				return pos, err
+				return err
 			}
 			if c != 0 && c != 1 {
-				return pos, &Error{Pos: p, Err: ErrBadBoard, Detail: "initial.data.color: want 0 or 1"}
+				return &Error{Pos: p, Err: ErrBadBoard, Detail: "initial.data.color: want 0 or 1"}
 			}
 			pos.SetTurn(shogi.Color(c))
 			hasColor = true
 		case "board":
 			if err := j.readBoard(&pos); err != nil {
-				return pos, err
+				return err
 			}
 			hasBoard = true
 		case "hands":
 			if err := j.readHands(&pos); err != nil {
-				return pos, err
+				return err
 			}
 			hasHands = true
 		default:
-			if err := j.warn(sc.tokPos(), 0, ErrSyntax, "initial.data: unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return pos, err
-			}
-			if err := sc.skipValue(); err != nil {
-				return pos, err
+			if err := j.skipUnknown("initial.data", 0); err != nil {
+				return err
 			}
 		}
+		return nil
+	}); err != nil {
+		return pos, err
 	}
 	if !hasColor || !hasBoard || !hasHands {
 		missing := "color"
@@ -421,15 +425,7 @@ func (j *JKF) readBoard(pos *shogi.Position) error {
 	}
 	boardPos := sc.tokPos()
 	x := 0
-	first := true
-	for {
-		ok, err := sc.nextElem(&first)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	if err := sc.elems(func() error {
 		x++
 		path := "initial.data.board[" + strconv.Itoa(x-1) + "]"
 		if x > 9 {
@@ -440,15 +436,7 @@ func (j *JKF) readBoard(pos *shogi.Position) error {
 		}
 		filePos := sc.tokPos()
 		y := 0
-		first2 := true
-		for {
-			ok, err := sc.nextElem(&first2)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				break
-			}
+		if err := sc.elems(func() error {
 			y++
 			if y > 9 {
 				return sc.errorf(sc.peekPos(), "%s: a file has 9 squares", path)
@@ -460,10 +448,16 @@ func (j *JKF) readBoard(pos *shogi.Position) error {
 			if pc != shogi.NoPiece {
 				pos.Set(shogi.NewSquare(x, y), pc)
 			}
+			return nil
+		}); err != nil {
+			return err
 		}
 		if y != 9 {
 			return &Error{Pos: filePos, Err: ErrBadBoard, Detail: path + ": a file has 9 squares, found " + strconv.Itoa(y)}
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	if x != 9 {
 		return &Error{Pos: boardPos, Err: ErrBadBoard, Detail: "initial.data.board: the board has 9 files, found " + strconv.Itoa(x)}
@@ -483,47 +477,39 @@ func (j *JKF) readCell(path string) (shogi.Piece, error) {
 	}
 	cellPos := sc.tokPos()
 	color, kind := -1, shogi.NoPieceType
-	first := true
-	for {
-		ok, err := sc.nextKey(&first)
-		if err != nil {
-			return shogi.NoPiece, err
-		}
-		if !ok {
-			break
-		}
+	if err := sc.members(func() error {
 		switch string(sc.key) {
 		case "color":
 			if sc.peek() == tokNull {
 				sc.next()
-				continue
+				return nil
 			}
 			c, p, err := j.readInt(path + ".color")
 			if err != nil {
-				return shogi.NoPiece, err
+				return err
 			}
 			if c != 0 && c != 1 {
-				return shogi.NoPiece, &Error{Pos: p, Err: ErrBadBoard, Detail: path + ".color: want 0 or 1"}
+				return &Error{Pos: p, Err: ErrBadBoard, Detail: path + ".color: want 0 or 1"}
 			}
 			color = c
 		case "kind":
 			if sc.peek() == tokNull {
 				sc.next()
-				continue
+				return nil
 			}
 			k, _, err := j.readKind(path+".kind", false)
 			if err != nil {
-				return shogi.NoPiece, err
+				return err
 			}
 			kind = k
 		default:
-			if err := j.warn(sc.tokPos(), 0, ErrSyntax, path+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return shogi.NoPiece, err
-			}
-			if err := sc.skipValue(); err != nil {
-				return shogi.NoPiece, err
+			if err := j.skipUnknown(path, 0); err != nil {
+				return err
 			}
 		}
+		return nil
+	}); err != nil {
+		return shogi.NoPiece, err
 	}
 	switch {
 	case kind == shogi.NoPieceType:
@@ -542,15 +528,7 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 	}
 	handsPos := sc.tokPos()
 	n := 0
-	first := true
-	for {
-		ok, err := sc.nextElem(&first)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	if err := sc.elems(func() error {
 		path := "initial.data.hands[" + strconv.Itoa(n) + "]"
 		if n >= 2 {
 			return sc.errorf(sc.peekPos(), "%s: there are two hands", path)
@@ -559,21 +537,13 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 			return sc.want(t, path, "an object")
 		}
 		hand := pos.Hand(shogi.Color(n))
-		first2 := true
-		for {
-			ok, err := sc.nextKey(&first2)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				break
-			}
+		if err := sc.members(func() error {
 			kind, known := shogi.PieceTypeFromCSA(string(sc.key))
 			keyPos := sc.keyPos()
 			kpath := path + "." + string(sc.key)
 			if sc.peek() == tokNull {
 				sc.next()
-				continue
+				return nil
 			}
 			count, p, err := j.readInt(kpath)
 			if err != nil {
@@ -596,8 +566,14 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 			default:
 				hand.Add(kind, count)
 			}
+			return nil
+		}); err != nil {
+			return err
 		}
 		n++
+		return nil
+	}); err != nil {
+		return err
 	}
 	if n != 2 {
 		return &Error{Pos: handsPos, Err: ErrBadBoard, Detail: "initial.data.hands: want two hands, found " + strconv.Itoa(n)}
@@ -612,13 +588,31 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 // lines[k+1] is the current fork. A level costs one position (in its line)
 // and the entry's few fields.
 
+// jkfArray is where reading an array has got to: a line's entries or an
+// entry's forks, the two arrays of the moves tree.
+type jkfArray struct {
+	index int  // the index of the current element
+	first bool // no element read yet
+}
+
+// next moves to the next element, reporting false at the closing ']'.
+func (a *jkfArray) next(sc *jsonScanner) (bool, error) {
+	if !a.first {
+		a.index++
+	}
+	return sc.nextElem(&a.first)
+}
+
 // jkfLine is an array of entries being read.
 type jkfLine struct {
+	jkfArray
 	parent *shogi.Node    // the node the next entry attaches to
 	pos    shogi.Position // the position before the next entry
-	index  int            // the index of the current entry in the array
-	first  bool           // no element read yet
 	ended  bool           // a special entry ended the line
+	// foul is the error of an illegal move the line kept, until the foul
+	// ending that documents it follows; illegal stays set after it.
+	foul    *Error
+	illegal bool
 }
 
 // jkfEntry is an entry object being read; its position is its line's.
@@ -629,17 +623,17 @@ type jkfEntry struct {
 	ply        int
 	at         spot // where the entry begins
 	move       shogi.Move
+	foul       *Error // the move is illegal: what it breaks
 	ending     shogi.Ending
 	time       shogi.MoveTime
 	comments   []string
-	fork       int  // the index of the fork being read
-	first      bool // no member read yet
-	start      bool // moves[0]: the start position's entry
+	forks      jkfArray // its "forks", while inForks
+	first      bool     // no member read yet
+	start      bool     // moves[0]: the start position's entry
 	hasMove    bool
 	hasSpecial bool
 	hasForks   bool
 	inForks    bool // its "forks" array is being read
-	forksFirst bool // no fork read yet
 }
 
 // readMoves reads the "moves" array into j.rec.
@@ -661,25 +655,34 @@ func (j *JKF) readMoves() error {
 			j.lines, j.entries = nil, nil
 		}
 	}()
-	j.lines = append(j.lines[:0], jkfLine{parent: rec.Root, pos: rec.Start, first: true})
+	j.lines = append(j.lines[:0], jkfLine{jkfArray: jkfArray{first: true}, parent: rec.Root, pos: rec.Start})
 	j.entries = j.entries[:0]
 	for len(j.lines) > 0 {
 		nl, ne := len(j.lines), len(j.entries)
 		switch {
-		case ne < nl: // in a line: the next entry
+		case ne < nl || j.entries[ne-1].inForks:
+			// The next element of an array: an entry of the current line,
+			// or a fork (an array of entries) of the current entry.
+			inLine := ne < nl
 			l := &j.lines[nl-1]
-			if !l.first {
-				l.index++
+			arr, open, what := &l.jkfArray, byte('{'), "an object"
+			if !inLine {
+				arr, open, what = &j.entries[ne-1].forks, '[', "an array of entries"
 			}
-			ok, err := sc.nextElem(&l.first)
-			if err != nil {
+			ok, err := arr.next(sc)
+			switch {
+			case err != nil:
 				return err
-			}
-			if !ok {
+			case !ok && inLine:
+				if l.foul != nil {
+					return pendingFoul(l)
+				}
 				j.lines = j.lines[:nl-1]
 				continue
-			}
-			if l.ended {
+			case !ok:
+				j.entries[ne-1].inForks = false
+				continue
+			case inLine && l.ended:
 				if err := j.warn(sc.peekPos(), 0, ErrBadVariation, j.path("")+": entry after the line's special ending ignored"); err != nil {
 					return err
 				}
@@ -688,28 +691,15 @@ func (j *JKF) readMoves() error {
 				}
 				continue
 			}
-			if t := sc.next(); t != '{' {
-				return sc.want(t, j.path(""), "an object")
+			if t := sc.next(); t != open {
+				return sc.want(t, j.path(""), what)
 			}
-			j.entries = append(j.entries, jkfEntry{parent: l.parent, slot: len(l.parent.Children), at: sc.tokSpot,
-				ply: l.pos.MoveNumber() - rec.Start.MoveNumber() + 1, first: true, start: nl == 1 && l.index == 0})
-		case j.entries[ne-1].inForks: // in an entry's forks: the next fork
-			e := &j.entries[ne-1]
-			if !e.forksFirst {
-				e.fork++
+			if inLine {
+				j.entries = append(j.entries, jkfEntry{parent: l.parent, slot: len(l.parent.Children), at: sc.tokSpot,
+					ply: l.pos.MoveNumber() - rec.Start.MoveNumber() + 1, first: true, start: nl == 1 && l.index == 0})
+			} else {
+				j.lines = append(j.lines, jkfLine{jkfArray: jkfArray{first: true}, parent: j.entries[ne-1].parent, pos: l.pos})
 			}
-			ok, err := sc.nextElem(&e.forksFirst)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				e.inForks = false
-				continue
-			}
-			if t := sc.next(); t != '[' {
-				return sc.want(t, j.path(""), "an array of entries")
-			}
-			j.lines = append(j.lines, jkfLine{parent: e.parent, pos: j.lines[ne-1].pos, first: true})
 		default: // in an entry: the next member
 			e := &j.entries[ne-1]
 			ok, err := sc.nextKey(&e.first)
@@ -722,7 +712,7 @@ func (j *JKF) readMoves() error {
 				}
 				continue
 			}
-			if err := j.entryMember(e, &j.lines[ne-1].pos); err != nil {
+			if err := j.entryMember(e, &j.lines[ne-1]); err != nil {
 				return err
 			}
 		}
@@ -730,10 +720,11 @@ func (j *JKF) readMoves() error {
 	return nil
 }
 
-// entryMember reads one member of the entry e, played from pos; its key is
-// in the scanner.
-func (j *JKF) entryMember(e *jkfEntry, pos *shogi.Position) error {
+// entryMember reads one member of the entry e of line l; its key is in the
+// scanner.
+func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 	sc := j.sc
+	pos := &l.pos
 	keyPos := sc.keyPos()
 	switch string(sc.key) {
 	case "move":
@@ -743,6 +734,9 @@ func (j *JKF) entryMember(e *jkfEntry, pos *shogi.Position) error {
 		}
 		if e.hasMove {
 			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"move\""}
+		}
+		if l.foul != nil {
+			return pendingFoul(l)
 		}
 		if e.start {
 			if err := j.warn(keyPos, 1, ErrSyntax, "moves[0] holds a move: read as ply 1 (moves[0] is meant for the start position's comments)"); err != nil {
@@ -777,12 +771,26 @@ func (j *JKF) entryMember(e *jkfEntry, pos *shogi.Position) error {
 			}
 			e.start = false
 		}
+		if l.foul != nil {
+			if !isFoulEnding(end.Kind) {
+				return pendingFoul(l)
+			}
+			l.foul = nil
+		}
 		e.ending, e.hasSpecial = end, true
 		return j.addNode(e)
 	case "time":
 		return j.readTime(e)
 	case "comments":
 		return j.readComments(e)
+	case "kifconv":
+		if !e.start {
+			if err := j.warn(keyPos, 0, ErrSyntax, j.path("")+": the kifconv extension belongs in moves[0]; ignored"); err != nil {
+				return err
+			}
+			return sc.skipValue()
+		}
+		return j.readExt()
 	case "comment":
 		// The schema describes moves[0] with a string "comment"; accept it
 		// on any entry, line by line.
@@ -813,12 +821,12 @@ func (j *JKF) entryMember(e *jkfEntry, pos *shogi.Position) error {
 		if e.hasForks {
 			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"forks\""}
 		}
-		e.hasForks, e.inForks, e.forksFirst = true, true, true
-	default:
-		if err := j.warn(keyPos, 0, ErrSyntax, j.path("")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-			return err
+		if l.illegal {
+			return &Error{Pos: keyPos, Err: ErrBadVariation, Detail: j.path(".forks") + ": forks after an illegal move, which only its foul ending may follow"}
 		}
-		return sc.skipValue()
+		e.hasForks, e.inForks, e.forks = true, true, jkfArray{first: true}
+	default:
+		return j.skipUnknown(j.path(""), 0)
 	}
 	return nil
 }
@@ -841,6 +849,9 @@ func (j *JKF) endEntry() error {
 		// Only alternatives: the line itself ends before this ply (how a
 		// writer keeps the forks of an ending it cannot name).
 	case !e.hasMove && !e.hasSpecial:
+		if line.foul != nil {
+			return pendingFoul(line)
+		}
 		if err := j.warn(j.sc.at(e.at), e.ply, ErrSyntax, j.path("")+": entry without move or special; its comments go to the previous move"); err != nil {
 			return err
 		}
@@ -849,15 +860,41 @@ func (j *JKF) endEntry() error {
 		n := e.node
 		n.Time = e.time
 		n.Comments = e.comments
-		if e.hasMove {
+		switch {
+		case e.foul != nil:
+			// Only the foul ending may follow, and all it needs is the
+			// side to move: the move itself is not played.
+			line.foul, line.illegal = e.foul, true
+			line.pos.SetTurn(line.pos.Turn().Opponent())
+			line.pos.SetMoveNumber(line.pos.MoveNumber() + 1)
+			line.parent = n
+		case e.hasMove:
 			line.pos.Play(e.move)
 			line.parent = n
-		} else {
+		default:
 			line.ended = true
 		}
 	}
 	j.entries = j.entries[:ne-1]
 	return nil
+}
+
+// pendingFoul returns the error of the illegal move line l kept, which no
+// foul ending follows.
+func pendingFoul(l *jkfLine) error {
+	err := l.foul
+	l.foul = nil
+	err.Detail += " (a record may keep an illegal move only when a foul ending, ILLEGAL_MOVE or ±ILLEGAL_ACTION, follows it)"
+	return err
+}
+
+// isFoulEnding reports whether an ending of kind k documents a foul.
+func isFoulEnding(k shogi.EndingKind) bool {
+	switch k {
+	case shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction:
+		return true
+	}
+	return false
 }
 
 // addNode adds the node of entry e as soon as its move or special is read,
@@ -875,6 +912,333 @@ func (j *JKF) addNode(e *jkfEntry) error {
 		cs[e.slot] = n
 	}
 	return nil
+}
+
+// jkfExt is the kifconv extension, moves[0].kifconv, which render.JKF
+// writes for what JKF has no member for (its doc comment and the README
+// describe the members): header fields, the start's move number and
+// bookmark, and notes on nodes, addressed as [i, k1, j1, …] (moves[i],
+// then fork k and entry j at each level). It is read with moves[0] and
+// applied once the whole tree is there, since it speaks of later entries.
+type jkfExt struct {
+	header     []jkfExtField
+	moveNumber int
+	bookmark   string
+	notes      []jkfNote
+}
+
+// jkfExtField is a header field with its index in the header.
+type jkfExtField struct {
+	at         int
+	key, value string
+}
+
+// jkfNote is one item of the extension's "nodes".
+type jkfNote struct {
+	pos         Pos
+	path        string // for messages: moves[0].kifconv.nodes[n]
+	at          []int
+	insert      bool
+	end, word   string
+	hasEnd      bool
+	elapsed     time.Duration
+	total       time.Duration
+	hasElapsed  bool
+	hasTotal    bool
+	comments    []string
+	hasComments bool
+	bookmark    string
+}
+
+// readExt reads moves[0].kifconv into j.ext.
+func (j *JKF) readExt() error {
+	sc := j.sc
+	if t := sc.next(); t != '{' {
+		return sc.want(t, j.path(".kifconv"), "an object")
+	}
+	x := &jkfExt{}
+	err := sc.members(func() error {
+		switch string(sc.key) {
+		case "header":
+			return j.readObjects(".kifconv.header", func(at Pos) error { return j.readExtField(x, at) })
+		case "move_number":
+			n, p, err := j.readInt(".kifconv.move_number")
+			if err == nil && n < 1 {
+				err = &Error{Pos: p, Err: ErrSyntax, Detail: j.path(".kifconv.move_number") + ": want a positive integer"}
+			}
+			x.moveNumber = n
+			return err
+		case "bookmark":
+			var err error
+			x.bookmark, _, err = j.readString(".kifconv.bookmark")
+			return err
+		case "nodes":
+			return j.readObjects(".kifconv.nodes", func(at Pos) error { return j.readExtNote(x, at) })
+		}
+		return j.skipUnknown(j.path(".kifconv"), 0)
+	})
+	j.ext = x
+	return err
+}
+
+// readObjects reads an array of objects at suffix (a path in moves),
+// calling read for each with the position of its '{'.
+func (j *JKF) readObjects(suffix string, read func(at Pos) error) error {
+	sc := j.sc
+	if t := sc.next(); t != '[' {
+		return sc.want(t, j.path(suffix), "an array of objects")
+	}
+	return sc.elems(func() error {
+		if t := sc.next(); t != '{' {
+			return sc.want(t, j.path(suffix), "an object")
+		}
+		return read(sc.tokPos())
+	})
+}
+
+// skipUnknown warns about the member whose key was just read and skips its
+// value.
+func (j *JKF) skipUnknown(path string, ply int) error {
+	if path != "" {
+		path += ": "
+	}
+	if err := j.warn(j.sc.keyPos(), ply, ErrSyntax, path+"unknown member "+strconv.Quote(string(j.sc.key))+" ignored"); err != nil {
+		return err
+	}
+	return j.sc.skipValue()
+}
+
+// readExtField reads a field of the extension's header (its '{' at at).
+func (j *JKF) readExtField(x *jkfExt, at Pos) error {
+	sc := j.sc
+	path := j.path(".kifconv.header")
+	f := jkfExtField{at: -1}
+	var hasKey, hasValue bool
+	err := sc.members(func() error {
+		var err error
+		switch string(sc.key) {
+		case "at":
+			f.at, _, err = j.readInt(".kifconv.header.at")
+		case "key":
+			f.key, _, err = j.readString(".kifconv.header.key")
+			hasKey = true
+		case "value":
+			f.value, _, err = j.readString(".kifconv.header.value")
+			hasValue = true
+		default:
+			err = j.skipUnknown(path, 0)
+		}
+		return err
+	})
+	switch {
+	case err != nil:
+		return err
+	case !hasKey || !hasValue || f.at < 0:
+		return j.warn(at, 0, ErrBadHeader, path+": a field needs \"at\", \"key\" and \"value\"; ignored")
+	}
+	x.header = append(x.header, f)
+	return nil
+}
+
+// readExtNote reads a note of the extension's "nodes" (its '{' at at).
+func (j *JKF) readExtNote(x *jkfExt, at Pos) error {
+	sc := j.sc
+	nt := jkfNote{pos: at, path: j.path(".kifconv.nodes[" + strconv.Itoa(len(x.notes)) + "]")}
+	err := sc.members(func() error {
+		var err error
+		switch string(sc.key) {
+		case "at":
+			err = j.readAddress(&nt)
+		case "insert":
+			switch t := sc.next(); t {
+			case tokTrue, tokFalse:
+				nt.insert = t == tokTrue
+			default:
+				err = sc.want(t, nt.path+".insert", "true or false")
+			}
+		case "end":
+			nt.end, _, err = j.readString(".kifconv.nodes.end")
+			nt.hasEnd = true
+		case "word":
+			nt.word, _, err = j.readString(".kifconv.nodes.word")
+		case "elapsed_ns":
+			nt.elapsed, err = j.readNanos(nt.path + ".elapsed_ns")
+			nt.hasElapsed = true
+		case "total_ns":
+			nt.total, err = j.readNanos(nt.path + ".total_ns")
+			nt.hasTotal = true
+		case "comments":
+			var e jkfEntry
+			err = j.readComments(&e)
+			nt.comments, nt.hasComments = e.comments, true
+		case "bookmark":
+			nt.bookmark, _, err = j.readString(".kifconv.nodes.bookmark")
+		default:
+			err = j.skipUnknown(nt.path, 0)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	x.notes = append(x.notes, nt)
+	return nil
+}
+
+// readAddress reads a note's "at": an array of an odd number of
+// non-negative integers, the first positive.
+func (j *JKF) readAddress(nt *jkfNote) error {
+	sc := j.sc
+	if t := sc.next(); t != '[' {
+		return sc.want(t, nt.path+".at", "an array of integers")
+	}
+	at := sc.tokPos()
+	if err := sc.elems(func() error {
+		v, p, err := j.readInt(".kifconv.nodes.at")
+		if err != nil {
+			return err
+		}
+		if v < 0 {
+			return &Error{Pos: p, Err: ErrSyntax, Detail: nt.path + ".at: a negative index"}
+		}
+		nt.at = append(nt.at, v)
+		return nil
+	}); err != nil {
+		return err
+	}
+	if len(nt.at)%2 == 0 || nt.at[0] < 1 {
+		return &Error{Pos: at, Err: ErrSyntax, Detail: nt.path + ".at: want [i, k, j, …], an odd number of indexes, i ≥ 1"}
+	}
+	return nil
+}
+
+// readNanos reads a duration in nanoseconds.
+func (j *JKF) readNanos(path string) (time.Duration, error) {
+	sc := j.sc
+	t := sc.next()
+	if t != tokNumber || !sc.numInt {
+		return 0, sc.want(t, path, "an integer")
+	}
+	v, err := strconv.ParseInt(sc.literal(), 10, 64)
+	if err != nil || v < 0 {
+		return 0, &Error{Pos: sc.tokPos(), Err: ErrBadTime, Detail: path + ": want a non-negative integer of nanoseconds"}
+	}
+	return time.Duration(v), nil
+}
+
+// applyExt applies the extension read with moves[0] to rec.
+func (j *JKF) applyExt(rec *shogi.Record) error {
+	x := j.ext
+	for _, f := range x.header {
+		i := min(f.at, len(rec.Header))
+		rec.Header = append(rec.Header, shogi.HeaderField{})
+		copy(rec.Header[i+1:], rec.Header[i:])
+		rec.Header[i] = shogi.HeaderField{Key: f.key, Value: f.value}
+	}
+	if x.moveNumber > 0 {
+		rec.Start.SetMoveNumber(x.moveNumber)
+	}
+	if x.bookmark != "" {
+		rec.Root.Bookmark = x.bookmark
+	}
+	for i := range x.notes {
+		if err := j.applyNote(rec, &x.notes[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyNote applies one note: it inserts the ending it describes, or sets
+// what it says on the node it addresses.
+func (j *JKF) applyNote(rec *shogi.Record, nt *jkfNote) error {
+	parent, idx, ok := extPlace(rec.Root, nt.at)
+	switch {
+	case !ok || idx > len(parent.Children) || !nt.insert && idx == len(parent.Children):
+		return j.warn(nt.pos, 0, ErrBadVariation, nt.path+": \"at\" leads to no node of the tree; ignored")
+	case nt.insert && parent.IsEnd():
+		return j.warn(nt.pos, 0, ErrBadVariation, nt.path+": \"at\" puts an ending after an ending; ignored")
+	}
+	var kind shogi.EndingKind
+	if nt.hasEnd {
+		kind = endingKind(nt.end)
+		if kind == shogi.NoEnding {
+			return j.warn(nt.pos, 0, ErrUnknownEnd, nt.path+": unknown ending "+strconv.Quote(nt.end)+"; ignored")
+		}
+	}
+	var n *shogi.Node
+	if nt.insert {
+		if !nt.hasEnd {
+			return j.warn(nt.pos, 0, ErrSyntax, nt.path+": an inserted node needs \"end\"; ignored")
+		}
+		side := rec.Start.Turn() ^ shogi.Color(parent.Ply()&1)
+		n = rec.AddChild(parent, 0, shogi.Ending{Kind: kind, Side: side, Word: nt.word})
+		cs := parent.Children
+		copy(cs[idx+1:], cs[idx:len(cs)-1])
+		cs[idx] = n
+		n.Comments = nt.comments
+	} else {
+		n = parent.Children[idx]
+		if nt.hasEnd {
+			if !n.IsEnd() {
+				return j.warn(nt.pos, 0, ErrSyntax, nt.path+": \"end\" on a move; ignored")
+			}
+			n.End = shogi.Ending{Kind: kind, Side: n.End.Side, Word: nt.word}
+		}
+		if nt.hasComments {
+			if err := j.warn(nt.pos, 0, ErrSyntax, nt.path+": \"comments\" belong to the entry; ignored"); err != nil {
+				return err
+			}
+		}
+	}
+	if nt.hasElapsed || nt.hasTotal {
+		n.Time = shogi.MoveTime{Elapsed: nt.elapsed, Total: nt.total, HasTime: nt.hasElapsed, HasTotal: nt.hasTotal}
+	}
+	if nt.bookmark != "" {
+		n.Bookmark = nt.bookmark
+	}
+	return nil
+}
+
+// extPlace finds the place an extension address names: a parent and an
+// index among its children (one past the last for an insertion at the
+// end). moves[i] is i−1 steps along first children below the root's first
+// child; fork k of a node is its parent's child k+1, and entry j of the
+// fork is j first-child steps below that.
+func extPlace(root *shogi.Node, at []int) (*shogi.Node, int, bool) {
+	p, idx := root, 0
+	walk := func(steps int) bool {
+		for ; steps > 0; steps-- {
+			if idx >= len(p.Children) {
+				return false
+			}
+			p, idx = p.Children[idx], 0
+		}
+		return true
+	}
+	if !walk(at[0] - 1) {
+		return nil, 0, false
+	}
+	for k := 1; k+1 < len(at); k += 2 {
+		if idx >= len(p.Children) {
+			return nil, 0, false // a fork of a node that is not there
+		}
+		idx = at[k] + 1
+		if !walk(at[k+1]) {
+			return nil, 0, false
+		}
+	}
+	return p, idx, true
+}
+
+// endingKind returns the kind shogi.EndingKind.String names s, or NoEnding.
+func endingKind(s string) shogi.EndingKind {
+	for k := shogi.Resign; k <= shogi.Unknown; k++ {
+		if k.String() == s {
+			return k
+		}
+	}
+	return shogi.NoEnding
 }
 
 // jkfEnding maps a JKF special (CSA V2.2 names without %) onto an ending.
@@ -895,16 +1259,16 @@ func jkfEnding(s string, toMove shogi.Color) (shogi.Ending, bool) {
 // jkfMove is a move object as written, before it is checked against the
 // position.
 type jkfMove struct {
-	at                 Pos
-	color              int // -1 when absent
+	at                 spot // positions, made Pos only for a message
+	color              int  // -1 when absent
 	from, to           shogi.Square
-	fromPos, toPos     Pos
+	fromPos, toPos     spot
 	piece              shogi.PieceType
-	piecePos           Pos
+	piecePos           spot
 	same               bool
 	promote            int8 // -1 absent or null, 0 false, 1 true
 	capture            shogi.PieceType
-	capturePos         Pos
+	capturePos         spot
 	relative           [4]byte
 	nrel               int
 	hasFrom, hasTo     bool
@@ -917,7 +1281,7 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 	if t := sc.next(); t != '{' {
 		return 0, sc.want(t, j.path(".move"), "an object")
 	}
-	mv := jkfMove{at: sc.tokPos(), color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+	mv := jkfMove{at: sc.tokSpot, color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
 	first := true
 	for {
 		ok, err := sc.nextKey(&first)
@@ -994,10 +1358,7 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 			}
 			mv.nrel = copy(mv.relative[:], sc.str)
 		default:
-			if err := j.warn(sc.tokPos(), f.ply, ErrSyntax, j.path(".move")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return 0, err
-			}
-			if err := sc.skipValue(); err != nil {
+			if err := j.skipUnknown(j.path(".move"), f.ply); err != nil {
 				return 0, err
 			}
 		}
@@ -1024,10 +1385,10 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 	c := pos.Turn()
 	path := func() string { return j.path(".move") }
 	if mv.hasColor && shogi.Color(mv.color) != c {
-		return 0, &Error{Pos: mv.at, Ply: ply, Err: ErrWrongColor, Detail: path() + ": color " + strconv.Itoa(mv.color) + " but " + c.String() + " is to move"}
+		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: ErrWrongColor, Detail: path() + ": color " + strconv.Itoa(mv.color) + " but " + c.String() + " is to move"}
 	}
 	if !mv.hasColor {
-		if err := j.warn(mv.at, ply, ErrSyntax, path()+": no color; the side to move is assumed"); err != nil {
+		if err := j.warn(j.sc.at(mv.at), ply, ErrSyntax, path()+": no color; the side to move is assumed"); err != nil {
 			return 0, err
 		}
 	}
@@ -1035,18 +1396,18 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 	switch {
 	case !mv.hasTo && mv.same:
 		if last.IsZero() {
-			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrNoPreviousMov, Detail: path() + ": same without a previous move"}
+			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoPreviousMov, Detail: path() + ": same without a previous move"}
 		}
 		mv.to = last.To()
 	case !mv.hasTo:
-		return 0, &Error{Pos: mv.at, Ply: ply, Err: ErrSyntax, Detail: path() + ": no \"to\""}
+		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: ErrSyntax, Detail: path() + ": no \"to\""}
 	case mv.same && (last.IsZero() || last.To() != mv.to):
-		if err := j.warn(mv.toPos, ply, ErrSyntax, path()+": same is true but the previous move went elsewhere; \"to\" is used"); err != nil {
+		if err := j.warn(j.sc.at(mv.toPos), ply, ErrSyntax, path()+": same is true but the previous move went elsewhere; \"to\" is used"); err != nil {
 			return 0, err
 		}
 	}
 	if !mv.hasPiece && !mv.hasFrom {
-		return 0, &Error{Pos: mv.at, Ply: ply, Err: ErrSyntax, Detail: path() + ": no \"piece\""}
+		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: ErrSyntax, Detail: path() + ": no \"piece\""}
 	}
 	var m shogi.Move
 	switch {
@@ -1055,15 +1416,15 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 		pc := pos.At(mv.from)
 		switch {
 		case pc == shogi.NoPiece:
-			return 0, &Error{Pos: mv.fromPos, Ply: ply, Err: shogi.ErrNoPiece, Detail: path() + ".from: " + squareName(mv.from) + " is empty"}
+			return 0, &Error{Pos: j.sc.at(mv.fromPos), Ply: ply, Err: shogi.ErrNoPiece, Detail: path() + ".from: " + squareName(mv.from) + " is empty"}
 		case pc.Color() != c:
-			return 0, &Error{Pos: mv.fromPos, Ply: ply, Err: shogi.ErrNotOwnPiece, Detail: path() + ".from: the piece on " + squareName(mv.from) + " is " + c.Opponent().String() + "'s"}
+			return 0, &Error{Pos: j.sc.at(mv.fromPos), Ply: ply, Err: shogi.ErrNotOwnPiece, Detail: path() + ".from: the piece on " + squareName(mv.from) + " is " + c.Opponent().String() + "'s"}
 		}
 		t := pc.Type()
 		promote := mv.promote == 1
 		switch {
 		case !mv.hasPiece:
-			if err := j.warn(mv.at, ply, ErrSyntax, path()+": no \"piece\"; the piece on "+squareName(mv.from)+" is used"); err != nil {
+			if err := j.warn(j.sc.at(mv.at), ply, ErrSyntax, path()+": no \"piece\"; the piece on "+squareName(mv.from)+" is used"); err != nil {
 				return 0, err
 			}
 		case mv.piece == t:
@@ -1071,12 +1432,12 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 			// Quirk: the json-kifu-format CSA parser's raw output names
 			// the kind after the move (CSA style), so a promotion shows
 			// up as the promoted kind without "promote".
-			if err := j.warn(mv.piecePos, ply, shogi.ErrWrongPiece, path()+".piece: "+mv.piece.CSA()+" names the kind after promotion (raw CSA-derived JKF); read as "+t.CSA()+" promoting"); err != nil {
+			if err := j.warn(j.sc.at(mv.piecePos), ply, shogi.ErrWrongPiece, path()+".piece: "+mv.piece.CSA()+" names the kind after promotion (raw CSA-derived JKF); read as "+t.CSA()+" promoting"); err != nil {
 				return 0, err
 			}
 			promote = true
 		default:
-			return 0, &Error{Pos: mv.piecePos, Ply: ply, Err: shogi.ErrWrongPiece, Detail: path() + ".piece: " + mv.piece.CSA() + " but " + squareName(mv.from) + " holds " + t.CSA()}
+			return 0, &Error{Pos: j.sc.at(mv.piecePos), Ply: ply, Err: shogi.ErrWrongPiece, Detail: path() + ".piece: " + mv.piece.CSA() + " but " + squareName(mv.from) + " holds " + t.CSA()}
 		}
 		m = shogi.NewMove(mv.from, mv.to, promote)
 	default:
@@ -1086,7 +1447,9 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 		}
 	}
 	if err := pos.Legal(m); err != nil {
-		return 0, &Error{Pos: mv.at, Ply: ply, Err: err, Detail: path() + ": " + m.String() + " is illegal"}
+		// The record may document a foul: the move stays if a foul ending
+		// follows it, as KIF and CSA records show one.
+		f.foul = &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: err, Detail: path() + ": " + m.String() + " is illegal"}
 	}
 	if !m.IsDrop() && mv.capture != shogi.NoPieceType {
 		if got := pos.At(mv.to); got.Type() != mv.capture {
@@ -1094,7 +1457,7 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 			if got != shogi.NoPiece {
 				what = got.Type().CSA()
 			}
-			if err := j.warn(mv.capturePos, ply, shogi.ErrWrongPiece, path()+".capture: "+mv.capture.CSA()+" but the move takes "+what); err != nil {
+			if err := j.warn(j.sc.at(mv.capturePos), ply, shogi.ErrWrongPiece, path()+".capture: "+mv.capture.CSA()+" but the move takes "+what); err != nil {
 				return 0, err
 			}
 		}
@@ -1109,14 +1472,17 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 	c := pos.Turn()
 	t := mv.piece
 	rel := mv.relative[:mv.nrel]
-	path := ".move"
-	if j.inMoves {
-		path = j.path(path)
+	// The path is built only for a message.
+	path := func() string {
+		if j.inMoves {
+			return j.path(".move")
+		}
+		return ".move"
 	}
 	inHand := t >= shogi.Pawn && t <= shogi.Gold && pos.Hand(c).Count(t) > 0
 	if len(rel) == 1 && rel[0] == 'H' {
 		if mv.promote == 1 {
-			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrBadPromotion, Detail: path + ": a drop cannot promote"}
+			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrBadPromotion, Detail: path() + ": a drop cannot promote"}
 		}
 		return shogi.NewDrop(t, mv.to), nil
 	}
@@ -1135,12 +1501,12 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 	}
 	if len(rel) == 0 && inHand && (n == 0 || j.normalized) {
 		if n > 0 {
-			if err := j.warn(mv.at, ply, shogi.ErrAmbiguous, path+": no \"from\" and no relative \"H\" while a board piece could also move there; read as a drop, as the rest of the record writes \"from\" for board moves"); err != nil {
+			if err := j.warn(j.sc.at(mv.at), ply, shogi.ErrAmbiguous, path()+": no \"from\" and no relative \"H\" while a board piece could also move there; read as a drop, as the rest of the record writes \"from\" for board moves"); err != nil {
 				return 0, err
 			}
 		}
 		if mv.promote == 1 {
-			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrBadPromotion, Detail: path + ": a drop cannot promote"}
+			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrBadPromotion, Detail: path() + ": a drop cannot promote"}
 		}
 		return shogi.NewDrop(t, mv.to), nil
 	}
@@ -1149,18 +1515,18 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 	case 1:
 	case 0:
 		if n == 0 && !inHand {
-			return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path + ": no " + t.CSA() + " can move to " + squareName(mv.to) + " and none is in hand"}
+			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " can move to " + squareName(mv.to) + " and none is in hand"}
 		}
-		return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path + ": no " + t.CSA() + " fits relative " + strconv.Quote(string(rel))}
+		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " fits relative " + strconv.Quote(string(rel))}
 	default:
-		return 0, &Error{Pos: mv.at, Ply: ply, Err: shogi.ErrAmbiguous, Detail: path + ": " + strconv.Itoa(len(list)) + " pieces " + t.CSA() + " can move to " + squareName(mv.to) + "; \"from\" or \"relative\" is needed"}
+		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrAmbiguous, Detail: path() + ": " + strconv.Itoa(len(list)) + " pieces " + t.CSA() + " can move to " + squareName(mv.to) + "; \"from\" or \"relative\" is needed"}
 	}
 	from := list[0]
 	promote := mv.promote == 1
 	if mv.promote == -1 && pos.Legal(shogi.NewMove(from, mv.to, false)) != nil && pos.Legal(shogi.NewMove(from, mv.to, true)) == nil {
 		// A forced promotion written without 成 (KI2 readers promote in
 		// lenient mode, ../shared/specs/ki2-japanese-notation.md §7).
-		if err := j.warn(mv.at, ply, shogi.ErrDeadPiece, path+": no \"promote\" on a move that must promote; read as promoting"); err != nil {
+		if err := j.warn(j.sc.at(mv.at), ply, shogi.ErrDeadPiece, path()+": no \"promote\" on a move that must promote; read as promoting"); err != nil {
 			return 0, err
 		}
 		promote = true
@@ -1225,13 +1591,13 @@ func filterRelative(cands []shogi.Square, to shogi.Square, c shogi.Color, t shog
 	return out
 }
 
-// readSquare reads {"x": file, "y": rank}.
-func (j *JKF) readSquare(suffix string) (shogi.Square, Pos, error) {
+// readSquare reads {"x": file, "y": rank} and returns where it starts.
+func (j *JKF) readSquare(suffix string) (shogi.Square, spot, error) {
 	sc := j.sc
 	if t := sc.next(); t != '{' {
-		return shogi.NoSquare, sc.tokPos(), sc.want(t, j.path(suffix), "an object {\"x\", \"y\"}")
+		return shogi.NoSquare, sc.tokSpot, sc.want(t, j.path(suffix), "an object {\"x\", \"y\"}")
 	}
-	at := sc.tokPos()
+	at := sc.tokSpot
 	x, y := -1, -1
 	first := true
 	for {
@@ -1243,29 +1609,30 @@ func (j *JKF) readSquare(suffix string) (shogi.Square, Pos, error) {
 			break
 		}
 		switch string(sc.key) {
-		case "x":
-			v, _, err := j.readInt(suffix)
-			if err != nil {
-				return shogi.NoSquare, at, err
+		case "x", "y":
+			isX := sc.key[0] == 'x'
+			t := sc.next()
+			v := int(sc.num)
+			if t != tokNumber || !sc.numInt || sc.num != float64(v) {
+				// The general path gives the message.
+				sc.peeked = true
+				if v, _, err = j.readInt(suffix); err != nil {
+					return shogi.NoSquare, at, err
+				}
 			}
-			x = v
-		case "y":
-			v, _, err := j.readInt(suffix)
-			if err != nil {
-				return shogi.NoSquare, at, err
+			if isX {
+				x = v
+			} else {
+				y = v
 			}
-			y = v
 		default:
-			if err := j.warn(sc.tokPos(), 0, ErrSyntax, j.path(suffix)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return shogi.NoSquare, at, err
-			}
-			if err := sc.skipValue(); err != nil {
+			if err := j.skipUnknown(j.path(suffix), 0); err != nil {
 				return shogi.NoSquare, at, err
 			}
 		}
 	}
 	if !shogi.ValidFileRank(x, y) {
-		return shogi.NoSquare, at, &Error{Pos: at, Err: shogi.ErrBadSquare, Detail: j.path(suffix) + ": x and y must be 1 to 9"}
+		return shogi.NoSquare, at, &Error{Pos: sc.at(at), Err: shogi.ErrBadSquare, Detail: j.path(suffix) + ": x and y must be 1 to 9"}
 	}
 	return shogi.NewSquare(x, y), at, nil
 }
@@ -1300,10 +1667,7 @@ func (j *JKF) readTime(f *jkfEntry) error {
 			}
 			f.time.Total, f.time.HasTotal = d, ok
 		default:
-			if err := j.warn(sc.tokPos(), 0, ErrSyntax, j.path(".time")+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return err
-			}
-			if err := sc.skipValue(); err != nil {
+			if err := j.skipUnknown(j.path(".time"), 0); err != nil {
 				return err
 			}
 		}
@@ -1342,10 +1706,7 @@ func (j *JKF) readDuration(what string, ply int) (d time.Duration, ok bool, err 
 		case "s":
 			unit = 1
 		default:
-			if err := j.warn(sc.tokPos(), ply, ErrSyntax, j.where(what)+": unknown member "+strconv.Quote(string(sc.key))+" ignored"); err != nil {
-				return 0, false, err
-			}
-			if err := sc.skipValue(); err != nil {
+			if err := j.skipUnknown(j.where(what), ply); err != nil {
 				return 0, false, err
 			}
 			continue
@@ -1387,12 +1748,7 @@ func (j *JKF) readComments(f *jkfEntry) error {
 	default:
 		return sc.want(t, j.path(".comments"), "an array of strings")
 	}
-	first := true
-	for {
-		ok, err := sc.nextElem(&first)
-		if err != nil || !ok {
-			return err
-		}
+	return sc.elems(func() error {
 		switch t := sc.next(); t {
 		case tokString:
 			// A line holding a line break would not survive formats that
@@ -1406,7 +1762,8 @@ func (j *JKF) readComments(f *jkfEntry) error {
 		default:
 			return sc.want(t, j.path(".comments"), "a string")
 		}
-	}
+		return nil
+	})
 }
 
 // appendLines appends the lines of s (split at LF, CRLF or CR).
@@ -1451,7 +1808,7 @@ func (j *JKF) readInt(what string) (int, Pos, error) {
 	t := sc.next()
 	if t != tokNumber || !sc.numInt || sc.num > 1<<30 || sc.num < -(1<<30) {
 		if t == tokNumber {
-			return 0, sc.tokPos(), &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": want an integer, found " + string(sc.lit)}
+			return 0, sc.tokPos(), &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": want an integer, found " + sc.literal()}
 		}
 		return 0, sc.tokPos(), sc.want(t, j.where(what), "an integer")
 	}
@@ -1460,16 +1817,16 @@ func (j *JKF) readInt(what string) (int, Pos, error) {
 
 // readKind reads a CSA piece name ("FU", "UM"); captured pieces cannot be
 // kings.
-func (j *JKF) readKind(what string, captured bool) (shogi.PieceType, Pos, error) {
+func (j *JKF) readKind(what string, captured bool) (shogi.PieceType, spot, error) {
 	sc := j.sc
 	if t := sc.next(); t != tokString {
-		return 0, sc.tokPos(), sc.want(t, j.where(what), "a piece name")
+		return 0, sc.tokSpot, sc.want(t, j.where(what), "a piece name")
 	}
 	k, ok := shogi.PieceTypeFromCSA(string(sc.str))
 	if !ok || (captured && k == shogi.King) {
-		return 0, sc.tokPos(), &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": " + strconv.Quote(string(sc.str)) + " is not a piece name (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)"}
+		return 0, sc.tokSpot, &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": " + strconv.Quote(string(sc.str)) + " is not a piece name (FU KY KE GI KI KA HI OU TO NY NK NG UM RY)"}
 	}
-	return k, sc.tokPos(), nil
+	return k, sc.tokSpot, nil
 }
 
 // warn records a tolerated problem, or returns it as an error in strict
@@ -1514,7 +1871,7 @@ func (j *JKF) path(suffix string) string {
 		b = append(b, ']')
 		if k < len(j.entries) && k+1 < n {
 			b = append(b, ".forks["...)
-			b = strconv.AppendInt(b, int64(j.entries[k].fork), 10)
+			b = strconv.AppendInt(b, int64(j.entries[k].forks.index), 10)
 			b = append(b, ']')
 		}
 	}
@@ -1587,7 +1944,8 @@ type jsonScanner struct {
 	str     []byte  // the text of the last string token, unescaped
 	key     []byte  // the last object key (kept apart so peeking a value leaves it)
 	keySpot spot    // where that key starts
-	lit     []byte  // the text of the last number or literal token
+	lit     []byte  // the text of the last number token, unless litInt
+	litInt  bool    // the last number was a plain integer, its text that of num
 	num     float64 // the value of the last number token
 	numInt  bool    // the number had no fraction or exponent
 	err     *Error
@@ -1700,29 +2058,51 @@ func (s *jsonScanner) sep(t byte, what string) error {
 }
 
 // skipSpace skips white space (and a byte-order mark at the very start) and
-// reports whether a byte follows.
+// reports whether a byte follows. The indentation after a line break, most
+// of the bytes of indented JSON, is skipped eight spaces at a time.
 func (s *jsonScanner) skipSpace() bool {
 	for {
 		for s.i < s.n {
 			c := s.buf[s.i]
-			if c == ' ' {
-				s.i++
+			if c > ' ' {
+				if c != 0xEF || s.base+int64(s.i) != 0 {
+					return true
+				}
+				if !s.ensure(3) || s.buf[s.i+1] != 0xBB || s.buf[s.i+2] != 0xBF {
+					return true
+				}
+				s.i += 3
+				s.lineStart = 3
 				continue
 			}
 			switch c {
-			case '\t', '\r':
+			case ' ', '\t':
 				s.i++
+			case '\r':
+				// A line break when no LF follows: lines are counted as
+				// the line-based readers and the CLI's diagnostics count
+				// them (LF, CRLF or a bare CR).
+				s.i++
+				if s.i < s.n || s.ensure(1) {
+					if s.buf[s.i] == '\n' {
+						continue
+					}
+				}
+				s.line++
+				s.lineStart = s.base + int64(s.i)
+				s.cont = 0
 			case '\n':
 				s.i++
 				s.line++
 				s.lineStart = s.base + int64(s.i)
 				s.cont = 0
-			case 0xEF:
-				if s.base+int64(s.i) != 0 || !s.ensure(3) || s.buf[s.i+1] != 0xBB || s.buf[s.i+2] != 0xBF {
-					return true
+				for s.i+8 <= s.n {
+					if x := binary.LittleEndian.Uint64(s.buf[s.i:]) ^ 0x2020202020202020; x != 0 {
+						s.i += bits.TrailingZeros64(x) >> 3
+						break
+					}
+					s.i += 8
 				}
-				s.i += 3
-				s.lineStart = 3
 			default:
 				return true
 			}
@@ -1759,7 +2139,7 @@ func (s *jsonScanner) next() byte {
 		s.tok = tokErr
 		return tokErr
 	}
-	if !s.skipSpace() {
+	if !(s.i < s.n && s.buf[s.i]-'!' < 0x7F-'!' || s.skipSpace()) {
 		s.tokSpot = s.spot()
 		s.tok = tokEOF
 		return tokEOF
@@ -1800,13 +2180,31 @@ func (s *jsonScanner) scanLiteral(word string, t byte) byte {
 		s.err = s.errorf(s.tokPos(), "invalid literal (want %s)", word)
 		return tokErr
 	}
-	s.lit = append(s.lit[:0], word...)
 	s.i += len(word)
 	return t
 }
 
 func (s *jsonScanner) scanNumber() byte {
-	s.lit = s.lit[:0]
+	// Fast path: a plain integer that ends inside the buffer.
+	k := s.i
+	if s.buf[k] == '-' {
+		k++
+	}
+	d := k
+	iv := 0
+	for k < s.n && k-d < 15 && s.buf[k]-'0' < 10 {
+		iv = iv*10 + int(s.buf[k]-'0')
+		k++
+	}
+	if k < s.n && k > d && !numberByte[s.buf[k]] && (s.buf[d] != '0' || k-d == 1) && (iv != 0 || s.buf[s.i] != '-') {
+		if s.buf[s.i] == '-' {
+			iv = -iv
+		}
+		s.i = k
+		s.num, s.numInt, s.litInt = float64(iv), true, true
+		return tokNumber
+	}
+	s.lit, s.litInt = s.lit[:0], false
 	for s.i < s.n || s.ensure(1) {
 		c := s.buf[s.i]
 		if !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
@@ -1848,6 +2246,29 @@ func (s *jsonScanner) scanNumber() byte {
 	s.num, s.numInt = v, false
 	return tokNumber
 }
+
+// literal returns the text of the last number or literal token.
+func (s *jsonScanner) literal() string {
+	switch {
+	case s.tok == tokTrue:
+		return "true"
+	case s.tok == tokFalse:
+		return "false"
+	case s.tok == tokNull:
+		return "null"
+	case s.litInt:
+		return strconv.FormatInt(int64(s.num), 10)
+	}
+	return string(s.lit)
+}
+
+// numberByte marks the bytes a JSON number is made of.
+var numberByte = func() (t [256]bool) {
+	for _, c := range "0123456789+-.eE" {
+		t[c] = true
+	}
+	return
+}()
 
 // validNumber checks the JSON number grammar:
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
@@ -1902,10 +2323,11 @@ func (s *jsonScanner) scanString() byte {
 		start := s.i
 		for s.i < s.n {
 			c := s.buf[s.i]
-			if c == '"' || c == '\\' || c < 0x20 {
-				break
-			}
-			if c&0xC0 == 0x80 {
+			if c < utf8.RuneSelf {
+				if stringStop[c] {
+					break
+				}
+			} else if c < 0xC0 {
 				s.cont++
 			}
 			s.i++
@@ -1932,6 +2354,15 @@ func (s *jsonScanner) scanString() byte {
 		}
 	}
 }
+
+// stringStop marks the ASCII bytes that end a run of plain string text.
+var stringStop = func() (t [utf8.RuneSelf]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return
+}()
 
 // scanEscape reads the escape at buf[i] (a backslash) into s.str.
 func (s *jsonScanner) scanEscape() bool {
@@ -2013,7 +2444,20 @@ func (s *jsonScanner) hex4(off int) (rune, bool) {
 // and reports false at the closing '}'. first tracks whether a member was
 // read yet.
 func (s *jsonScanner) nextKey(first *bool) (bool, error) {
-	t := s.next()
+	var t byte
+	if s.peeked || s.err != nil || !(s.i < s.n && s.buf[s.i]-'!' < 0x7F-'!' || s.skipSpace()) {
+		t = s.next()
+	} else {
+		// The usual case, straight from the buffer.
+		t = s.buf[s.i]
+		if t == '}' || t == ',' {
+			s.tokSpot = s.spot()
+			s.tok = t
+			s.i++
+		} else {
+			t = s.next()
+		}
+	}
 	if *first {
 		*first = false
 		if t == '}' {
@@ -2024,6 +2468,9 @@ func (s *jsonScanner) nextKey(first *bool) (bool, error) {
 		case '}':
 			return false, nil
 		case ',':
+			if s.err == nil && (s.i < s.n && s.buf[s.i]-'!' < 0x7F-'!' || s.skipSpace()) && s.buf[s.i] == '"' {
+				return s.key1()
+			}
 			t = s.next()
 		default:
 			return false, s.sep(t, "',' or '}' after an object member")
@@ -2032,8 +2479,41 @@ func (s *jsonScanner) nextKey(first *bool) (bool, error) {
 	if t != tokString {
 		return false, s.sep(t, "an object key (a string)")
 	}
-	s.key = append(s.key[:0], s.str...)
+	s.key, s.str = s.str, s.key[:0]
 	s.keySpot = s.tokSpot
+	return s.colon()
+}
+
+// key1 reads an object key whose opening quote is at buf[i], and the colon
+// after it. A short key of plain ASCII, what JKF keys are, is copied
+// straight from the buffer.
+func (s *jsonScanner) key1() (bool, error) {
+	s.keySpot = s.spot()
+	s.tokSpot = s.keySpot
+	s.i++
+	k := s.i
+	for k < s.n && s.buf[k] < utf8.RuneSelf && !stringStop[s.buf[k]] {
+		k++
+	}
+	if k < s.n && s.buf[k] == '"' && k-s.i <= s.maxStr {
+		s.key = append(s.key[:0], s.buf[s.i:k]...)
+		s.i = k + 1
+	} else {
+		if s.scanString() != tokString {
+			return false, s.err
+		}
+		s.key, s.str = s.str, s.key[:0]
+	}
+	s.tok = tokString
+	return s.colon()
+}
+
+// colon reads the colon after an object key.
+func (s *jsonScanner) colon() (bool, error) {
+	if s.i < s.n && s.buf[s.i] == ':' {
+		s.i++
+		return true, nil
+	}
 	if c := s.next(); c != ':' {
 		return false, s.sep(c, "':' after an object key")
 	}
@@ -2142,7 +2622,7 @@ func (s *jsonScanner) captureValue() ([]byte, *jsonScanner, error) {
 		last := data
 		if lines > 0 {
 			s.cont = 0
-			last = data[bytes.LastIndexByte(data, '\n')+1:]
+			last = data[bytes.LastIndexAny(data, "\r\n")+1:]
 		}
 		for _, b := range last {
 			if b&0xC0 == 0x80 {
@@ -2179,7 +2659,7 @@ func (s *jsonScanner) captureValue() ([]byte, *jsonScanner, error) {
 		c := s.buf[k]
 		s.i++
 		switch {
-		case c == '\n':
+		case c == '\n' || c == '\r' && !inString && (s.i < s.n || s.ensure(1)) && s.buf[s.i] != '\n':
 			s.line++
 			s.lineStart = s.base + int64(s.i)
 			lines++
@@ -2200,7 +2680,7 @@ func (s *jsonScanner) captureValue() ([]byte, *jsonScanner, error) {
 // captureStops are the bytes captureValue looks at outside strings and
 // inside them.
 var captureStops = func() (t [2][256]bool) {
-	for _, c := range "\"[]{}\n" {
+	for _, c := range "\"[]{}\n\r" {
 		t[0][c] = true
 	}
 	for _, c := range "\"\\\n" {
@@ -2208,3 +2688,27 @@ var captureStops = func() (t [2][256]bool) {
 	}
 	return
 }()
+
+// members calls f for each member of the object whose '{' has been read,
+// with the key in s.key; f reads the value. The readers of the header, the
+// start position and the extension use it; the per-move path spells its
+// loops out.
+func (s *jsonScanner) members(f func() error) error { return s.each(s.nextKey, f) }
+
+// elems calls f for each element of the array whose '[' has been read; f
+// reads the element.
+func (s *jsonScanner) elems(f func() error) error { return s.each(s.nextElem, f) }
+
+// each calls f until next, nextKey or nextElem, reports the end.
+func (s *jsonScanner) each(next func(first *bool) (bool, error), f func() error) error {
+	first := true
+	for {
+		ok, err := next(&first)
+		if err != nil || !ok {
+			return err
+		}
+		if err := f(); err != nil {
+			return err
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -340,6 +341,10 @@ func TestJKFErrors(t *testing.T) {
 		{"column after captured moves", `{"moves":[{"comments":["日本語"]}],"header":{"a":?}}`, Error{Pos: Pos{Line: 1, Col: 47}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
 		{"column inside captured moves", "{\"moves\":[{\"comments\":[\"日本語\"]},\n {\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":6},\"to\":{\"x\":7,\"y\":5},\"piece\":\"二\"}}]}",
 			Error{Pos: Pos{Line: 2, Col: 69}, Err: ErrSyntax, Detail: "moves[1].move.piece: \"二\" is not a piece name"}},
+		// Lines are counted as the line readers count them: a bare CR
+		// ends one too (a fuzzed input).
+		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
 		{"short file", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{}]], "hands": [{}, {}]}}, "moves": []}`,
 			Error{Pos: Pos{Line: 1, Col: 78}, Err: ErrBadBoard, Detail: "initial.data.board[0]: a file has 9 squares, found 1"}},
 	}
@@ -738,4 +743,164 @@ func benchmarkReadJKF(b *testing.B, data []byte) {
 		}
 	}
 	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// jkfNifuStart is an initial position with two black pawns on file 1 (the
+// board of json-kifu-format's 9fu has nine), black to move.
+const jkfNifuStart = `{"preset": "OTHER", "data": {"color": 0, "board": [` +
+	`[{},{},{},{},{"color":0,"kind":"FU"},{"color":0,"kind":"FU"},{},{},{}],` +
+	`[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],` +
+	`[{"color":1,"kind":"OU"},{},{},{},{},{},{},{},{"color":0,"kind":"OU"}],` +
+	`[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],` +
+	`"hands": [{}, {}]}}`
+
+// TestJKFComposedStart: a start position that breaks the rules of play
+// (nifu, as in the tsume problems of the corpus) is read with a warning, as
+// the KIF reader reads it; one whose side not to move is in check is not.
+func TestJKFComposedStart(t *testing.T) {
+	in := `{"header": {}, "initial": ` + jkfNifuStart + `, "moves": [{}, {"move": {"color": 0, "from": {"x": 5, "y": 9}, "to": {"x": 5, "y": 8}, "piece": "OU"}}]}`
+	r := NewJKF(strings.NewReader(in), Options{})
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings()) != 1 || !errors.Is(r.Warnings()[0], ErrBadBoard) || jkfMainLine(rec) != "5i5h" {
+		t.Errorf("warnings %v, main line %q", r.Warnings(), jkfMainLine(rec))
+	}
+	if _, err := NewJKF(strings.NewReader(in), Options{Strict: true}).Read(); !errors.Is(err, ErrBadBoard) {
+		t.Errorf("strict: %v, want ErrBadBoard", err)
+	}
+	check := strings.Replace(in, `{"color":1,"kind":"OU"},{}`, `{"color":1,"kind":"OU"},{"color":0,"kind":"KI"}`, 1)
+	if _, err := NewJKF(strings.NewReader(check), Options{}).Read(); !errors.Is(err, shogi.ErrBadPosition) {
+		t.Errorf("side not to move in check: %v, want ErrBadPosition", err)
+	}
+}
+
+// TestJKFFoul: an illegal move is kept when a foul ending follows it, which
+// documents the foul (as KIF and CSA records show one); otherwise it is the
+// error it always was.
+func TestJKFFoul(t *testing.T) {
+	const head = `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}`
+	foulTests := []struct {
+		name string
+		rest string
+		want error // nil: read, the foul ending after the illegal move
+	}{
+		{"ILLEGAL_MOVE", `, {"special": "ILLEGAL_MOVE"}]}`, nil},
+		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, nil},
+		{"unsigned ILLEGAL_ACTION", `, {"special": "ILLEGAL_ACTION"}]}`, nil},
+		{"the line ends", `]}`, shogi.ErrUnreachable},
+		{"another ending", `, {"special": "TORYO"}]}`, shogi.ErrUnreachable},
+		{"a move", `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}]}`, shogi.ErrUnreachable},
+		{"an entry of comments", `, {"comments": ["x"]}]}`, shogi.ErrUnreachable},
+		{"forks after it", `, {"special": "ILLEGAL_MOVE", "forks": [[{"special": "TORYO"}]]}]}`, ErrBadVariation},
+	}
+	for _, tt := range foulTests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, err := NewJKF(strings.NewReader(head+tt.rest), Options{Strict: true}).Read()
+			if tt.want != nil {
+				var pe *Error
+				if !errors.Is(err, tt.want) || !errors.As(err, &pe) || pe.Pos.Line != 1 {
+					t.Fatalf("err = %v, want %v", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := rec.NodeAt(1)
+			if n == nil || n.Move.String() != "7g7e" || n.Next() == nil || !n.Next().IsEnd() {
+				t.Fatalf("the illegal move and its ending are not in the tree")
+			}
+			if k := n.Next().End.Normalize(shogi.White).Kind; k != shogi.FoulLose && k != shogi.FoulWin && k != shogi.IllegalMove {
+				t.Errorf("ending %+v", n.Next().End)
+			}
+		})
+	}
+}
+
+// TestJKFExtensionRead reads the kifconv extension (render.JKF writes it;
+// the render tests read it back whole) and what goes wrong in one edited by
+// hand: a warning names the item and it is left out, or in strict mode the
+// record is refused.
+func TestJKFExtensionRead(t *testing.T) {
+	const moves = `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}},
+		{"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "forks": [[{"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU"}}]]}]}`
+	doc := func(ext string) string {
+		return `{"header": {"先手": "A"}, "moves": [{"kifconv": ` + ext + `},` + moves
+	}
+	rec, err := NewJKF(strings.NewReader(doc(`{"header": [{"at": 0, "key": "手合割", "value": "その他"}, {"at": 2, "key": "先手", "value": "B"}],
+		"move_number": 5, "bookmark": "初形", "nodes": [
+		{"at": [2, 0, 0], "bookmark": "横歩"},
+		{"at": [2, 0, 1], "insert": true, "end": "unknown", "word": "中止", "comments": ["停電"], "elapsed_ns": 1500000000},
+		{"at": [1], "elapsed_ns": 250000000, "total_ns": 250000000},
+		{"at": [3], "insert": true, "end": "sealed"},
+		{"at": [2, 1, 0], "insert": true, "end": "win_by_default"}]}`)), Options{Strict: true}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(rec.Header); got != "[{手合割 その他} {先手 A} {先手 B}]" {
+		t.Errorf("header %s", got)
+	}
+	if rec.Start.MoveNumber() != 5 || rec.Root.Bookmark != "初形" {
+		t.Errorf("move number %d, bookmark %q", rec.Start.MoveNumber(), rec.Root.Bookmark)
+	}
+	n1, n2 := rec.NodeAt(1), rec.NodeAt(2)
+	if n1.Time != (shogi.MoveTime{Elapsed: 250 * time.Millisecond, Total: 250 * time.Millisecond, HasTime: true, HasTotal: true}) {
+		t.Errorf("ply 1 time %+v", n1.Time)
+	}
+	if e := n2.Next(); e == nil || e.End.Kind != shogi.Sealed || e.End.Side != shogi.Black {
+		t.Errorf("ply 3: %+v", e)
+	}
+	alts := n1.Children
+	if len(alts) != 3 || alts[1].Bookmark != "横歩" || alts[2].End.Kind != shogi.WinByDefault {
+		t.Fatalf("alternatives at ply 2: %d", len(alts))
+	}
+	if e := alts[1].Next(); e == nil || e.End.Word != "中止" || jcComment(e.Comments) != "停電" || e.Time.Elapsed != 1500*time.Millisecond {
+		t.Errorf("the inserted ending of the fork: %+v", e)
+	}
+
+	badTests := []struct {
+		name, ext string
+		want      error
+	}{
+		{"address past the tree", `{"nodes": [{"at": [9], "bookmark": "x"}]}`, ErrBadVariation},
+		{"fork of no node", `{"nodes": [{"at": [1, 4, 0], "bookmark": "x"}]}`, ErrBadVariation},
+		{"ending after an ending", `{"nodes": [{"at": [3], "insert": true, "end": "try"}, {"at": [4], "insert": true, "end": "try"}]}`, ErrBadVariation},
+		{"unknown ending kind", `{"nodes": [{"at": [3], "insert": true, "end": "checkmate"}]}`, ErrUnknownEnd},
+		{"insert without end", `{"nodes": [{"at": [3], "insert": true}]}`, ErrSyntax},
+		{"end on a move", `{"nodes": [{"at": [1], "end": "sealed"}]}`, ErrSyntax},
+		{"unknown member", `{"version": 2}`, ErrSyntax},
+		{"header field without key", `{"header": [{"at": 0, "value": "x"}]}`, ErrBadHeader},
+	}
+	for _, tt := range badTests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewJKF(strings.NewReader(doc(tt.ext)), Options{})
+			if _, err := r.Read(); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Warnings()) != 1 || !errors.Is(r.Warnings()[0], tt.want) {
+				t.Errorf("warnings %v, want one %v", r.Warnings(), tt.want)
+			}
+			if _, err := NewJKF(strings.NewReader(doc(tt.ext)), Options{Strict: true}).Read(); !errors.Is(err, tt.want) {
+				t.Errorf("strict: %v, want %v", err, tt.want)
+			}
+		})
+	}
+	for name, ext := range map[string]string{
+		"even address":     `{"nodes": [{"at": [1, 0], "bookmark": "x"}]}`,
+		"negative index":   `{"nodes": [{"at": [1, -1, 0], "bookmark": "x"}]}`,
+		"negative time":    `{"nodes": [{"at": [1], "elapsed_ns": -1}]}`,
+		"not an object":    `[1]`,
+		"move number zero": `{"move_number": 0}`,
+	} {
+		if _, err := NewJKF(strings.NewReader(doc(ext)), Options{}).Read(); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	// Outside moves[0] it is an unknown member.
+	r := NewJKF(strings.NewReader(`{"header": {}, "moves": [{}, {"special": "TORYO", "kifconv": {"bookmark": "x"}}]}`), Options{})
+	if rec, err := r.Read(); err != nil || len(r.Warnings()) != 1 || rec.Root.Bookmark != "" {
+		t.Errorf("extension in moves[1]: %v, warnings %v", err, r.Warnings())
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -136,29 +137,17 @@ func trimJaRight(b []byte) []byte {
 }
 
 // skipJaSpaces returns the index of the first byte at or after i that is not
-// a space (ASCII or full-width).
+// a space (ASCII or full-width). It is small enough to be inlined.
 func skipJaSpaces(b []byte, i int) int {
-	for i < len(b) {
-		switch {
-		case b[i] == ' ' || b[i] == '\t':
-			i++
-		case b[i] == 0xE3 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0x80: // U+3000
-			i += 3
-		default:
-			return i
+	for ; i < len(b); i++ {
+		if c := b[i]; c != ' ' && c != '\t' {
+			if c != 0xE3 || i+2 >= len(b) || b[i+1] != 0x80 || b[i+2] != 0x80 { // U+3000
+				return i
+			}
+			i += 2
 		}
 	}
 	return i
-}
-
-// decodeRune is utf8.DecodeRune with the case of Japanese records inline:
-// three-byte characters (kana, kanji, full-width forms) outside the ranges
-// that need more checks.
-func decodeRune(b []byte) (rune, int) {
-	if len(b) >= 3 && b[0] > 0xE0 && b[0] <= 0xEF && b[0] != 0xED && b[1]&0xC0 == 0x80 && b[2]&0xC0 == 0x80 {
-		return rune(b[0]&0x0F)<<12 | rune(b[1]&0x3F)<<6 | rune(b[2]&0x3F), 3
-	}
-	return utf8.DecodeRune(b)
 }
 
 // colonIndex returns the byte index of the first colon (： or :) in b, or
@@ -209,15 +198,16 @@ func isFilesLine(t []byte) bool {
 
 // cutSideMark removes a leading ▲△☗☖▽▼ from b.
 func cutSideMark(b []byte) (shogi.Color, []byte, bool) {
-	if len(b) < 3 || b[0] != 0xE2 { // every mark is U+25xx or U+26xx
+	// Every mark is three bytes, E2 96 xx or E2 98 xx; they are compared
+	// as bytes, since a KI2 line has one before every move.
+	if len(b) < 3 || b[0] != 0xE2 {
 		return shogi.Black, b, false
 	}
-	r, n := decodeRune(b)
-	switch r {
-	case '▲', '☗', '▼':
-		return shogi.Black, b[n:], true
-	case '△', '☖', '▽':
-		return shogi.White, b[n:], true
+	switch uint16(b[1])<<8 | uint16(b[2]) {
+	case 0x96B2, 0x9897, 0x96BC: // ▲ ☗ ▼
+		return shogi.Black, b[3:], true
+	case 0x96B3, 0x9896, 0x96BD: // △ ☖ ▽
+		return shogi.White, b[3:], true
 	}
 	return shogi.Black, b, false
 }
@@ -288,6 +278,84 @@ type kakinoki struct {
 	snaps   []shogi.Position
 	snapBuf [8]shogi.Position
 	chain   []lineAt // positionAt's stack of lines to play down
+
+	// Room for a game without variations, so that reading one costs no
+	// allocation per move: the main line, its first nodes and the stack.
+	main      line
+	mainNodes [256]*shogi.Node
+	stackBuf  [4]*line
+
+	// Text the record keeps, and the Comments slices of its nodes (see
+	// addComment).
+	text   textArena
+	cslab  []string
+	cnode  *shogi.Node // the node whose comments end cslab
+	cstart int         // where they start in cslab
+}
+
+// textArena hands out the strings a record keeps (comments, header keys
+// and values) from shared chunks: an allocation per few kilobytes of text
+// rather than one per line. A strings.Builder only ever appends to what
+// it has handed out, so the strings stay as they were.
+type textArena struct {
+	b    strings.Builder
+	next int // the size of the next chunk
+}
+
+func (a *textArena) str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if a.b.Cap()-a.b.Len() < len(b) {
+		if a.next == 0 {
+			a.next = 1 << 10
+		}
+		if len(b) > a.next/4 {
+			return string(b)
+		}
+		a.b.Reset()
+		a.b.Grow(a.next)
+		a.next = min(2*a.next, 16<<10)
+	}
+	n := a.b.Len()
+	a.b.Write(b)
+	return a.b.String()[n:]
+}
+
+// addComment appends text to n's comments. The Comments slices of the
+// record share slabs: a node's comments are consecutive in one, and its
+// slice is capped at its length, so that appending to it elsewhere copies.
+func (k *kakinoki) addComment(n *shogi.Node, text string) {
+	if n != k.cnode || len(k.cslab) == cap(k.cslab) {
+		// A new run: n's comments so far, then text.
+		old := n.Comments
+		if cap(k.cslab)-len(k.cslab) < len(old)+1 {
+			k.cslab = make([]string, 0, max(64, 2*(len(old)+1)))
+		}
+		k.cnode, k.cstart = n, len(k.cslab)
+		k.cslab = append(k.cslab, old...)
+	}
+	k.cslab = append(k.cslab, text)
+	n.Comments = k.cslab[k.cstart:len(k.cslab):len(k.cslab)]
+}
+
+// kifHeaderKeys are the keys a header line most often has: reading one
+// gives the constant rather than new text.
+var kifHeaderKeys = [...]string{
+	shogi.KeyStartTime, shogi.KeyEndTime, shogi.KeyHandicap, shogi.KeyBlack, shogi.KeyWhite,
+	shogi.KeyShitate, shogi.KeyUwate, shogi.KeyEvent, shogi.KeyTitle, shogi.KeySite,
+	shogi.KeyTimeLimit, shogi.KeyTimeUsed, shogi.KeyByoyomi, shogi.KeyOpening, shogi.KeyNote,
+	shogi.KeyDate, shogi.KeyPublished, shogi.KeyRecorder, shogi.KeyBlackShort, shogi.KeyWhiteShort,
+}
+
+// headerKey returns key as a string.
+func (k *kakinoki) headerKey(key []byte) string {
+	for _, s := range &kifHeaderKeys {
+		if string(key) == s {
+			return s
+		}
+	}
+	return k.text.str(key)
 }
 
 // snapEvery is how many plies apart a line stores the position: finding the
@@ -457,6 +525,9 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		if err != nil {
 			return nil, err
 		}
+		if k.fastKIFLine(raw) {
+			continue
+		}
 		kind, t := classify(raw)
 		if kind != lineBlank {
 			content = true
@@ -493,16 +564,15 @@ func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
 		return nil
 	case lineComment:
 		// The text is kept as written, trailing spaces included.
-		text := string(trimJaRightCR(raw[col(raw, t)+1:]))
+		text := k.text.str(trimJaRightCR(raw[col(raw, t)+1:]))
 		if !k.started() {
 			k.rootComments = append(k.rootComments, text)
 			return nil
 		}
-		n := k.node()
-		n.Comments = append(n.Comments, text)
+		k.addComment(k.node(), text)
 		return nil
 	case lineBookmark:
-		name := string(trimJa(t[1:]))
+		name := k.text.str(trimJa(t[1:]))
 		if !k.started() {
 			k.rootMark = name
 			return nil
@@ -569,21 +639,25 @@ func (k *kakinoki) headerLine(raw, t []byte) error {
 			return err
 		}
 	}
-	ks := string(key)
+	ks := k.headerKey(key)
 	if k.started() {
 		// Quirk: some producers put 終了日時 and the like after the moves.
 		if ks == shogi.KeyHandicap {
 			return k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadHeader, "手合割 after the moves have begun; line ignored")
 		}
-		k.rec.Header = append(k.rec.Header, shogi.HeaderField{Key: ks, Value: string(val)})
+		k.rec.Header = append(k.rec.Header, shogi.HeaderField{Key: ks, Value: k.text.str(val)})
 		return nil
 	}
 	if ks == shogi.KeyHandicap {
-		k.handicap = string(val)
+		k.handicap = k.text.str(val)
 		k.handicapPos = k.lr.posAt(raw, col(raw, val))
 		return nil
 	}
-	k.header = append(k.header, shogi.HeaderField{Key: ks, Value: string(val)})
+	if k.header == nil {
+		// Most files have a handful of header lines: one allocation.
+		k.header = make(shogi.Header, 0, 8)
+	}
+	k.header = append(k.header, shogi.HeaderField{Key: ks, Value: k.text.str(val)})
 	return nil
 }
 
@@ -974,10 +1048,10 @@ func (k *kakinoki) startMoves(raw, t []byte) error {
 		k.pos.SetLastMove(shogi.NewDrop(shogi.Pawn, k.captionTo))
 	}
 	k.snaps = append(k.snapBuf[:0], k.pos)
-	k.cur = &line{start: 0, nodes: make([]*shogi.Node, 1, 256), first: 0}
+	k.main = line{start: 0, nodes: append(k.mainNodes[:0], k.rec.Root), first: 0}
+	k.cur = &k.main
 	k.cur.jump = k.cur
-	k.cur.nodes[0] = k.rec.Root
-	k.stack = append(k.stack[:0], k.cur)
+	k.stack = append(k.stackBuf[:0], k.cur)
 	return nil
 }
 
@@ -1087,7 +1161,9 @@ func (k *kakinoki) closeLine() error {
 	if k.foul != nil {
 		// Quirk: 81Dojo ends a game lost by an illegal move with the
 		// comment 反則手にて終局 after the move instead of 反則勝ち; the
-		// ending it documents is added.
+		// ending it documents is added. 反則勝ち is how the spec records
+		// that "the immediately preceding move was illegal"
+		// (kif-kakinoki-ja.txt: 「反則勝ち」 直前の指し手が反則であることを示す).
 		for _, c := range k.node().Comments {
 			if bytes.Contains([]byte(c), []byte("反則")) {
 				if err := k.warn(k.foul.Pos, k.foul.Err, k.foul.Detail+"; a comment says the game ended with this foul, so 反則勝ち is added"); err != nil {
@@ -1216,7 +1292,7 @@ func (k *kakinoki) summary(raw, t []byte) error {
 			return err
 		}
 	}
-	e, ok := summaryEnding(string(rest), k.pos.Turn())
+	e, ok := summaryEnding(k.text.str(rest), k.pos.Turn())
 	if !ok && (looksLikeMove(rest) || moveTokenLen(rest) != len(rest)) {
 		return k.warn(k.lr.posAt(raw, col(raw, rest)), ErrUnknownEnd, "want a result such as 先手の勝ち or 中断 after まで{N}手で; line ignored")
 	}

@@ -256,6 +256,9 @@ func TestParseKIFTime(t *testing.T) {
 		hasTot, fail bool
 	}{
 		{" 0:16/00:00:16", "16s", "16s", true, false},
+		{" 9:59/99:59:59", "9m59s", "99h59m59s", true, false},
+		{"10:06/00:09:06", "10m6s", "9m6s", true, false},
+		{" 0:16/00:0/:16", "", "", false, true},
 		{"0:4/0:0:4", "4s", "4s", true, false},
 		{"00:31 / 00:00:31", "31s", "31s", true, false},
 		{" 0:7/", "7s", "0s", false, false},
@@ -676,5 +679,31 @@ func TestKakinokiCaption(t *testing.T) {
 	_, err = NewKIF(strings.NewReader(in[strings.Index(in, "\n")+1:]), Options{}).Read()
 	if !errors.Is(err, shogi.ErrNoPreviousMov) {
 		t.Errorf("without the caption: %v, want ErrNoPreviousMov", err)
+	}
+}
+
+func TestCutSideMark(t *testing.T) {
+	tests := []struct {
+		in   string
+		c    shogi.Color
+		rest string
+		ok   bool
+	}{
+		{"▲７六歩", shogi.Black, "７六歩", true},
+		{"☗７六歩", shogi.Black, "７六歩", true},
+		{"▼７六歩", shogi.Black, "７六歩", true},
+		{"△３四歩", shogi.White, "３四歩", true},
+		{"☖３四歩", shogi.White, "３四歩", true},
+		{"▽３四歩", shogi.White, "３四歩", true},
+		{"■３四歩", shogi.Black, "■３四歩", false},
+		{"☆３四歩", shogi.Black, "☆３四歩", false},
+		{"\xe2\x96", shogi.Black, "\xe2\x96", false},
+		{"", shogi.Black, "", false},
+	}
+	for _, tt := range tests {
+		c, rest, ok := cutSideMark([]byte(tt.in))
+		if c != tt.c || string(rest) != tt.rest || ok != tt.ok {
+			t.Errorf("cutSideMark(%q) = %v, %q, %v; want %v, %q, %v", tt.in, c, rest, ok, tt.c, tt.rest, tt.ok)
+		}
 	}
 }

@@ -1,10 +1,9 @@
 package parse
 
 import (
+	"bytes"
 	"io"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -55,11 +54,10 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 	if k.noNum != nil {
 		return k.noNumErr()
 	}
-	s := string(t) // once per line; the moves are substrings of it
 	base := col(raw, t)
 	i := 0
-	for i < len(s) {
-		side, n := sideMark(s[i:])
+	for i < len(t) {
+		side, n := sideMark(t[i:])
 		if n == 0 {
 			return k.errAt(raw, base+i, ErrSyntax, "want a move starting with ▲ or △")
 		}
@@ -67,19 +65,18 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 		// with the byte 0xE2.
 		j := i + n
 		for {
-			k := strings.IndexByte(s[j:], 0xE2)
-			if k < 0 {
-				j = len(s)
+			x := bytes.IndexByte(t[j:], 0xE2)
+			if x < 0 {
+				j = len(t)
 				break
 			}
-			j += k
-			if _, m := sideMark(s[j:]); m > 0 {
+			j += x
+			if _, m := sideMark(t[j:]); m > 0 {
 				break
 			}
 			j++
 		}
-		tok := trimJaString(s[i+n : j])
-		if err := k.ki2Move(raw, base+i, side, s[i:j], tok); err != nil {
+		if err := k.ki2Move(raw, base+i, side, t[i:j], trimSpaces(t[i+n:j])); err != nil {
 			return err
 		}
 		i = j
@@ -87,17 +84,21 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 	return nil
 }
 
-// ki2Move reads one move (or ending) of a KI2 line; at is its byte column.
-func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok string) error {
+// ki2Move reads one move (or ending) of a KI2 line, text with its side
+// mark and tok without; at is its byte column.
+func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok []byte) error {
 	ply := k.ply()
-	if tok == "" {
+	if len(tok) == 0 {
 		return k.errAt(raw, at, ErrSyntax, "want a move after the side mark")
 	}
 	// Quirk: Shogi DB2 writes the result as a pseudo-move (△投了, ▲千日手);
-	// the まで line after it then only repeats it.
-	if e, ok := shogi.EndingFromKIF(tok, k.pos.Turn()); ok {
-		_, err := k.end(e, raw, at)
-		return err
+	// the まで line after it then only repeats it. A move starts with its
+	// square or 同, which no ending word does.
+	if r := rune3(tok, 0); tok[0]-'1' >= 9 && fileDigit(r) == 0 && r != '同' {
+		if e, ok := shogi.EndingFromKIF(string(tok), k.pos.Turn()); ok {
+			_, err := k.end(e, raw, at)
+			return err
+		}
 	}
 	if k.lineEnded() {
 		return k.errAt(raw, at, ErrSyntax, "a move after the special ending that ends this line (a new line of play needs 変化：N手)")
@@ -110,41 +111,35 @@ func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok strin
 			return err
 		}
 	}
-	m, err := shogi.KI2Notation{}.ParseMove(&k.pos, tok)
+	m, err := shogi.KI2Notation{}.ParseMoveBytes(&k.pos, tok)
 	if err != nil {
 		return &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: ruleErr(err),
-			Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + text + ": " + notationDetail(err)}
+			Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text) + ": " + notationDetail(err)}
 	}
-	_, err = k.play(m, raw, at, raw[at:at+len(text)])
+	_, err = k.play(m, raw, at, text)
 	return err
 }
 
 // sideMark returns the side a leading ▲△☗☖▽▼ names and its length, or 0.
-func sideMark(s string) (shogi.Color, int) {
-	r, n := utf8.DecodeRuneInString(s)
-	switch r {
-	case '▲', '☗', '▼':
-		return shogi.Black, n
-	case '△', '☖', '▽':
-		return shogi.White, n
+func sideMark(b []byte) (shogi.Color, int) {
+	c, rest, ok := cutSideMark(b)
+	if !ok {
+		return shogi.Black, 0
 	}
-	return shogi.Black, 0
+	return c, len(b) - len(rest)
 }
 
-// trimJaString removes ASCII and full-width spaces at both ends of s.
-func trimJaString(s string) string {
+// trimSpaces removes ASCII and full-width spaces at both ends of b.
+func trimSpaces(b []byte) []byte {
+	b = b[skipJaSpaces(b, 0):]
 	for {
-		switch {
-		case len(s) > 0 && (s[0] == ' ' || s[0] == '\t'):
-			s = s[1:]
-		case len(s) >= 3 && s[:3] == "\u3000":
-			s = s[3:]
-		case len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t'):
-			s = s[:len(s)-1]
-		case len(s) >= 3 && s[len(s)-3:] == "\u3000":
-			s = s[:len(s)-3]
+		switch n := len(b); {
+		case n > 0 && (b[n-1] == ' ' || b[n-1] == '\t'):
+			b = b[:n-1]
+		case n >= 3 && b[n-3] == 0xE3 && b[n-2] == 0x80 && b[n-1] == 0x80:
+			b = b[:n-3]
 		default:
-			return s
+			return b
 		}
 	}
 }

@@ -255,23 +255,19 @@ func parseKfWTime(b []byte) (shogi.MoveTime, bool) {
 	}
 	m := 0
 	for _, x := range b[:c] {
-		if x < '0' || x > '9' {
+		if x-'0' > 9 {
 			return shogi.MoveTime{}, false
 		}
 		m = m*10 + int(x-'0')
 	}
-	two := func(i int) int {
-		x, y := b[i]-'0', b[i+1]-'0'
-		if x > 9 || y > 9 {
-			return -1
-		}
-		return int(x)*10 + int(y)
-	}
-	s, th, tm, ts := two(c+1), two(c+4), two(c+7), two(c+10)
-	if s < 0 || th < 0 || tm < 0 || ts < 0 {
+	d := b[c+1 : c+12 : c+12]
+	s1, s2, h1, h2, i1, i2, t1, t2 := d[0]-'0', d[1]-'0', d[3]-'0', d[4]-'0', d[6]-'0', d[7]-'0', d[9]-'0', d[10]-'0'
+	if s1 > 9 || s2 > 9 || h1 > 9 || h2 > 9 || i1 > 9 || i2 > 9 || t1 > 9 || t2 > 9 {
 		return shogi.MoveTime{}, false
 	}
-	return shogi.MoveTime{Elapsed: time.Duration(m*60+s) * time.Second, Total: time.Duration(th*3600+tm*60+ts) * time.Second,
+	s := int(s1)*10 + int(s2)
+	total := (int(h1)*10+int(h2))*3600 + (int(i1)*10+int(i2))*60 + int(t1)*10 + int(t2)
+	return shogi.MoveTime{Elapsed: time.Duration(m*60+s) * time.Second, Total: time.Duration(total) * time.Second,
 		HasTime: true, HasTotal: true}, true
 }
 
@@ -317,65 +313,150 @@ func looksLikeMove(w []byte) bool {
 	return jaNumeral(r) > 0 && r != '一' || r == '同' || bytes.IndexByte(w, '(') >= 0 || bytes.ContainsRune(w, utf8.RuneError)
 }
 
+// fastKIFLine reads a move line as Kifu for Windows writes it, the bulk
+// of a KIF file (`   1 ７六歩(77)   ( 0:16/00:00:16)`, with or without the
+// time and the +), in one pass over the bytes. It reports false, having
+// changed nothing, for a line of any other shape, a number that is not the
+// next ply's or a move that is not legal: kifMove then reads the line with
+// every check and message.
+func (k *kakinoki) fastKIFLine(raw []byte) bool {
+	if !k.started() || k.noNum != nil || k.foul != nil || k.gridOpen {
+		return false
+	}
+	// The layout pads with ASCII spaces; tabs and full-width spaces are
+	// left to kifMove.
+	i := 0
+	for i < len(raw) && raw[i] == ' ' {
+		i++
+	}
+	num, j := 0, i
+	for j < len(raw) && raw[j]-'0' <= 9 && j-i < 8 {
+		num = num*10 + int(raw[j]-'0')
+		j++
+	}
+	if j == i || num != k.ply()+k.plyOffset {
+		return false
+	}
+	for i = j; i < len(raw) && raw[i] == ' '; i++ {
+	}
+	if i == j {
+		return false
+	}
+	m, n, ok := fastKIFMove(&k.pos, raw[i:])
+	if !ok {
+		return false
+	}
+	for i += n; i < len(raw) && raw[i] == ' '; i++ {
+	}
+	var mt shogi.MoveTime
+	if i < len(raw) && raw[i] == '(' {
+		e := bytes.IndexByte(raw[i:], ')')
+		if e < 0 {
+			return false
+		}
+		if mt, ok = parseKIFTime(raw[i+1 : i+e]); !ok {
+			return false
+		}
+		for i += e + 1; i < len(raw) && raw[i] == ' '; i++ {
+		}
+		if i < len(raw) && raw[i] == '(' {
+			return false
+		}
+	}
+	if i < len(raw) && raw[i] == '+' {
+		i++
+	}
+	if len(trimJaRight(raw[i:])) > 0 || k.lineEnded() || k.pos.Legal(m) != nil {
+		return false
+	}
+	k.pos.Play(m)
+	k.addMove(m, shogi.Ending{}).Time = mt
+	return true
+}
+
+// rune3 decodes the three-byte character at b[i:] (kana, kanji and
+// full-width forms: every character of a move but the ASCII ones), or
+// returns -1. It is small enough to be inlined, which matters at five
+// characters a move.
+func rune3(b []byte, i int) rune {
+	if i < 0 || i+2 >= len(b) {
+		return -1
+	}
+	x := uint32(b[i])<<16 | uint32(b[i+1])<<8 | uint32(b[i+2])
+	if x&0xF0C0C0 != 0xE08080 { // 1110xxxx 10xxxxxx 10xxxxxx
+		return -1
+	}
+	return rune(x>>4&0xF000 | x>>2&0x0FC0 | x&0x3F)
+}
+
 // fastKIFMove reads the move text Kifu for Windows writes (７六歩(77),
 // 同　歩(23), ２二角成(88), ５五角打, ２三銀不成(34), ３三角打(00)) without
 // allocating, and returns the move and the bytes read. Anything else, or a
 // move whose origin does not hold the named piece, is left to
 // shogi.KIFNotation, which reads more forms and explains what is wrong.
 func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
-	i := 0
 	var to shogi.Square
-	r, n := decodeRune(b)
-	if r == '同' {
+	i := 0
+	if len(b) > 0 && b[0]-'1' < 9 {
+		// Quirk: hand-made files write the square in ASCII (76歩).
+		rk := 0
+		if len(b) > 1 && b[1]-'1' < 9 {
+			rk, i = int(b[1]-'0'), 2
+		} else if rk = jaNumeral(rune3(b, 1)); rk > 0 {
+			i = 4
+		}
+		if rk == 0 {
+			return 0, 0, false
+		}
+		to = shogi.NewSquare(int(b[0]-'0'), rk)
+	} else if r := rune3(b, 0); r == '同' {
 		last := p.LastMove()
 		if last.IsZero() {
 			return 0, 0, false
 		}
 		to = last.To()
-		i = skipJaSpaces(b, n)
+		i = skipJaSpaces(b, 3)
 	} else {
-		f := fileDigit(r)
-		r2, n2 := decodeRune(b[n:])
-		rk := jaNumeral(r2)
+		f, rk := fileDigit(r), jaNumeral(rune3(b, 3))
 		if f == 0 || rk == 0 {
 			return 0, 0, false
 		}
 		to = shogi.NewSquare(f, rk)
-		i = n + n2
+		i = 6
 	}
-	r, n = decodeRune(b[i:])
+	r := rune3(b, i)
 	kind := boardPiece(r)
-	i += n
+	i += 3
 	if r == '成' {
-		r2, n2 := decodeRune(b[i:])
-		kind = boardPiece(r2)
+		kind = boardPiece(rune3(b, i))
 		if !kind.CanPromote() || kind == shogi.Bishop || kind == shogi.Rook || kind == shogi.Pawn {
 			return 0, 0, false
 		}
 		kind = kind.Promote()
-		i += n2
+		i += 3
 	}
 	if kind == shogi.NoPieceType {
 		return 0, 0, false
 	}
 	promote, drop := false, false
-	switch r, n = decodeRune(b[i:]); r {
-	case '成':
-		promote = true
-		i += n
-	case '打':
-		drop = true
-		i += n
-	case '不':
-		if r2, n2 := decodeRune(b[i+n:]); r2 == '成' {
-			i += n + n2
-		} else {
-			return 0, 0, false
+	if i < len(b) && b[i] != '(' {
+		switch rune3(b, i) {
+		case '成':
+			promote = true
+			i += 3
+		case '打':
+			drop = true
+			i += 3
+		case '不':
+			if rune3(b, i+3) != '成' {
+				return 0, 0, false
+			}
+			i += 6
+		case '生':
+			i += 3
 		}
-	case '生':
-		i += n
 	}
-	if i+4 <= len(b) && b[i] == '(' && b[i+3] == ')' && b[i+1] >= '0' && b[i+1] <= '9' && b[i+2] >= '0' && b[i+2] <= '9' {
+	if i+4 <= len(b) && b[i] == '(' && b[i+3] == ')' && b[i+1]-'0' <= 9 && b[i+2]-'0' <= 9 {
 		ff, fr := int(b[i+1]-'0'), int(b[i+2]-'0')
 		i += 4
 		if ff == 0 && fr == 0 {

@@ -3,6 +3,8 @@ package parse
 import (
 	"errors"
 	"io"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -50,6 +52,8 @@ func TestLineReader(t *testing.T) {
 		{"bare cr", "a\rbc\r", 0, []lineWant{{"a", 1, 0}, {"bc", 2, 2}}, io.EOF, 0},
 		{"mixed", "a\r\nb\rc\nd\n\r\ne", 0, []lineWant{{"a", 1, 0}, {"b", 2, 3}, {"c", 3, 5}, {"d", 4, 7}, {"", 5, 9}, {"e", 6, 11}}, io.EOF, 0},
 		{"cr cr lf", "a\r\r\nb", 0, []lineWant{{"a", 1, 0}, {"", 2, 2}, {"b", 3, 4}}, io.EOF, 0},
+		{"crlf then blank lf lines", "a\r\n\n\nb\r\n\r\n", 0, []lineWant{{"a", 1, 0}, {"", 2, 3}, {"", 3, 4}, {"b", 4, 5}, {"", 5, 8}}, io.EOF, 0},
+		{"crlf then bare cr", "ab\r\nc\rd\r\n", 0, []lineWant{{"ab", 1, 0}, {"c", 2, 4}, {"d", 3, 6}}, io.EOF, 0},
 		{"blank lines", "\n\n\n", 0, []lineWant{{"", 1, 0}, {"", 2, 1}, {"", 3, 2}}, io.EOF, 0},
 		{"bom", "\ufeffa\nb", 0, []lineWant{{"a", 1, 3}, {"b", 2, 5}}, io.EOF, 0},
 		{"bom only at the start", "a\n\ufeffb", 0, []lineWant{{"a", 1, 0}, {"\ufeffb", 2, 2}}, io.EOF, 0},
@@ -184,4 +188,64 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestLineReaderRandom compares the line reader with a plain splitter on
+// random mixes of CR, LF and text read in pieces of every size, so that
+// line ends fall on every position relative to the buffer and the reads.
+func TestLineReaderRandom(t *testing.T) {
+	split := func(s string) []lineWant {
+		var out []lineWant
+		start, line := 0, 1
+		if strings.HasPrefix(s, "\ufeff") {
+			start = 3
+		}
+		for i := start; i < len(s); i++ {
+			if c := s[i]; c == '\n' || c == '\r' {
+				out = append(out, lineWant{s[start:i], line, int64(start)})
+				line++
+				if c == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+					i++
+				}
+				start = i + 1
+			}
+		}
+		if start < len(s) {
+			out = append(out, lineWant{s[start:], line, int64(start)})
+		}
+		return out
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	pieces := []string{"\r", "\n", "\r\n", "a", "bc", "+7776FU", "▲７六歩", "\ufeff"}
+	for range 3000 {
+		var sb strings.Builder
+		for range rng.IntN(30) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		if rng.IntN(3) == 0 {
+			sb.WriteString(strings.Repeat("x", 4090+rng.IntN(20)) + "\r\n\n")
+		}
+		in := sb.String()
+		chunk := 1 + rng.IntN(9)
+		lr := newLineReader(&chunkReader{s: in, n: chunk}, Options{})
+		got, err := readAllLines(t, lr)
+		if want := split(in); err != io.EOF || !slices.Equal(got, want) {
+			t.Fatalf("%q in reads of %d: got %+v, %v\nwant %+v", in, chunk, got, err, want)
+		}
+	}
+}
+
+// chunkReader reads s at most n bytes at a time.
+type chunkReader struct {
+	s string
+	n int
+}
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if r.s == "" {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), r.n)], r.s)
+	r.s = r.s[k:]
+	return k, nil
 }

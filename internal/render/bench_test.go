@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -14,8 +15,9 @@ import (
 // The benchmarks of this file write records from shogi.RandomRecord
 // (realistic games of 80 to 160 plies with times, a header, an ending and a
 // comment on about one move in seven) in each format as one stream of UTF-8
-// text, which is what writers produce; the CLI's transcoding to the
-// format's usual encoding (charset.Writer) is not part of them. Besides B/op
+// text, which is what writers produce; BenchmarkWriteEncoded adds the CLI's
+// transcoding to the format's usual encoding and line ends
+// (charset.Writer), the whole cost of writing in `kifconv convert`. Besides B/op
 // and allocs/op they report moves/s, games/s and MB/s (of output), and
 // moves per CPU second (moves/cpu-s), which stays put on a machine busy
 // with other work where the wall-clock figures do not.
@@ -73,17 +75,37 @@ func writeTo(b *testing.B, format string, recs []*shogi.Record, w io.Writer) {
 	}
 }
 
+// writeEncoded is writeTo through a charset.Writer, as the CLI writes.
+func writeEncoded(b *testing.B, format string, recs []*shogi.Record, w io.Writer, enc charset.Encoding, crlf bool) {
+	if enc == "" {
+		writeTo(b, format, recs, w)
+		return
+	}
+	cw := charset.NewWriter(w, enc, crlf, false)
+	writeTo(b, format, recs, cw)
+	if err := cw.Close(); err != nil {
+		b.Fatal(err)
+	}
+}
+
 const genGames = 40
 
 func benchWrite(b *testing.B, format string) {
+	benchWriteEncoded(b, format, "", false)
+}
+
+// benchWriteEncoded is benchWrite with the output encoded to enc with
+// CRLF line ends if crlf, as the CLI does; enc "" leaves it as the writer
+// wrote it.
+func benchWriteEncoded(b *testing.B, format string, enc charset.Encoding, crlf bool) {
 	recs, moves := genRecords(genGames)
 	var size byteCounter
-	writeTo(b, format, recs, &size)
+	writeEncoded(b, format, recs, &size, enc, crlf)
 	b.SetBytes(size.n)
 	b.ReportAllocs()
 	cpu := cpuTime()
 	for b.Loop() {
-		writeTo(b, format, recs, io.Discard)
+		writeEncoded(b, format, recs, io.Discard, enc, crlf)
 	}
 	used := cpuTime() - cpu
 	n := float64(b.N)
@@ -127,3 +149,21 @@ func BenchmarkWriteKK(b *testing.B) { benchWrite(b, "kk") }
 
 // BenchmarkWriteSVG draws each game's last position.
 func BenchmarkWriteSVG(b *testing.B) { benchWrite(b, "svg") }
+
+// BenchmarkWriteEncoded is BenchmarkWriteGenerated through the CLI's
+// output encoder: each format in its usual encoding and line ends
+// (render.Formats: KIF in Shift_JIS with CRLF, the others UTF-8 with LF,
+// which the encoder passes through), and KI2 and UTF-8 KIF also in
+// Shift_JIS with CRLF.
+func BenchmarkWriteEncoded(b *testing.B) {
+	for _, format := range []string{"csa", "kif", "ki2", "jkf", "psn", "kifu", "usi", "western", "kk"} {
+		f, _ := render.Lookup(format)
+		name := format + "/" + f.Encoding
+		if f.CRLF {
+			name += "-crlf"
+		}
+		b.Run(name, func(b *testing.B) { benchWriteEncoded(b, format, charset.Encoding(f.Encoding), f.CRLF) })
+	}
+	b.Run("ki2/shift_jis-crlf", func(b *testing.B) { benchWriteEncoded(b, "ki2", charset.ShiftJIS, true) })
+	b.Run("kifu/shift_jis-crlf", func(b *testing.B) { benchWriteEncoded(b, "kifu", charset.ShiftJIS, true) })
+}

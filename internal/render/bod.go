@@ -30,21 +30,13 @@ func (b *BOD) Write(rec *shogi.Record) error {
 	if b.ew.err != nil {
 		return b.ew.err
 	}
-	n, err := nodeAtPly(rec, b.Ply, b.PlySet)
-	if err != nil {
-		return err
-	}
-	pos, err := rec.PositionAt(n)
+	n, pos, before, err := mainLineAt(rec, b.Ply, b.PlySet)
 	if err != nil {
 		return err
 	}
 	names := sideNames(rec)
 	dst := appendBOD(b.buf[:0], &pos, names)
 	if n != rec.Root && !n.Move.IsZero() {
-		before, err := rec.PositionAt(n.Parent)
-		if err != nil {
-			return err
-		}
 		dst = append(dst, "手数＝"...)
 		dst = strconv.AppendInt(dst, int64(n.Ply()), 10)
 		dst = append(dst, "  "...)

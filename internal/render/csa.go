@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -77,8 +78,8 @@ func (w *CSA) Write(rec *shogi.Record) error {
 		return fmt.Errorf("csa: unknown variations mode %q (want separate)", w.Variations)
 	}
 	w.line = w.line[:0]
-	for n := range rec.MainLine() {
-		if len(n.Parent.Children) > 1 && !w.Mainline {
+	for p, n := rec.Root, rec.Root.Next(); n != nil; p, n = n, n.Next() {
+		if len(p.Children) > 1 && !w.Mainline {
 			if err := w.lose("variations"); err != nil {
 				return err
 			}
@@ -139,10 +140,16 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 	w.games++
 	b = appendCSAStart(b, &rec.Start)
 	b = appendCSAComments(b, rec.Root.Comments)
-	pos := rec.Start
+	var board csaBoard
+	board.set(&rec.Start)
+	turn := rec.Start.Turn()
+	v3 := w.v3()
 	for _, n := range w.line {
+		if cap(b)-len(b) < csaMaxMoveLine {
+			b = slices.Grow(b, 2*cap(b)+csaMaxMoveLine)
+		}
 		if n.IsEnd() {
-			word, ok := csaEndWord(n.End, pos.Turn())
+			word, ok := csaEndWord(n.End, turn)
 			if !ok {
 				continue
 			}
@@ -150,14 +157,15 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 			b = append(b, word...)
 			b = append(b, '\n')
 		} else {
-			b = shogi.AppendCSAMove(b, &pos, n.Move)
-			b = append(b, '\n')
-			pos.Play(n.Move)
+			b = board.appendMove(b, turn, n.Move)
+			turn = turn.Opponent()
 		}
 		if n.Time.HasTime {
-			b = w.appendTime(b, n.Time.Elapsed)
+			b = appendCSATime(b, n.Time.Elapsed, v3)
 		}
-		b = appendCSAComments(b, n.Comments)
+		if len(n.Comments) > 0 {
+			b = appendCSAComments(b, n.Comments)
+		}
 		if len(b) >= 64<<10 {
 			w.ew.write(b)
 			b = b[:0]
@@ -189,7 +197,9 @@ func (w *CSA) checkLine(turn shogi.Color) error {
 		if !n.Time.HasTime {
 			continue
 		}
-		if frac := n.Time.Elapsed % time.Second; frac != 0 && !w.v3() {
+		if frac := n.Time.Elapsed % time.Second; frac == 0 {
+			continue
+		} else if !w.v3() {
 			if err := w.lose("sub-second times"); err != nil {
 				return err
 			}
@@ -228,13 +238,87 @@ func isCSAWord(s string) bool {
 	return true
 }
 
-// appendTime writes T with whole seconds (V2.2, truncated) or with up to
-// three decimals (V3.0, only when there is a fraction).
-func (w *CSA) appendTime(b []byte, d time.Duration) []byte {
+// csaBoard is the pieces on the board: all the writer needs to name the
+// kind of each moving piece. Following the moves on it costs a fraction of
+// Position.Play, which keeps what legality checks need.
+type csaBoard [81]shogi.Piece
+
+func (bd *csaBoard) set(p *shogi.Position) {
+	for s := range bd {
+		bd[s] = p.At(shogi.Square(s))
+	}
+}
+
+// csaMaxMoveLine is room for the lines of a move: the move and its time.
+const csaMaxMoveLine = 64
+
+// appendMove writes the CSA line of m, played by c, and plays it (as
+// shogi.AppendCSAMove, which needs a Position, writes it).
+func (bd *csaBoard) appendMove(b []byte, c shogi.Color, m shogi.Move) []byte {
+	to := m.To()
+	i := len(b)
+	b = b[:i+8]
+	line := b[i : i+8 : i+8]
+	line[0] = "+-"[c&1]
+	var t shogi.PieceType
+	if m.IsDrop() {
+		t = m.DropType()
+		line[1], line[2] = '0', '0'
+	} else {
+		from := m.From()
+		t = bd[from].Type()
+		if m.IsPromotion() {
+			t = t.Promote()
+		}
+		bd[from] = shogi.NoPiece
+		line[1], line[2] = csaSquareNames[from][0], csaSquareNames[from][1]
+	}
+	bd[to] = shogi.NewPiece(c, t)
+	name := csaPieceNames[0]
+	if int(t) < len(csaPieceNames) {
+		name = csaPieceNames[t]
+	}
+	line[3], line[4], line[5], line[6], line[7] = csaSquareNames[to][0], csaSquareNames[to][1], name[0], name[1], '\n'
+	return b
+}
+
+// csaSquareNames and csaPieceNames are the two characters of each square
+// and kind in CSA.
+var (
+	csaSquareNames = func() (n [81][2]byte) {
+		for s := range n {
+			sq := shogi.Square(s)
+			n[s] = [2]byte{byte('0' + sq.File()), byte('0' + sq.Rank())}
+		}
+		return n
+	}()
+	csaPieceNames = func() (n [shogi.NumPieceTypes][2]byte) {
+		for t := range n {
+			if name := shogi.PieceType(t).CSA(); len(name) == 2 {
+				n[t] = [2]byte{name[0], name[1]}
+			} else {
+				n[t] = [2]byte{'?', '?'}
+			}
+		}
+		return n
+	}()
+)
+
+// appendCSATime writes T with whole seconds (V2.2, truncated) or with up
+// to three decimals (V3.0, only when there is a fraction).
+func appendCSATime(b []byte, d time.Duration, v3 bool) []byte {
 	d = max(d, 0)
+	s := d / time.Second
+	if s < 100 && (!v3 || d%time.Second < time.Millisecond) {
+		// Most moves take under 100 seconds.
+		if s < 10 {
+			return append(b, 'T', byte('0'+s), '\n')
+		}
+		return append(b, 'T', byte('0'+s/10), byte('0'+s%10), '\n')
+	}
 	b = append(b, 'T')
-	b = strconv.AppendInt(b, int64(d/time.Second), 10)
-	if ms := int(d % time.Second / time.Millisecond); ms > 0 && w.v3() {
+	b = strconv.AppendInt(b, int64(s), 10)
+	if ms := int(d % time.Second / time.Millisecond); ms > 0 && v3 {
 		digits := [3]byte{byte('0' + ms/100), byte('0' + ms/10%10), byte('0' + ms%10)}
 		n := 3
 		for digits[n-1] == '0' {
@@ -250,6 +334,12 @@ func (w *CSA) appendTime(b []byte, d time.Duration) []byte {
 // read (plain `'` lines they skip).
 func appendCSAComments(b []byte, cs []string) []byte {
 	for _, c := range cs {
+		if strings.IndexByte(c, '\n') < 0 {
+			b = append(b, "'*"...)
+			b = append(b, strings.TrimSuffix(c, "\r")...)
+			b = append(b, '\n')
+			continue
+		}
 		for {
 			line, rest, more := strings.Cut(c, "\n")
 			b = append(b, "'*"...)
@@ -329,16 +419,19 @@ func appendCSAStart(b []byte, p *shogi.Position) []byte {
 	return append(b, "+\n"...)
 }
 
-// header writes the game information: N+ and N- first, then the fields CSA
-// names in header order, then the other fields as `'key：value` comments.
+// header writes the game information: N+ and N- first, then the other
+// fields in header order, each as its $NAME line or, when CSA has no name
+// for it, as a `'key：value` comment (which parse.CSA reads back as a
+// header field, so the order survives a round trip).
 func (w *CSA) header(b []byte, h shogi.Header) ([]byte, error) {
 	v3 := w.v3()
-	used := make([]bool, len(h))
+	var usedN [2]int
 	names := [2][2]string{{shogi.KeyBlack, shogi.KeyShitate}, {shogi.KeyWhite, shogi.KeyUwate}}
 	for c, keys := range names {
+		usedN[c] = -1
 		for _, k := range keys {
 			if i := headerIndex(h, k); i >= 0 {
-				used[i] = true
+				usedN[c] = i
 				v, err := w.oneLine(h[i].Value)
 				if err != nil {
 					return b, err
@@ -351,9 +444,8 @@ func (w *CSA) header(b []byte, h shogi.Header) ([]byte, error) {
 		}
 	}
 	_, hasStart := h.Get(shogi.KeyStartTime)
-	var comments []int
 	for i, f := range h {
-		if used[i] || f.Key == shogi.KeyHandicap {
+		if i == usedN[0] || i == usedN[1] || f.Key == shogi.KeyHandicap {
 			continue
 		}
 		key := f.Key
@@ -362,7 +454,19 @@ func (w *CSA) header(b []byte, h shogi.Header) ([]byte, error) {
 		}
 		name := csaName(key, f.Value, v3)
 		if name == "" {
-			comments = append(comments, i)
+			// The reader must be able to tell the comment from `'*`
+			// comments and floodgate's `'$KEY:value`.
+			if k := f.Key; k == "" || k[0] == '*' || k[0] == '$' || strings.ContainsAny(k, " \t　:：\r\n") {
+				if err := w.lose("header keys with blanks or colons"); err != nil {
+					return b, err
+				}
+				continue
+			}
+			b = append(b, '\'')
+			b = append(b, f.Key...)
+			b = append(b, "："...)
+			b = append(b, csaEscapeNote(f.Value)...)
+			b = append(b, '\n')
 			continue
 		}
 		v := f.Value
@@ -370,7 +474,7 @@ func (w *CSA) header(b []byte, h shogi.Header) ([]byte, error) {
 		case shogi.KeyStartTime, shogi.KeyEndTime:
 			v = csaDate(v)
 		case shogi.KeyNote:
-			v = csaNoteEscaper.Replace(v)
+			v = csaEscapeNote(v)
 		}
 		v, err := w.oneLine(v)
 		if err != nil {
@@ -381,28 +485,21 @@ func (w *CSA) header(b []byte, h shogi.Header) ([]byte, error) {
 		b = append(b, v...)
 		b = append(b, '\n')
 	}
-	for _, i := range comments {
-		// The reader must be able to tell the comment from `'*` comments
-		// and floodgate's `'$KEY:value`.
-		if k := h[i].Key; k == "" || k[0] == '*' || k[0] == '$' || strings.ContainsAny(k, " \t　:：\r\n") {
-			if err := w.lose("header keys with blanks or colons"); err != nil {
-				return b, err
-			}
-			continue
-		}
-		v := csaNoteEscaper.Replace(h[i].Value)
-		b = append(b, '\'')
-		b = append(b, h[i].Key...)
-		b = append(b, "："...)
-		b = append(b, v...)
-		b = append(b, '\n')
-	}
 	return b, nil
 }
 
 // csaNoteEscaper escapes a multi-line value as V3.0's $NOTE does; the
 // `'key：value` comments use the same escapes.
 var csaNoteEscaper = strings.NewReplacer(`\`, `\\`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
+
+// csaEscapeNote escapes v with csaNoteEscaper; most values have nothing to
+// escape and are returned as they are.
+func csaEscapeNote(v string) string {
+	if !strings.ContainsAny(v, "\\\r\n") {
+		return v
+	}
+	return csaNoteEscaper.Replace(v)
+}
 
 // oneLine returns a header value fit for one line; line breaks (which only
 // $NOTE can carry) are a loss.
@@ -504,14 +601,17 @@ func allDigits(s string) bool {
 
 // csaDate writes a KIF date (1999/07/15(木) 19:07:12, 2021/10/16 10:00,
 // 2016/07/27) in CSA's form, YYYY/MM/DD or YYYY/MM/DD HH:MM:SS; text it
-// cannot read is kept as it is.
+// cannot read is kept as it is. A date already in that form is returned
+// as it is, without making a new string.
 func csaDate(v string) string {
 	s := strings.TrimSpace(v)
 	if len(s) < 10 || !allDigits(s[0:4]) || !allDigits(s[5:7]) || !allDigits(s[8:10]) ||
 		(s[4] != '/' && s[4] != '-') || s[7] != s[4] {
 		return v
 	}
-	date := s[0:4] + "/" + s[5:7] + "/" + s[8:10]
+	var out [len("2006/01/02 15:04:05")]byte
+	copy(out[:], s[:10])
+	out[4], out[7] = '/', '/'
 	rest := s[10:]
 	if strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "（") {
 		// The day of the week: (木) or （木）.
@@ -526,29 +626,36 @@ func csaDate(v string) string {
 		rest = rest[end+size:]
 	}
 	rest = strings.TrimLeft(rest, " 　T")
-	if rest == "" {
-		return date
-	}
-	hms := strings.Split(rest, ":")
-	if len(hms) < 2 || len(hms) > 3 {
-		return v
-	}
-	out := date + " "
-	for i := 0; i < 3; i++ {
-		p := "00"
-		if i < len(hms) {
-			p = hms[i]
+	n := 10
+	if rest != "" {
+		// H:M or H:M:S, each one or two digits.
+		out[10] = ' '
+		n = 11
+		parts := 0
+		for part := range strings.SplitSeq(rest, ":") {
+			if parts == 3 || !allDigits(part) || len(part) > 2 {
+				return v
+			}
+			if parts > 0 {
+				out[n] = ':'
+				n++
+			}
+			if len(part) == 1 {
+				out[n] = '0'
+				n++
+			}
+			n += copy(out[n:], part)
+			parts++
 		}
-		if !allDigits(p) || len(p) > 2 {
+		if parts < 2 {
 			return v
 		}
-		if len(p) == 1 {
-			p = "0" + p
+		if parts == 2 {
+			n += copy(out[n:], ":00")
 		}
-		if i > 0 {
-			out += ":"
-		}
-		out += p
 	}
-	return out
+	if string(out[:n]) == v {
+		return v
+	}
+	return string(out[:n])
 }

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -116,6 +115,36 @@ func TestCSARoundTrip(t *testing.T) {
 					t.Errorf("second output differs:\n%s\nfirst:\n%s", out2, out1)
 				}
 			})
+		}
+	}
+}
+
+// TestCSAMoveLines checks the writer's move lines, which it writes from a
+// board of its own, against shogi.AppendCSAMove on random records (custom
+// starts with pieces in hand, handicaps, promotions and drops).
+func TestCSAMoveLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	opt := shogi.RandomOptions{MaxPlies: 200, Handicaps: true, CustomStart: true, Endings: true}
+	for g := 0; g < 50; g++ {
+		rec := shogi.RandomRecord(rng, opt)
+		var want []string
+		pos := rec.Start
+		for n := range rec.MainLine() {
+			if n.IsEnd() {
+				continue
+			}
+			want = append(want, string(shogi.AppendCSAMove(nil, &pos, n.Move)))
+			pos.Play(n.Move)
+		}
+		out, _ := writeAll(t, []*shogi.Record{rec}, render.Options{AllowLoss: true})
+		var got []string
+		for _, line := range strings.Split(out, "\n") {
+			if len(line) == 7 && (line[0] == '+' || line[0] == '-') && line[1] >= '0' && line[1] <= '9' {
+				got = append(got, line)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("game %d from %s: moves\n%v\nwant\n%v", g, rec.Start.SFEN(), got, want)
 		}
 	}
 }
@@ -235,8 +264,8 @@ func TestCSAWrite(t *testing.T) {
 				return rec
 			},
 			want: "V2.2\nN+Sente\nN-Gote\n$EVENT:名人戦\n$START_TIME:1999/07/15 19:07:12\n$END_TIME:2021/10/16 09:05:00\n" +
-				"$TIME_LIMIT:00:30+30\n$SITE:東京\n$OPENING:矢倉\n$FOO:bar\n'持ち時間：各２時間\n'持ち時間：600+0+10\n'表題：第1局\n" +
-				"'備考：a\\\\b\n'最大手数：256\n'対局ID：123\nPI\n+\n",
+				"'持ち時間：各２時間\n$TIME_LIMIT:00:30+30\n'持ち時間：600+0+10\n$SITE:東京\n$OPENING:矢倉\n'表題：第1局\n" +
+				"'備考：a\\\\b\n'最大手数：256\n$FOO:bar\n'対局ID：123\nPI\n+\n",
 		},
 		{
 			name: "header through the table (V3.0)",
@@ -251,7 +280,7 @@ func TestCSAWrite(t *testing.T) {
 				return rec
 			},
 			want: "'CSA encoding=UTF-8\nV3.0\nN+Shitate\nN-Uwate\n$START_TIME:2016/07/27\n$TIME:600+0+10\n$TIME+:600+30+0\n" +
-				"$NOTE:line1\\nline2 \\\\n\n$MAX_MOVES:256\n$JISHOGI:27\n'後手持ち時間：1時間\nPI\n+\n",
+				"'後手持ち時間：1時間\n$NOTE:line1\\nline2 \\\\n\n$MAX_MOVES:256\n$JISHOGI:27\nPI\n+\n",
 		},
 		{
 			name: "handicap, times, comments and a resignation",
@@ -500,11 +529,8 @@ func BenchmarkWriteCSA(b *testing.B) {
 	_ = cw.Flush()
 	b.SetBytes(cnt.n)
 	b.ReportAllocs()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	mallocs := ms.Mallocs
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	cpu := cpuTime()
+	for b.Loop() {
 		w := render.NewCSA(io.Discard, render.Options{})
 		for _, r := range recs {
 			if err := w.Write(r); err != nil {
@@ -515,11 +541,11 @@ func BenchmarkWriteCSA(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.StopTimer()
-	runtime.ReadMemStats(&ms)
 	total := float64(moves) * float64(b.N)
 	b.ReportMetric(total/b.Elapsed().Seconds(), "moves/s")
-	b.ReportMetric(float64(ms.Mallocs-mallocs)/total, "allocs/move")
+	if used := cpuTime() - cpu; used > 0 {
+		b.ReportMetric(total/used.Seconds(), "moves/cpu-s")
+	}
 }
 
 type countWriter struct{ n int64 }

@@ -86,7 +86,9 @@ func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Durat
 	mark := len(dst)
 	dst = shogi.AppendSideMark(dst, pos.Turn())
 	dst = shogi.KI2Notation{}.AppendMove(dst, pos, n.Move)
-	k.width = displayWidth(dst[mark:])
+	// Every character of a KI2 move and its mark is three bytes and two
+	// columns wide.
+	k.width = (len(dst) - mark) / 3 * 2
 	k.count++
 	k.buf = dst
 	if k.count == ki2MovesPerLine {

@@ -1,11 +1,12 @@
 package render
 
 import (
+	"encoding/binary"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -129,35 +130,61 @@ func (k *KIF) appendTime(dst []byte, n *shogi.Node, c shogi.Color, totals *[2]ti
 			return dst, err
 		}
 	}
-	e, t := int64(elapsed/time.Second), int64(total/time.Second)
+	return appendKIFTime(dst, int64(elapsed/time.Second), int64(total/time.Second)), nil
+}
+
+// appendKIFTime appends ` ( m:ss/hh:mm:ss)` for e seconds of the move and t
+// in total, digit by digit: it runs for every move.
+func appendKIFTime(dst []byte, e, t int64) []byte {
 	dst = append(dst, " ("...)
-	if e/60 < 10 {
-		dst = append(dst, ' ')
+	if e < 0 || t < 0 {
+		// Not a clock reading; written as the numbers are.
+		dst = strconv.AppendInt(dst, e/60, 10)
+		dst = append(dst, ':')
+		dst = strconv.AppendInt(dst, e%60, 10)
+		dst = append(dst, '/')
+		dst = strconv.AppendInt(dst, t/3600, 10)
+		dst = append(dst, ':')
+		dst = strconv.AppendInt(dst, t/60%60, 10)
+		dst = append(dst, ':')
+		dst = strconv.AppendInt(dst, t%60, 10)
+		return append(dst, ')')
 	}
-	dst = strconv.AppendInt(dst, e/60, 10)
-	dst = append(dst, ':')
-	dst = appendTwoDigits(dst, e%60)
-	dst = append(dst, '/')
+	if e < 600 && t < 100*3600 {
+		// The usual case, all of it at once.
+		m, th, tm, ts := e/60, t/3600, t/60%60, t%60
+		return append(dst, ' ', byte('0'+m), ':', byte('0'+e%60/10), byte('0'+e%10), '/',
+			byte('0'+th/10), byte('0'+th%10), ':', byte('0'+tm/10), byte('0'+tm%10), ':', byte('0'+ts/10), byte('0'+ts%10), ')')
+	}
+	if m := e / 60; m < 10 {
+		dst = append(dst, ' ', byte('0'+m))
+	} else {
+		dst = strconv.AppendInt(dst, m, 10)
+	}
+	dst = append(dst, ':', byte('0'+e%60/10), byte('0'+e%10), '/')
 	dst = appendTwoDigits(dst, t/3600)
-	dst = append(dst, ':')
-	dst = appendTwoDigits(dst, t/60%60)
-	dst = append(dst, ':')
-	dst = appendTwoDigits(dst, t%60)
-	return append(dst, ')'), nil
+	m, sec := t/60%60, t%60
+	return append(dst, ':', byte('0'+m/10), byte('0'+m%10), ':', byte('0'+sec/10), byte('0'+sec%10), ')')
 }
 
 // appendTwoDigits appends n zero-padded to two digits (more if it needs them).
 func appendTwoDigits(dst []byte, n int64) []byte {
-	if n < 10 {
-		dst = append(dst, '0')
+	if n < 100 {
+		return append(dst, byte('0'+n/10), byte('0'+n%10))
 	}
 	return strconv.AppendInt(dst, n, 10)
 }
 
 // appendPly appends the right-aligned move number of a KIF move line.
 func appendPly(dst []byte, ply int) []byte {
-	for w := 1000; w > 1 && ply < w; w /= 10 {
-		dst = append(dst, ' ')
+	switch {
+	case ply < 0:
+	case ply < 10:
+		return append(dst, ' ', ' ', ' ', byte('0'+ply), ' ')
+	case ply < 100:
+		return append(dst, ' ', ' ', byte('0'+ply/10), byte('0'+ply%10), ' ')
+	case ply < 1000:
+		return append(dst, ' ', byte('0'+ply/100), byte('0'+ply/10%10), byte('0'+ply%10), ' ')
 	}
 	dst = strconv.AppendInt(dst, int64(ply), 10)
 	return append(dst, ' ')
@@ -355,24 +382,39 @@ func appendStart(dst []byte, rec *shogi.Record, names [2]string) []byte {
 }
 
 // displayWidth counts columns as Kifu for Windows aligns them: one for an
-// ASCII character, two for anything else.
+// ASCII character, two for anything else. It counts the bytes that start a
+// character rather than decoding them, eight at a time: it runs for every
+// move.
 func displayWidth(b []byte) int {
+	const high = 0x8080808080808080
 	w := 0
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		b = b[n:]
-		if r < 0x80 {
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		// ASCII bytes have bit 7 clear; a byte that starts a longer
+		// character has bits 7 and 6 set.
+		w += bits.OnesCount64(^x&high) + 2*bits.OnesCount64(x&(x<<1)&high)
+		b = b[8:]
+	}
+	for _, c := range b {
+		switch {
+		case c < 0x80:
 			w++
-		} else {
+		case c >= 0xC0:
 			w += 2
 		}
 	}
 	return w
 }
 
+// spaces is padding for appendSpaces.
+const spaces = "                "
+
 func appendSpaces(dst []byte, n int) []byte {
-	for ; n > 0; n-- {
-		dst = append(dst, ' ')
+	for ; n > len(spaces); n -= len(spaces) {
+		dst = append(dst, spaces...)
+	}
+	if n > 0 {
+		dst = append(dst, spaces[:n]...)
 	}
 	return dst
 }
@@ -398,6 +440,7 @@ type kakinokiLine struct {
 	undos  []shogi.Undo
 	totals [][2]time.Duration // the running totals before each node
 	pos    shogi.Position     // the position before nodes[i] (after the line while it is written)
+	run    [2]time.Duration   // the running totals while the line is written
 	i      int                // the node whose alternatives are being written
 	alt    int                // its next alternative (0: step back to the previous node)
 	first  int                // 0 on the main line; 1 on a variation, whose first node's alternatives belong to the enclosing line
@@ -427,19 +470,28 @@ func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor
 	for len(lines) > 0 {
 		top := &lines[len(lines)-1]
 		if top.alt == 0 {
-			if top.i == top.first {
+			// Step back to the last node before i that has alternatives
+			// to write, taking back the moves after it; a line with none
+			// (most games have no variations) is done without any.
+			j := top.i - 1
+			for j >= top.first && (mainline || len(top.nodes[j].Parent.Children) < 2) {
+				j--
+			}
+			if j < top.first {
 				lines = lines[:len(lines)-1]
 				continue
 			}
-			top.i--
-			if n := top.nodes[top.i]; !n.Move.IsZero() {
-				top.pos.Unplay(n.Move, top.undos[top.i])
+			for top.i > j {
+				top.i--
+				if n := top.nodes[top.i]; !n.Move.IsZero() {
+					top.pos.Unplay(n.Move, top.undos[top.i])
+				}
 			}
 			top.alt = 1
 		}
 		n := top.nodes[top.i]
 		sibs := n.Parent.Children
-		if mainline || top.alt >= len(sibs) {
+		if top.alt >= len(sibs) {
 			top.alt = 0
 			continue
 		}
@@ -470,6 +522,11 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos sh
 		lines = append(lines, kakinokiLine{})
 	}
 	l := &lines[len(lines)-1]
+	if l.nodes == nil {
+		// Room for a long game at once, rather than growing step by step.
+		const n = 256
+		l.nodes, l.undos, l.totals = make([]*shogi.Node, 0, n), make([]shogi.Undo, 0, n), make([][2]time.Duration, 0, n)
+	}
 	l.nodes, l.undos, l.totals = l.nodes[:0], l.undos[:0], l.totals[:0]
 	l.first, l.alt, l.ply0 = 0, 0, ply
 	if variation {
@@ -478,20 +535,23 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos sh
 	if err := v.beginLine(ply, variation); err != nil {
 		return lines, err
 	}
+	// The line's own fields hold the position and the totals as the line
+	// is written: the visitor gets pointers to them, and locals would
+	// escape to the heap.
+	l.pos, l.run = pos, totals
 	for n := first; n != nil; n = n.Next() {
 		l.nodes = append(l.nodes, n)
-		l.totals = append(l.totals, totals)
-		if err := v.node(&pos, n, ply, &totals); err != nil {
+		l.totals = append(l.totals, l.run)
+		if err := v.node(&l.pos, n, ply, &l.run); err != nil {
 			return lines, err
 		}
 		var u shogi.Undo
 		if !n.Move.IsZero() {
-			u = pos.Play(n.Move)
+			u = l.pos.Play(n.Move)
 		}
 		l.undos = append(l.undos, u)
 		ply++
 	}
-	l.pos = pos
 	l.i = len(l.nodes)
 	return lines, v.endLine()
 }

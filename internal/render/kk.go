@@ -26,11 +26,14 @@ type KK struct {
 	ew   errWriter
 	buf  []byte
 	list listState
+	mt   movetext // kept between records for its buffers
 }
 
 // NewKK returns a Kitao–Kawasaki writer.
 func NewKK(w io.Writer, opt Options) *KK {
-	return &KK{Options: opt, losses: losses{format: "kk", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+	k := &KK{Options: opt, losses: losses{format: "kk", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+	k.mt.move = shogi.KitaoKawasakiNotation{}.AppendMove
+	return k
 }
 
 // Write writes one record (records are separated as Western's are).
@@ -38,8 +41,8 @@ func (k *KK) Write(rec *shogi.Record) error {
 	if k.ew.err != nil {
 		return k.ew.err
 	}
-	mt := movetext{move: shogi.KitaoKawasakiNotation{}.AppendMove, l: &k.losses, mainline: k.Mainline}
-	b, err := k.list.appendRecord(k.buf[:0], rec, &k.losses, mt)
+	k.mt.reset(&k.losses, k.Mainline)
+	b, err := k.list.appendRecord(k.buf[:0], rec, &k.losses, &k.mt)
 	if err != nil {
 		return err
 	}

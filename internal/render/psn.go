@@ -41,11 +41,14 @@ type PSN struct {
 	ew      errWriter
 	buf     []byte
 	records int
+	mt      movetext // kept between records for its buffers
 }
 
 // NewPSN returns a PSN writer.
 func NewPSN(w io.Writer, opt Options) *PSN {
-	return &PSN{Options: opt, losses: losses{format: "psn", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+	p := &PSN{Options: opt, losses: losses{format: "psn", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+	p.mt.move = appendPSNMove
+	return p
 }
 
 // Write writes one record.
@@ -80,7 +83,9 @@ func (p *PSN) Write(rec *shogi.Record) error {
 	if len(b) > tags {
 		b = append(b, '\n')
 	}
-	mt := movetext{b: b, move: appendPSNMove, numbers: true, times: true, l: &p.losses, mainline: p.Mainline}
+	mt := &p.mt
+	mt.reset(&p.losses, p.Mainline)
+	mt.b, mt.numbers, mt.times = b, true, true
 	b, err := mt.write(rec)
 	if err != nil {
 		return err

@@ -41,20 +41,34 @@ func (s *SFEN) Flush() error { return s.ew.err }
 // PositionAtPly returns the position after main-line ply ply (0 = the start),
 // or at the end of the main line when set is false.
 func PositionAtPly(rec *shogi.Record, ply int, set bool) (shogi.Position, error) {
-	n, err := nodeAtPly(rec, ply, set)
-	if err != nil {
-		return shogi.Position{}, err
-	}
-	return rec.PositionAt(n)
+	_, p, _, err := mainLineAt(rec, ply, set)
+	return p, err
 }
 
-// nodeAtPly returns the main-line node after ply moves, or the last node
-// whose position can be shown when set is false (see Record.MainLineNode).
-func nodeAtPly(rec *shogi.Record, ply int, set bool) (*shogi.Node, error) {
-	if !set {
-		ply = -1
-	} else if ply < 0 {
-		return nil, fmt.Errorf("ply %d: want 0 or more", ply)
+// mainLineAt returns the main-line node after ply moves, or with set false
+// the last one whose position can be shown, together with the position
+// after it and the one before it (the start again for the root). It stops
+// where Record.MainLineNode does, at an ending or before a move that is not
+// legal (a foul a record keeps to document it), but plays the main line
+// once, where MainLineNode and a Record.PositionAt for each position would
+// replay it three times.
+func mainLineAt(rec *shogi.Record, ply int, set bool) (n *shogi.Node, pos, prev shogi.Position, err error) {
+	if set && ply < 0 {
+		return nil, pos, prev, fmt.Errorf("ply %d: want 0 or more", ply)
 	}
-	return rec.MainLineNode(ply)
+	n, pos = rec.Root, rec.Start
+	prev = pos
+	for i := 0; !set || i < ply; i++ {
+		next := n.Next()
+		if next == nil || next.IsEnd() || pos.Legal(next.Move) != nil {
+			if !set {
+				break
+			}
+			return nil, pos, prev, fmt.Errorf("ply %d: the main line has only %d playable moves", ply, i)
+		}
+		prev = pos
+		pos.Play(next.Move)
+		n = next
+	}
+	return n, pos, prev, nil
 }

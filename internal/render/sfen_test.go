@@ -2,6 +2,8 @@ package render_test
 
 import (
 	"bytes"
+	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/render"
@@ -36,6 +38,52 @@ func TestSFENWrite(t *testing.T) {
 	for _, ply := range []int{-1, 4} {
 		if err := render.NewSFEN(&out, render.Options{Ply: ply, PlySet: true}).Write(rec); err == nil {
 			t.Errorf("ply %d: no error", ply)
+		}
+	}
+}
+
+// TestPositionAtPlyMatchesRecord checks PositionAtPly, which plays the main
+// line once, against Record.MainLineNode followed by Record.PositionAt, on
+// random records and on one that ends in an illegal move kept to document
+// the foul: the same position or an error, for every ply and for the end.
+func TestPositionAtPlyMatchesRecord(t *testing.T) {
+	recs := []*shogi.Record{}
+	foul := jkfRecord(t, shogi.StartPosition(), "7g7f", "3c3d")
+	n := foul.AddChild(foul.NodeAt(2), shogi.NewMove(shogi.NewSquare(9, 9), shogi.NewSquare(9, 6), false), shogi.Ending{}) // the lance jumps its pawn
+	foul.AddChild(n, 0, shogi.Ending{Kind: shogi.IllegalMove, Side: shogi.Black})
+	recs = append(recs, foul)
+	if p, err := render.PositionAtPly(foul, 0, false); err != nil || p.MoveNumber() != 3 {
+		t.Fatalf("the end of the foul record: move number %d (%v), want 3, before the illegal move", p.MoveNumber(), err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 20 {
+		recs = append(recs, shogi.RandomRecord(rng, shogi.FullRandomOptions()))
+	}
+	for i, rec := range recs {
+		plies := 0
+		for range rec.MainLine() {
+			plies++
+		}
+		for ply := -2; ply <= plies+1; ply++ {
+			set := ply != -2
+			got, err := render.PositionAtPly(rec, ply, set)
+			want, wantErr := func() (shogi.Position, error) {
+				if set && ply < 0 {
+					return shogi.Position{}, errors.New("negative ply")
+				}
+				p := ply
+				if !set {
+					p = -1
+				}
+				n, err := rec.MainLineNode(p)
+				if err != nil {
+					return shogi.Position{}, err
+				}
+				return rec.PositionAt(n)
+			}()
+			if (err != nil) != (wantErr != nil) || err == nil && !got.Equal(&want) {
+				t.Fatalf("record %d ply %d (set %v): got %s, %v; want %s, %v", i, ply, set, got.SFEN(), err, want.SFEN(), wantErr)
+			}
 		}
 	}
 }

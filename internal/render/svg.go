@@ -53,14 +53,11 @@ func (s *SVG) Write(rec *shogi.Record) error {
 		}
 		return s.ew.err
 	}
-	n, err := nodeAtPly(rec, s.Ply, s.PlySet)
+	n, pos, prev, err := mainLineAt(rec, s.Ply, s.PlySet)
 	if err != nil {
 		return err
 	}
-	b, err := appendSVGNode(s.buf[:0], rec, n)
-	if err != nil {
-		return err
-	}
+	b := appendSVGNode(s.buf[:0], rec, n, &pos, &prev)
 	s.buf = b
 	s.ew.write(b)
 	return s.ew.err
@@ -71,40 +68,42 @@ func (s *SVG) Flush() error { return s.ew.err }
 
 // SVGFrames draws every position of rec's main line, from the start (ply 0)
 // to the last move: frame i is the picture after ply i. The CLI writes them
-// as one file each for --svg-all.
+// as one file each for --svg-all. A move on the way that is not legal is an
+// error, as Record.PositionAt reports it.
 func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 	var out [][]byte
+	pos := rec.Start
+	prev := pos
 	for n := rec.Root; n != nil && !n.IsEnd(); n = n.Next() {
-		b, err := appendSVGNode(nil, rec, n)
-		if err != nil {
-			return nil, err
+		if n != rec.Root && !n.Move.IsZero() {
+			if pos.Legal(n.Move) != nil {
+				_, err := rec.PositionAt(n)
+				return nil, err
+			}
+			prev = pos
+			pos.Play(n.Move)
 		}
-		out = append(out, b)
+		out = append(out, appendSVGNode(nil, rec, n, &pos, &prev))
 	}
 	return out, nil
 }
 
-func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node) ([]byte, error) {
-	pos, err := rec.PositionAt(n)
-	if err != nil {
-		return b, err
-	}
-	d := svgDiagram{pos: &pos, ply: n.Ply()}
+// appendSVGNode draws pos, the position after n; prev is the one before it.
+func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, pos, prev *shogi.Position) []byte {
+	d := svgDiagram{pos: pos, ply: n.Ply()}
 	if n.Parent != nil {
 		d.last = n.Move
-		if prev, err := rec.PositionAt(n.Parent); err == nil {
-			if prev.Turn() == shogi.Black {
-				d.caption = append(d.caption, "☗"...)
-			} else {
-				d.caption = append(d.caption, "☖"...)
-			}
-			d.caption = shogi.KI2Notation{}.AppendMove(d.caption, &prev, n.Move)
+		if prev.Turn() == shogi.Black {
+			d.caption = append(d.caption, "☗"...)
+		} else {
+			d.caption = append(d.caption, "☖"...)
 		}
+		d.caption = shogi.KI2Notation{}.AppendMove(d.caption, prev, n.Move)
 	} else {
 		d.last = pos.LastMove()
 	}
 	d.names, d.roles = playerNames(rec)
-	return d.append(b), nil
+	return d.append(b)
 }
 
 // playerNames returns the players' names and role labels: 先手/後手, or

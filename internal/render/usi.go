@@ -63,41 +63,52 @@ func (u *USI) Flush() error { return u.ew.err }
 var startPos = shogi.StartPosition()
 
 // checkLineOnly reports, for formats that hold only a start position and a
-// main line of moves, what the record holds beyond that.
+// main line of moves, what the record holds beyond that. Each kind of loss
+// is reported once per record: a record with a time on every move costs
+// one look-up in the losses, not one per move.
 func checkLineOnly(l *losses, rec *shogi.Record, mainline, movesOnly bool) error {
 	if len(rec.Header) > 0 {
 		if err := l.lose("header"); err != nil {
 			return err
 		}
 	}
-	var walkErr error
-	lose := func(what string) {
-		if walkErr == nil {
-			walkErr = l.lose(what)
+	var lost lossBits
+	lose := func(bit lossBits, what string) error {
+		if lost&bit != 0 {
+			return nil
 		}
+		lost |= bit
+		return l.lose(what)
 	}
-	stack := []*shogi.Node{rec.Root}
-	for len(stack) > 0 && walkErr == nil {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	for n := rec.Root; n != nil; n = n.Next() {
+		var err error
 		if len(n.Comments) > 0 {
-			lose("comments")
+			err = lose(lostComments, "comments")
 		}
-		if n.Time.HasTime || n.Time.HasTotal {
-			lose("times")
+		if err == nil && (n.Time.HasTime || n.Time.HasTotal) {
+			err = lose(lostTimes, "times")
 		}
-		if n.Bookmark != "" {
-			lose("bookmarks")
+		if err == nil && n.Bookmark != "" {
+			err = lose(lostBookmarks, "bookmarks")
 		}
-		if n.IsEnd() && movesOnly {
-			lose("ending " + n.End.Kind.String())
+		if err == nil && n.IsEnd() && movesOnly {
+			err = l.lose(lineOnlyEndingLoss[min(n.End.Kind, shogi.Unknown)])
 		}
-		if len(n.Children) > 1 && !mainline {
-			lose("variations")
+		if err == nil && len(n.Children) > 1 && !mainline {
+			err = lose(lostVariations, "variations")
 		}
-		if len(n.Children) > 0 {
-			stack = append(stack, n.Children[0])
+		if err != nil {
+			return err
 		}
 	}
-	return walkErr
+	return nil
 }
+
+// lineOnlyEndingLoss names the loss of each kind of ending, made once
+// rather than for every record.
+var lineOnlyEndingLoss = func() (t [shogi.Unknown + 1]string) {
+	for k := range t {
+		t[k] = "ending " + shogi.EndingKind(k).String()
+	}
+	return t
+}()

@@ -43,10 +43,10 @@ import (
 type Western struct {
 	Options
 	losses
-	ew       errWriter
-	notation shogi.Notation
-	buf      []byte
-	list     listState
+	ew   errWriter
+	buf  []byte
+	list listState
+	mt   movetext // kept between records for its buffers
 }
 
 // NewWestern returns a Western writer in the notation Options.Notation
@@ -58,7 +58,9 @@ func NewWestern(w io.Writer, opt Options) *Western {
 		n = shogi.HoskingNotation{}
 		name = "hosking"
 	}
-	return &Western{Options: opt, losses: losses{format: name, allow: opt.AllowLoss}, ew: errWriter{w: w}, notation: n}
+	wr := &Western{Options: opt, losses: losses{format: name, allow: opt.AllowLoss}, ew: errWriter{w: w}}
+	wr.mt.move = n.AppendMove
+	return wr
 }
 
 // NewHosking returns a Western writer in Hosking notation.
@@ -72,8 +74,9 @@ func (w *Western) Write(rec *shogi.Record) error {
 	if w.ew.err != nil {
 		return w.ew.err
 	}
-	mt := movetext{move: w.notation.AppendMove, numbers: true, l: &w.losses, mainline: w.Mainline}
-	b, err := w.list.appendRecord(w.buf[:0], rec, &w.losses, mt)
+	w.mt.reset(&w.losses, w.Mainline)
+	w.mt.numbers = true
+	b, err := w.list.appendRecord(w.buf[:0], rec, &w.losses, &w.mt)
 	if err != nil {
 		return err
 	}
@@ -89,14 +92,16 @@ func (w *Western) Write(rec *shogi.Record) error {
 // otherwise run on into it.
 type listState struct {
 	records    int
-	terminated bool // the last record ended with "*"
+	terminated bool   // the last record ended with "*"
+	head       []byte // the header lines, a buffer kept for the next record
 }
 
-func (s *listState) appendRecord(b []byte, rec *shogi.Record, l *losses, mt movetext) ([]byte, error) {
-	head, err := appendColonHeader(nil, rec, l)
+func (s *listState) appendRecord(b []byte, rec *shogi.Record, l *losses, mt *movetext) ([]byte, error) {
+	head, err := appendColonHeader(s.head[:0], rec, l)
 	if err != nil {
 		return b, err
 	}
+	s.head = head
 	if s.records > 0 {
 		if len(head) == 0 && !s.terminated {
 			b = append(b, "*\n"...)
@@ -218,7 +223,28 @@ type movetext struct {
 	open   bool  // the output line ends with a Black move a White move may follow
 	// afterMove: the output line ends with a move an ending may follow
 	afterMove bool
-	fresh     bool // "(" was just written: the next move follows it directly
+	fresh     bool     // "(" was just written: the next move follows it directly
+	lost      lossBits // the per-node losses reported for this record already
+}
+
+// lossBits are losses that can occur at every node of a record (here and
+// in checkLineOnly). Each is reported once per record: otherwise every move
+// with a time would cost a map look-up in losses.lose.
+type lossBits uint8
+
+const (
+	lostTimes lossBits = 1 << iota
+	lostBookmarks
+	lostTotalsOnly
+	lostSubSecond
+	lostComments
+	lostVariations
+)
+
+// reset readies t for the next record, keeping its move function and its
+// buffers.
+func (t *movetext) reset(l *losses, mainline bool) {
+	*t = movetext{move: t.move, l: l, mainline: mainline, stack: t.stack[:0]}
 }
 
 // write appends the root comments and the move text of rec.
@@ -228,7 +254,7 @@ func (t *movetext) write(rec *shogi.Record) ([]byte, error) {
 	}
 	t.comments(rec.Root.Comments, 0)
 	if rec.Root.Bookmark != "" {
-		t.lose("bookmarks")
+		t.loseOnce(lostBookmarks, "bookmarks")
 	}
 	rec.Walk(t)
 	if t.err != nil {
@@ -243,6 +269,14 @@ func (t *movetext) write(rec *shogi.Record) ([]byte, error) {
 func (t *movetext) lose(feature string) {
 	if t.err == nil {
 		t.err = t.l.lose(feature)
+	}
+}
+
+// loseOnce is lose for a loss that can occur at every node.
+func (t *movetext) loseOnce(bit lossBits, feature string) {
+	if t.lost&bit == 0 {
+		t.lost |= bit
+		t.lose(feature)
 	}
 }
 
@@ -302,11 +336,11 @@ func (t *movetext) Move(pos *shogi.Position, n *shogi.Node) {
 		if t.times {
 			t.time(n.Time)
 		} else {
-			t.lose("times")
+			t.loseOnce(lostTimes, "times")
 		}
 	}
 	if n.Bookmark != "" {
-		t.lose("bookmarks")
+		t.loseOnce(lostBookmarks, "bookmarks")
 	}
 	if len(n.Comments) > 0 {
 		t.comments(n.Comments, t.indent+3)
@@ -357,37 +391,53 @@ func (t *movetext) ending(e shogi.Ending) {
 // known.
 func (t *movetext) time(mt shogi.MoveTime) {
 	if !mt.HasTime {
-		t.lose("running totals without the time of the move")
+		t.loseOnce(lostTotalsOnly, "running totals without the time of the move")
 		return
 	}
 	if mt.Elapsed%time.Second != 0 || mt.Total%time.Second != 0 {
-		t.lose("sub-second times")
+		t.loseOnce(lostSubSecond, "sub-second times")
 	}
-	t.b = append(t.b, " ("...)
+	b := append(t.b, " ("...)
 	s := int64(mt.Elapsed / time.Second)
 	if s >= 3600 {
-		t.b = strconv.AppendInt(t.b, s/3600, 10)
-		t.b = append(t.b, ':')
+		b = strconv.AppendInt(b, s/3600, 10)
+		b = append(b, ':')
 	}
-	t.b = append2(t.b, s/60%60)
-	t.b = append(t.b, ':')
-	t.b = append2(t.b, s%60)
+	b = append2(b, s/60%60)
+	b = append(b, ':')
+	b = append2(b, s%60)
 	if mt.HasTotal {
 		s = int64(mt.Total / time.Second)
-		t.b = append(t.b, " / "...)
-		t.b = append2(t.b, s/3600)
-		t.b = append(t.b, ':')
-		t.b = append2(t.b, s/60%60)
-		t.b = append(t.b, ':')
-		t.b = append2(t.b, s%60)
+		b = append(b, " / "...)
+		if h := s / 3600; h < 100 {
+			b = append2(b, h)
+		} else {
+			b = strconv.AppendInt(b, h, 10)
+		}
+		b = append(b, ':')
+		b = append2(b, s/60%60)
+		b = append(b, ':')
+		b = append2(b, s%60)
 	}
-	t.b = append(t.b, ')')
+	t.b = append(b, ')')
 }
+
+// twoDigits holds "00" to "99" for append2.
+const twoDigits = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
 
 // append2 appends n with at least two digits.
 func append2(b []byte, n int64) []byte {
-	if n < 10 {
-		b = append(b, '0')
+	if n >= 0 && n < 100 {
+		return append(b, twoDigits[2*n], twoDigits[2*n+1])
 	}
 	return strconv.AppendInt(b, n, 10)
 }
@@ -398,27 +448,60 @@ func (t *movetext) comments(cs []string, indent int) {
 	if len(cs) == 0 {
 		return
 	}
-	text := strings.Join(cs, "\n")
-	if strings.Contains(text, "}") {
-		t.lose("'}' in comments")
-		text = strings.ReplaceAll(text, "}", "｝")
+	for _, c := range cs {
+		if strings.IndexByte(c, '}') >= 0 {
+			t.lose("'}' in comments")
+			break
+		}
 	}
 	t.newline(indent)
 	t.b = append(t.b, '{')
-	if len(cs) > 1 || text != strings.TrimSpace(text) || text == "" || strings.ContainsAny(text, "\n\r") {
-		for _, l := range strings.Split(text, "\n") {
+	if c := cs[0]; len(cs) == 1 && oneLineComment(c) {
+		t.b = appendCommentText(t.b, c)
+		t.b = append(t.b, "}\n"...)
+		return
+	}
+	// Each comment line, and each line inside one, on a line of its own.
+	for _, c := range cs {
+		for {
+			l, rest, more := strings.Cut(c, "\n")
 			t.b = append(t.b, '\n')
 			t.b = appendIndent(t.b, indent)
-			t.b = append(t.b, l...)
+			t.b = appendCommentText(t.b, l)
+			if !more {
+				break
+			}
+			c = rest
 		}
-		t.b = append(t.b, '\n')
-		t.b = appendIndent(t.b, indent)
-		t.b = append(t.b, '}')
-	} else {
-		t.b = append(t.b, text...)
-		t.b = append(t.b, '}')
 	}
 	t.b = append(t.b, '\n')
+	t.b = appendIndent(t.b, indent)
+	t.b = append(t.b, "}\n"...)
+}
+
+// oneLineComment reports whether c can be written as {c}: it is not empty,
+// has no line breaks, and no blanks at either end (which a reader trims).
+func oneLineComment(c string) bool {
+	if c == "" || strings.IndexByte(c, '\n') >= 0 || strings.IndexByte(c, '\r') >= 0 {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(c)
+	last, _ := utf8.DecodeLastRuneInString(c)
+	return !unicode.IsSpace(first) && !unicode.IsSpace(last)
+}
+
+// appendCommentText appends s with each '}', which would close the
+// comment, written as the full-width ｝ (a loss lose has reported).
+func appendCommentText(b []byte, s string) []byte {
+	for {
+		i := strings.IndexByte(s, '}')
+		if i < 0 {
+			return append(b, s...)
+		}
+		b = append(b, s[:i]...)
+		b = append(b, "｝"...)
+		s = s[i+1:]
+	}
 }
 
 // BeginVariation opens "(" on an indented line of its own.

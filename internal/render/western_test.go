@@ -127,3 +127,37 @@ func splitFields(s string) []string {
 	}
 	return out
 }
+
+// TestWesternCommentForms checks the two brace forms of comments: {text}
+// for one line with nothing to trim, and the braces on lines of their own
+// otherwise, with '}' written as ｝.
+func TestWesternCommentForms(t *testing.T) {
+	tests := []struct {
+		name     string
+		comments []string
+		want     string
+	}{
+		{"one line", []string{"A quiet move."}, "   {A quiet move.}\n"},
+		{"leading blank", []string{" indented"}, "   {\n    indented\n   }\n"},
+		{"trailing ideographic space", []string{"好手\u3000"}, "   {\n   好手\u3000\n   }\n"},
+		{"two comments", []string{"one", "two"}, "   {\n   one\n   two\n   }\n"},
+		{"line break inside", []string{"one\ntwo"}, "   {\n   one\n   two\n   }\n"},
+		{"empty", []string{""}, "   {\n   \n   }\n"},
+		{"brace", []string{"a } b"}, "   {a ｝ b}\n"},
+		{"brace on a second line", []string{"a", "}"}, "   {\n   a\n   ｝\n   }\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newTextBuilder(t, "")
+			b.line(b.rec.Root, "7g7f")[0].Comments = tt.comments
+			var buf bytes.Buffer
+			w, _ := render.New("western", &buf, render.Options{AllowLoss: true})
+			if err := w.Write(b.rec); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := buf.String(), "1. P-7f\n"+tt.want; got != want {
+				t.Errorf("got\n%q\nwant\n%q", got, want)
+			}
+		})
+	}
+}

@@ -1,7 +1,9 @@
 package shogi
 
 import (
+	"math/rand/v2"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -25,11 +27,38 @@ func mustSFEN(tb testing.TB, s string) Position {
 	return p
 }
 
+// gamePosition returns p as a reader has it after Play: knowing whether
+// each king is attacked, which a position fresh from SFEN works out on its
+// first move.
+func gamePosition(p Position) Position {
+	for c := Black; c <= White; c++ {
+		p.att = p.att.with(c, attackOf(p.kingAttacked(c)))
+	}
+	return p
+}
+
+// cpuTime returns the CPU time the process has used: on a machine busy
+// with other work it measures a benchmark where the wall clock does not.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time per operation since start.
+func reportCPU(b *testing.B, start time.Duration, unit string) {
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), unit)
+	}
+}
+
 // legalPairs returns every legal move of every bench position with the
 // position it belongs to, the workload of "is this move from a record legal".
 func legalPairs(b *testing.B) (ps []Position, ms []Move) {
 	for _, bp := range benchPositions {
-		p := mustSFEN(b, bp.sfen)
+		p := gamePosition(mustSFEN(b, bp.sfen))
 		for _, m := range p.LegalMoves(nil) {
 			ps = append(ps, p)
 			ms = append(ms, m)
@@ -44,6 +73,7 @@ func BenchmarkLegal(b *testing.B) {
 	ps, ms := legalPairs(b)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cpuTime()
 	i := 0
 	for b.Loop() {
 		if ps[i].Legal(ms[i]) != nil {
@@ -53,6 +83,7 @@ func BenchmarkLegal(b *testing.B) {
 			i = 0
 		}
 	}
+	reportCPU(b, cpu, "cpu-ns/move")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
 	b.ReportMetric(medianLegalNs(ps, ms), "median-ns/move")
 }
@@ -79,9 +110,10 @@ func medianLegalNs(ps []Position, ms []Move) float64 {
 func BenchmarkLegalByPosition(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
-			p := mustSFEN(b, bp.sfen)
+			p := gamePosition(mustSFEN(b, bp.sfen))
 			ms := p.LegalMoves(nil)
 			b.ReportAllocs()
+			cpu := cpuTime()
 			i := 0
 			for b.Loop() {
 				if p.Legal(ms[i]) != nil {
@@ -91,6 +123,7 @@ func BenchmarkLegalByPosition(b *testing.B) {
 					i = 0
 				}
 			}
+			reportCPU(b, cpu, "cpu-ns/move")
 		})
 	}
 }
@@ -99,6 +132,7 @@ func BenchmarkLegalByPosition(b *testing.B) {
 func BenchmarkPlay(b *testing.B) {
 	ps, ms := legalPairs(b)
 	b.ReportAllocs()
+	cpu := cpuTime()
 	i := 0
 	for b.Loop() {
 		u := ps[i].Play(ms[i])
@@ -107,6 +141,7 @@ func BenchmarkPlay(b *testing.B) {
 			i = 0
 		}
 	}
+	reportCPU(b, cpu, "cpu-ns/move")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/move")
 }
 
@@ -114,13 +149,15 @@ func BenchmarkPlay(b *testing.B) {
 func BenchmarkLegalMoves(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
-			p := mustSFEN(b, bp.sfen)
+			p := gamePosition(mustSFEN(b, bp.sfen))
 			var buf [MaxLegalMoves]Move
 			n := len(p.LegalMoves(buf[:0]))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				p.LegalMoves(buf[:0])
 			}
+			reportCPU(b, cpu, "cpu-ns/op")
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(ns/float64(n), "ns/move")
 		})
@@ -133,10 +170,116 @@ func BenchmarkPerft5(b *testing.B) {
 	p := StartPosition()
 	var nodes uint64
 	start := time.Now()
+	cpu := cpuTime()
 	for b.Loop() {
 		nodes += p.Perft(5)
 	}
+	reportCPU(b, cpu, "cpu-ns/op")
 	sec := time.Since(start).Seconds()
 	b.ReportMetric(sec/float64(b.N), "s/perft")
 	b.ReportMetric(float64(nodes)/sec, "leaves/s")
+}
+
+// BenchmarkAddChild builds records as a reader does: a main line of 120
+// moves with a variation of 5 moves every 20 plies, the per-node cost
+// of the tree (allocation and the collector's share included, in the CPU
+// time).
+func BenchmarkAddChild(b *testing.B) {
+	const plies = 120
+	start := StartPosition()
+	m := NewMove(NewSquare(7, 7), NewSquare(7, 6), false)
+	nodes := 0
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		rec := NewRecord(start)
+		n := rec.Root
+		for i := range plies {
+			next := rec.AddChild(n, m, Ending{})
+			if i%20 == 10 {
+				v := n
+				for range 5 {
+					v = rec.AddChild(v, m, Ending{})
+				}
+			}
+			n = next
+		}
+		rec.AddChild(n, 0, Ending{Kind: Resign})
+		nodes = plies + 1 + plies/20*5
+	}
+	reportCPU(b, cpu, "cpu-ns/op")
+	if cpu := cpuTime() - cpu; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*nodes), "cpu-ns/node")
+	}
+}
+
+// BenchmarkPlayGames plays random games from the start, move after move on
+// one position, as a writer walking a record does.
+func BenchmarkPlayGames(b *testing.B) {
+	var games [][]Move
+	var starts []Position
+	for seed := range uint64(20) {
+		rec := RandomRecord(rand.New(rand.NewPCG(seed, 1)), RandomOptions{MaxPlies: 160})
+		var ms []Move
+		for x := range rec.MainLine() {
+			if !x.IsEnd() {
+				ms = append(ms, x.Move)
+			}
+		}
+		games = append(games, ms)
+		starts = append(starts, rec.Start)
+	}
+	moves := 0
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		moves = 0
+		for i, ms := range games {
+			p := starts[i]
+			for _, m := range ms {
+				p.Play(m)
+			}
+			moves += len(ms)
+		}
+	}
+	if cpu := cpuTime() - cpu; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*moves), "cpu-ns/move")
+	}
+}
+
+// BenchmarkLegalGames checks and plays random games move after move, as a
+// reader does.
+func BenchmarkLegalGames(b *testing.B) {
+	var games [][]Move
+	var starts []Position
+	for seed := range uint64(20) {
+		rec := RandomRecord(rand.New(rand.NewPCG(seed, 1)), RandomOptions{MaxPlies: 160})
+		var ms []Move
+		for x := range rec.MainLine() {
+			if !x.IsEnd() {
+				ms = append(ms, x.Move)
+			}
+		}
+		games = append(games, ms)
+		starts = append(starts, rec.Start)
+	}
+	moves := 0
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		moves = 0
+		for i, ms := range games {
+			p := starts[i]
+			for _, m := range ms {
+				if p.Legal(m) != nil {
+					b.Fatal("illegal")
+				}
+				p.Play(m)
+			}
+			moves += len(ms)
+		}
+	}
+	if cpu := cpuTime() - cpu; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*moves), "cpu-ns/move")
+	}
 }

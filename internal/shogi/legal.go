@@ -65,7 +65,7 @@ func (p *Position) Legal(m Move) error {
 	}
 	if m.IsDrop() && m.DropType() == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
 		q := *p
-		q.Play(m)
+		q.play(m)
 		if q.isUchifuzume(to) {
 			return ErrUchifuzume
 		}
@@ -76,17 +76,18 @@ func (p *Position) Legal(m Move) error {
 // kingSafeAfter reports whether the pseudo-legal move m of side c leaves c's
 // king unattacked. Most moves are decided without playing them: a drop
 // cannot expose the king, and a board move can only by leaving the line
-// between the king and an enemy slider (a pin). King moves and answers to a
-// check are played on a copy, where every attacker is seen.
+// between the king and an enemy slider (a pin). Whether the king is in
+// check is usually known from Play. King moves and answers to a check are
+// played on a copy, where every attacker is seen.
 func (p *Position) kingSafeAfter(m Move, c Color) bool {
 	king := p.kings[c]
 	if king == NoSquare {
 		return true
 	}
 	from := m.From()
-	if from == king || p.Attacked(king, c.Opponent()) {
+	if from == king || p.kingAttacked(c) {
 		q := *p
-		q.Play(m)
+		q.play(m)
 		return !q.Attacked(q.kings[c], c.Opponent())
 	}
 	return m.IsDrop() || !p.exposesKing(king, from, m.To(), c)
@@ -172,18 +173,14 @@ func (p *Position) hasPawnOnFile(c Color, file int) bool {
 // reaches reports whether pc on from attacks to, taking blockers into
 // account.
 func (p *Position) reaches(pc Piece, from, to Square) bool {
-	nb := &neighbour[from]
-	sm := stepMask[pc]
-	for d := 0; d < numDirs; d++ {
-		if sm>>d&1 != 0 && nb[d] == to {
-			return true
-		}
+	if d := stepDir[from][to]; d >= 0 && stepMask[pc]>>uint(d)&1 != 0 {
+		return true
 	}
 	d := lineDir[from][to]
 	if d < 0 || slideMask[pc]>>uint(d)&1 == 0 {
 		return false
 	}
-	for s := nb[d]; s != to; s = neighbour[s][d] {
+	for s := neighbour[from][d]; s != to; s = neighbour[s][d] {
 		if p.board[s] != NoPiece {
 			return false
 		}
@@ -200,6 +197,22 @@ var lineDir = func() (t [81][81]int8) {
 		}
 		for d := 0; d < 8; d++ {
 			for s := neighbour[a][d]; s != NoSquare; s = neighbour[s][d] {
+				t[a][s] = int8(d)
+			}
+		}
+	}
+	return
+}()
+
+// stepDir[a][b] is the direction d (0..11) with neighbour[a][d] == b, and -1
+// when b is neither next to a nor a knight's jump away.
+var stepDir = func() (t [81][81]int8) {
+	for a := Square(0); a < 81; a++ {
+		for b := range t[a] {
+			t[a][b] = -1
+		}
+		for d := 0; d < numDirs; d++ {
+			if s := neighbour[a][d]; s != NoSquare {
 				t[a][s] = int8(d)
 			}
 		}

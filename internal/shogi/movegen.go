@@ -24,7 +24,7 @@ func (p *Position) LegalMoves(dst []Move) []Move { return p.legalMoves(dst, fals
 func (p *Position) legalMoves(dst []Move, first bool) []Move {
 	c := p.turn
 	king := p.kings[c]
-	inCheck := king != NoSquare && p.Attacked(king, c.Opponent())
+	inCheck := p.kingAttacked(c)
 	start := len(dst)
 	for from := Square(0); from < 81; from++ {
 		pc := p.board[from]
@@ -106,7 +106,7 @@ func (p *Position) legalMoves(dst []Move, first bool) []Move {
 				}
 				if enemyKing != NoSquare && neighbour[to][pawnForward[c]] == enemyKing {
 					q := *p
-					q.Play(NewDrop(t, to))
+					q.play(NewDrop(t, to))
 					if q.isUchifuzume(to) {
 						continue
 					}
@@ -130,7 +130,7 @@ func (p *Position) keepSafe(dst []Move, from int, c Color) []Move {
 	out := dst[:from]
 	for _, m := range dst[from:] {
 		q := *p
-		q.Play(m)
+		q.play(m)
 		if k := q.kings[c]; k == NoSquare || !q.Attacked(k, c.Opponent()) {
 			out = append(out, m)
 		}

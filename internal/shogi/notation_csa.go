@@ -55,6 +55,38 @@ func AppendCSAMove(dst []byte, pos *Position, m Move) []byte {
 // resolve moves without allocating; only a failure allocates. The move is
 // resolved, not judged: whether it is legal is Position.Legal's decision.
 func ParseCSAMove[T ~string | ~[]byte](pos *Position, s T) (Move, error) {
+	// A reader resolves millions of moves, nearly all of them signed and
+	// sound: those take a path of a few comparisons and look-ups, and
+	// anything else the careful one that says what is wrong.
+	if len(s) == 7 && s[0] == "+-"[pos.Turn()&1] {
+		ff, fr, tf, tr := s[1]-'0', s[2]-'0', s[3]-'0', s[4]-'0'
+		t := csaPieceType(s[5], s[6])
+		if tf-1 < 9 && tr-1 < 9 && t != NoPieceType {
+			to := Square(int(tr-1)*9 + int(9-tf))
+			if ff == 0 && fr == 0 {
+				if t >= Pawn && t <= Gold {
+					return NewDrop(t, to), nil
+				}
+			} else if ff-1 < 9 && fr-1 < 9 {
+				from := Square(int(fr-1)*9 + int(9-ff))
+				if pc := pos.At(from); pc != NoPiece && pc.Color() == pos.Turn() && from != to {
+					if pt := pc.Type(); pt == t {
+						return NewMove(from, to, false), nil
+					} else if pt.CanPromote() && pt+8 == t {
+						return NewMove(from, to, true), nil
+					}
+				}
+			}
+		}
+	}
+	return parseCSAMove(pos, s)
+}
+
+// parseCSAMove is ParseCSAMove checking each part in turn, so that the
+// error names the first that is wrong.
+//
+//go:noinline
+func parseCSAMove[T ~string | ~[]byte](pos *Position, s T) (Move, error) {
 	i := 0
 	if signed := len(s) > 0 && (s[0] == '+' || s[0] == '-'); signed && len(s) != 7 || !signed && len(s) != 6 {
 		return 0, csaError(s, ErrSyntax, "want [+-]<from><to><piece>, as +7776FU")
@@ -114,39 +146,25 @@ func ParseCSAMove[T ~string | ~[]byte](pos *Position, s T) (Move, error) {
 }
 
 // csaPieceType returns the kind a two-letter CSA name names, or NoPieceType.
+// It is a look-up rather than a switch: a reader calls it on every move,
+// and a switch of fourteen cases is a chain of branches that the processor
+// mispredicts on the varied names of a game.
 func csaPieceType(a, b byte) PieceType {
-	switch uint16(a)<<8 | uint16(b) {
-	case 'F'<<8 | 'U':
-		return Pawn
-	case 'K'<<8 | 'Y':
-		return Lance
-	case 'K'<<8 | 'E':
-		return Knight
-	case 'G'<<8 | 'I':
-		return Silver
-	case 'K'<<8 | 'A':
-		return Bishop
-	case 'H'<<8 | 'I':
-		return Rook
-	case 'K'<<8 | 'I':
-		return Gold
-	case 'O'<<8 | 'U':
-		return King
-	case 'T'<<8 | 'O':
-		return ProPawn
-	case 'N'<<8 | 'Y':
-		return ProLance
-	case 'N'<<8 | 'K':
-		return ProKnight
-	case 'N'<<8 | 'G':
-		return ProSilver
-	case 'U'<<8 | 'M':
-		return Horse
-	case 'R'<<8 | 'Y':
-		return Dragon
+	if a&0xe0 != 0x40 || b&0xe0 != 0x40 {
+		return NoPieceType
 	}
-	return NoPieceType
+	return csaTypeByName[int(a&31)<<5|int(b&31)]
 }
+
+// csaTypeByName is the kind of each CSA name, indexed by the low five bits
+// of its letters (which tell apart the upper-case letters A to Z).
+var csaTypeByName = func() (t [1 << 10]PieceType) {
+	for k := Pawn; k < NumPieceTypes; k++ {
+		name := csaNames[k]
+		t[int(name[0]&31)<<5|int(name[1]&31)] = k
+	}
+	return t
+}()
 
 // CSAPieceType returns the kind a two-letter CSA name (FU, UM) names, or
 // NoPieceType. It reads the two bytes without allocating.

@@ -98,6 +98,60 @@ func TestCSANotation(t *testing.T) {
 	}
 }
 
+// TestCSAParseFastPath checks that ParseCSAMove's quick path agrees with
+// the careful one on every move and on text that is nearly a move: each
+// character of real moves replaced by one of the characters that matter.
+func TestCSAParseFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	const chars = "+-0123456789FUKYEGIAHOTNRMX*"
+	var moves []Move
+	checked := 0
+	for g := 0; g < 10; g++ {
+		pos := StartPosition()
+		for ply := 0; ply < 120; ply++ {
+			moves = pos.LegalMoves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			for _, m := range moves {
+				text := AppendCSAMove(nil, &pos, m)
+				for k := -1; k < len(text); k++ {
+					s := append([]byte(nil), text...)
+					if k >= 0 {
+						s[k] = chars[rng.IntN(len(chars))]
+					}
+					got, gotErr := ParseCSAMove(&pos, s)
+					want, wantErr := parseCSAMove(&pos, s)
+					if got != want || (gotErr == nil) != (wantErr == nil) {
+						t.Fatalf("%q in %s: quick path %v, %v; careful path %v, %v", s, pos.SFEN(), got, gotErr, want, wantErr)
+					}
+					checked++
+				}
+			}
+			pos.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	t.Logf("%d texts", checked)
+}
+
+// TestCSAPieceType checks the look-up of piece names on every pair of
+// bytes.
+func TestCSAPieceType(t *testing.T) {
+	for a := 0; a < 256; a++ {
+		for b := 0; b < 256; b++ {
+			want := NoPieceType
+			for k := Pawn; k < NumPieceTypes; k++ {
+				if csaNames[k] == string([]byte{byte(a), byte(b)}) {
+					want = k
+				}
+			}
+			if got := CSAPieceType(byte(a), byte(b)); got != want {
+				t.Fatalf("CSAPieceType(%q, %q) = %v, want %v", byte(a), byte(b), got, want)
+			}
+		}
+	}
+}
+
 func TestCSAParseAllocs(t *testing.T) {
 	pos := StartPosition()
 	text := []byte("+7776FU")

@@ -1,6 +1,9 @@
 package shogi
 
-import "unicode/utf8"
+import (
+	"math/bits"
+	"unicode/utf8"
+)
 
 // KI2Notation is Japanese move notation as KI2 files, newspapers and the
 // Japan Shogi Association write it (▲７六歩, △同　歩, ▲５二金右, ▲２三銀不成,
@@ -89,7 +92,122 @@ func (KI2Notation) ParseMove(pos *Position, s string) (Move, error) {
 	if err != nil {
 		return 0, err
 	}
-	return pos.resolveJa(s, &jm)
+	return resolveJa(pos, s, &jm)
+}
+
+// ParseMoveBytes is ParseMove for text in a byte slice, which it does not
+// keep: a reader resolves the moves of a line without making strings of
+// them.
+func (KI2Notation) ParseMoveBytes(pos *Position, b []byte) (Move, error) {
+	jm, ok := fastJaMove(b)
+	if !ok {
+		var err error
+		if jm, err = parseJaMove(b); err != nil {
+			return 0, err
+		}
+	}
+	return resolveJa(pos, b, &jm)
+}
+
+// rune3 decodes the three-byte character at b[i:] (kana, kanji and
+// full-width forms: every character of KI2 move text as it is usually
+// written), or returns -1. It is small enough to be inlined.
+func rune3(b []byte, i int) rune {
+	if i < 0 || i+2 >= len(b) {
+		return -1
+	}
+	x := uint32(b[i])<<16 | uint32(b[i+1])<<8 | uint32(b[i+2])
+	if x&0xF0C0C0 != 0xE08080 { // 1110xxxx 10xxxxxx 10xxxxxx
+		return -1
+	}
+	return rune(x>>4&0xF000 | x>>2&0x0FC0 | x&0x3F)
+}
+
+// fastJaMove takes apart move text as Kifu for Windows and the JSA write
+// it (７六歩, 同　銀, ５二金右, ２三銀不成, ５五角打, ３三成銀引) without
+// decoding it first, and reports false for anything else, which
+// parseJaMove then reads (or explains).
+func fastJaMove(b []byte) (jaMove, bool) {
+	jm := jaMove{to: NoSquare, from: NoSquare}
+	var i int
+	switch r := rune3(b, 0); {
+	case r == '同':
+		jm.same, i = true, 3
+		if rune3(b, 3) == '\u3000' {
+			i = 6
+		}
+	case r >= '１' && r <= '９':
+		rk := jaDigit(rune3(b, 3))
+		if rk == 0 || rk > 9 {
+			return jm, false
+		}
+		jm.to, i = NewSquare(int(r-'０'), rk), 6
+	default:
+		return jm, false
+	}
+	r := rune3(b, i)
+	i += 3
+	if r == '成' {
+		switch rune3(b, i) {
+		case '香':
+			jm.kind = ProLance
+		case '桂':
+			jm.kind = ProKnight
+		case '銀':
+			jm.kind = ProSilver
+		default:
+			return jm, false
+		}
+		i += 3
+	} else if jm.kind = jaPiece(r); jm.kind == NoPieceType {
+		return jm, false
+	}
+	// Modifiers, each kind once, then a suffix; anything else (repeated
+	// words, text after the suffix, other spellings) is for parseJaMove to
+	// read or explain.
+	for i < len(b) && jm.suffix == 0 {
+		p, m := 0, 0
+		switch rune3(b, i) {
+		case '右':
+			p = posRight
+		case '左':
+			p = posLeft
+		case '直':
+			p = posStraight
+		case '上':
+			m = movUp
+		case '寄':
+			m = movSide
+		case '引':
+			m = movDown
+		case '成':
+			jm.suffix = sufPromote
+		case '打':
+			jm.suffix = sufDrop
+		case '不':
+			if rune3(b, i+3) != '成' {
+				return jm, false
+			}
+			jm.suffix = sufNoPromote
+			i += 3
+		default:
+			return jm, false
+		}
+		if p != 0 {
+			if jm.posW != 0 || jm.movW != 0 {
+				return jm, false
+			}
+			jm.posW = p
+		}
+		if m != 0 {
+			if jm.movW != 0 {
+				return jm, false
+			}
+			jm.movW = m
+		}
+		i += 3
+	}
+	return jm, i == len(b)
 }
 
 // AppendSideMark appends ▲ for Black or △ for White, the marks KIF and KI2
@@ -138,19 +256,62 @@ const (
 	sufDrop      = 3 // 打
 )
 
-// ki2CandBuf is room on the stack for the pieces that can reach a square
-// (at most 18 of one kind exist, and far fewer can reach one square).
-type ki2CandBuf [24]Square
+// ki2CandBuf is room on the stack for the pieces that can reach a square:
+// one along each of the eight lines through it and two knights.
+type ki2CandBuf [10]Square
 
 // ki2Candidates appends to buf the squares of the pieces pc (kind and
-// colour) that reach to, ignoring checks and the forced-promotion rule.
+// colour) that reach to, ignoring checks and the forced-promotion rule. It
+// looks outwards from to, the way Attacked does: along each line to the
+// first piece, and on the two knight squares, so it costs a few probes
+// rather than a pass over the board (it runs for every move a KI2 reader
+// reads and a KI2 writer writes).
 func (p *Position) ki2Candidates(buf *ki2CandBuf, pc Piece, to Square) []Square {
 	out := buf[:0]
 	if x := p.board[to]; x != NoPiece && x.Color() == pc.Color() {
 		return out
 	}
-	for s := Square(0); s < 81; s++ {
-		if p.board[s] == pc && s != to && p.reaches(pc, s, to) && len(out) < len(buf) {
+	nb := &neighbour[to]
+	step, slide := stepMask[pc], slideMask[pc]
+	// Only the lines pc moves along can bring it to to: od is the way it
+	// moves, d the way back from to.
+	for dirs := uint8(step) | slide; dirs != 0; dirs &= dirs - 1 {
+		od := uint(bits.TrailingZeros8(dirs))
+		d := opposite(int(od))
+		s := nb[d]
+		if s == NoSquare {
+			continue
+		}
+		x := p.board[s]
+		if x != NoPiece {
+			if x == pc {
+				out = append(out, s)
+			}
+			continue
+		}
+		if slide>>od&1 == 0 {
+			continue
+		}
+		for s = neighbour[s][d]; s != NoSquare; s = neighbour[s][d] {
+			if x = p.board[s]; x != NoPiece {
+				if x == pc {
+					out = append(out, s)
+				}
+				break
+			}
+		}
+	}
+	// A knight jumps to to from a jump the other way: Black's knights
+	// (upwards) from the two squares below, White's from above.
+	if step>>dirKnightNE != 0 { // the knights' jumps, bits 8-11
+		a, b := dirKnightSW, dirKnightSE
+		if pc.Color() == White {
+			a, b = dirKnightNE, dirKnightNW
+		}
+		if s := nb[a]; s != NoSquare && p.board[s] == pc {
+			out = append(out, s)
+		}
+		if s := nb[b]; s != NoSquare && p.board[s] == pc {
 			out = append(out, s)
 		}
 	}
@@ -323,10 +484,18 @@ var (
 	kanjiNumerals   = [10]string{"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
 )
 
+// kanjiSquares holds the text of every square (７六), six bytes each.
+var kanjiSquares = func() (t [81][6]byte) {
+	for s := Square(0); s < 81; s++ {
+		copy(t[s][:], fullWidthDigits[s.File()]+kanjiNumerals[s.Rank()])
+	}
+	return
+}()
+
 // AppendKanjiSquare appends a square as KIF and KI2 write it: a full-width
 // file digit and a kanji rank (７六).
 func AppendKanjiSquare(dst []byte, s Square) []byte {
-	return append(append(dst, fullWidthDigits[s.File()]...), kanjiNumerals[s.Rank()]...)
+	return append(dst, kanjiSquares[s][:]...)
 }
 
 // jaMove is Japanese move text taken apart, before it is resolved.
@@ -342,8 +511,56 @@ type jaMove struct {
 	dropOrg bool // the KIF origin was (00): a drop
 }
 
-func jaErr(s string, err error, detail string) error {
-	return &NotationError{Text: s, Err: err, Detail: detail}
+// jaText is move text, in a string or a byte slice.
+type jaText interface{ ~string | ~[]byte }
+
+func jaErr[T jaText](s T, err error, detail string) error {
+	return &NotationError{Text: string(s), Err: err, Detail: detail}
+}
+
+// jaRune decodes the character at s[i:]. Every character move text is made
+// of is ASCII or three bytes long (kana, kanji, full-width forms); those are
+// decoded inline, anything else is utf8.RuneError with the length of the
+// sequence, which no rule of the notation accepts.
+func jaRune[T jaText](s T, i int) (rune, int) {
+	// Three-byte sequences led by E1-EC or EE-EF are never overlong or
+	// surrogates.
+	if i+2 < len(s) && s[i]-0xE1 <= 0xEF-0xE1 && s[i] != 0xED && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+		return rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
+	}
+	return jaRuneSlow(s, i)
+}
+
+func jaRuneSlow[T jaText](s T, i int) (rune, int) {
+	c := s[i]
+	if c < 0x80 {
+		return rune(c), 1
+	}
+	n := 1
+	switch {
+	case c&0xE0 == 0xC0:
+		n = 2
+	case c&0xF0 == 0xE0:
+		n = 3
+	case c&0xF8 == 0xF0:
+		n = 4
+	}
+	if i+n > len(s) {
+		return utf8.RuneError, 1
+	}
+	for j := i + 1; j < i+n; j++ {
+		if s[j]&0xC0 != 0x80 {
+			return utf8.RuneError, 1
+		}
+	}
+	if n == 3 {
+		// E0 and ED: the overlong forms and the surrogates are errors.
+		if r := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F); r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+			return r, 3
+		}
+		return utf8.RuneError, 1
+	}
+	return utf8.RuneError, n
 }
 
 // isJaSpace reports whether r is a space Japanese records pad with.
@@ -421,10 +638,39 @@ func jaPiece(r rune) PieceType {
 //	[mark] (square [同] | 同) [space] piece [右|左|直] [上|寄|引|行|入] [成|不成|生|打] [(xy)]
 //
 // with spaces allowed around the parts. It resolves nothing.
-func parseJaMove(s string) (jaMove, error) {
-	jm := jaMove{to: NoSquare, from: NoSquare}
+func parseJaMove[T jaText](s T) (jaMove, error) {
+	// The text is decoded once, into runes on the stack: the rules below
+	// then look at characters, not bytes.
+	var buf [32]rune
+	rs := buf[:0]
+	for i := 0; i < len(s); {
+		if c := s[i]; c < 0x80 {
+			rs = append(rs, rune(c))
+			i++
+			continue
+		}
+		r, n := jaRune(s, i)
+		rs = append(rs, r)
+		i += n
+	}
+	jm, detail, err := parseJaRunes(rs)
+	if err != nil {
+		return jm, jaErr(s, err, detail)
+	}
+	return jm, nil
+}
+
+// parseJaRunes is parseJaMove on the decoded text; it returns the sentinel
+// and the detail of what is wrong.
+func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
+	jm = jaMove{to: NoSquare, from: NoSquare}
 	i := 0
-	next := func() (rune, int) { return utf8.DecodeRuneInString(s[i:]) }
+	next := func() (rune, int) {
+		if i >= len(s) {
+			return utf8.RuneError, 0
+		}
+		return s[i], 1
+	}
 	skipSpaces := func() {
 		for i < len(s) {
 			r, n := next()
@@ -435,12 +681,13 @@ func parseJaMove(s string) (jaMove, error) {
 		}
 	}
 	skipSpaces()
-	if _, rest, ok := CutSideMark(s[i:]); ok {
-		i = len(s) - len(rest)
+	switch r, n := next(); r {
+	case '▲', '☗', '▼', '△', '☖', '▽':
+		i += n
 		skipSpaces()
 	}
 	if i >= len(s) {
-		return jm, jaErr(s, ErrSyntax, "empty move")
+		return jm, "empty move", ErrSyntax
 	}
 	r, n := next()
 	if r == '同' {
@@ -449,13 +696,13 @@ func parseJaMove(s string) (jaMove, error) {
 	} else {
 		f := jaDigit(r)
 		if f == 0 {
-			return jm, jaErr(s, ErrSyntax, "want a square (７六) or 同")
+			return jm, "want a square (７六) or 同", ErrSyntax
 		}
 		i += n
 		r, n = next()
 		rk := jaDigit(r)
 		if rk == 0 {
-			return jm, jaErr(s, ErrBadSquare, "want a rank after the file")
+			return jm, "want a rank after the file", ErrBadSquare
 		}
 		i += n
 		jm.to = NewSquare(f, rk)
@@ -469,7 +716,9 @@ func parseJaMove(s string) (jaMove, error) {
 	r, n = next()
 	if r == '成' {
 		// 成香, 成桂, 成銀: the two-character names of promoted minors.
-		r2, n2 := utf8.DecodeRuneInString(s[i+n:])
+		i += n
+		r2, n2 := next()
+		i -= n
 		switch r2 {
 		case '香':
 			jm.kind = ProLance
@@ -483,7 +732,7 @@ func parseJaMove(s string) (jaMove, error) {
 		jm.kind = jaPiece(r)
 	}
 	if jm.kind == NoPieceType {
-		return jm, jaErr(s, ErrSyntax, "want a piece name after the square")
+		return jm, "want a piece name after the square", ErrSyntax
 	}
 	i += n
 	// Modifiers in either order, each kind at most once.
@@ -508,7 +757,7 @@ func parseJaMove(s string) (jaMove, error) {
 			break
 		}
 		if (p != 0 && jm.posW != 0) || (m != 0 && jm.movW != 0) {
-			return jm, jaErr(s, ErrSyntax, "two position or two movement words")
+			return jm, "two position or two movement words", ErrSyntax
 		}
 		if p != 0 {
 			jm.posW = p
@@ -530,9 +779,12 @@ func parseJaMove(s string) (jaMove, error) {
 			jm.suffix = sufDrop
 			i += n
 		case '不':
-			if r2, n2 := utf8.DecodeRuneInString(s[i+n:]); r2 == '成' {
+			i += n
+			if r2, n2 := next(); r2 == '成' {
 				jm.suffix = sufNoPromote
-				i += n + n2
+				i += n2
+			} else {
+				i -= n
 			}
 		}
 	}
@@ -541,19 +793,22 @@ func parseJaMove(s string) (jaMove, error) {
 		j := i + 1
 		var d [2]int
 		for k := range d {
-			r, n := utf8.DecodeRuneInString(s[j:])
+			if j >= len(s) {
+				return jm, "want two digits in the origin (xy)", ErrSyntax
+			}
+			r, n := s[j], 1
 			switch {
 			case r >= '0' && r <= '9':
 				d[k] = int(r - '0')
 			case r >= '０' && r <= '９':
 				d[k] = int(r - '０')
 			default:
-				return jm, jaErr(s, ErrSyntax, "want two digits in the origin (xy)")
+				return jm, "want two digits in the origin (xy)", ErrSyntax
 			}
 			j += n
 		}
 		if j >= len(s) || s[j] != ')' {
-			return jm, jaErr(s, ErrSyntax, "want ) after the origin")
+			return jm, "want ) after the origin", ErrSyntax
 		}
 		i = j + 1
 		jm.hasFrom = true
@@ -561,20 +816,20 @@ func parseJaMove(s string) (jaMove, error) {
 		case d[0] == 0 && d[1] == 0:
 			jm.dropOrg = true
 		case d[0] == 0 || d[1] == 0:
-			return jm, jaErr(s, ErrBadSquare, "origin square out of the board")
+			return jm, "origin square out of the board", ErrBadSquare
 		default:
 			jm.from = NewSquare(d[0], d[1])
 		}
 	}
 	skipSpaces()
 	if i < len(s) {
-		return jm, jaErr(s, ErrSyntax, "unexpected text after the move")
+		return jm, "unexpected text after the move", ErrSyntax
 	}
-	return jm, nil
+	return jm, "", nil
 }
 
-// resolveJa turns parsed move text into a move of p.
-func (p *Position) resolveJa(s string, jm *jaMove) (Move, error) {
+// resolveJa turns parsed move text s into a move of p.
+func resolveJa[T jaText](p *Position, s T, jm *jaMove) (Move, error) {
 	to := jm.to
 	if jm.same {
 		last := p.last
@@ -645,8 +900,11 @@ func (p *Position) resolveJa(s string, jm *jaMove) (Move, error) {
 	if len(cands) == 0 {
 		return 0, jaErr(s, ErrNoSuchMove, "no "+t.Kanji()+" can move there")
 	}
-	var fbuf ki2CandBuf
-	res := ki2Filter(&fbuf, cands, to, c, jm.posW, jm.movW)
+	res := cands
+	if jm.posW != 0 || jm.movW != 0 {
+		var fbuf ki2CandBuf
+		res = ki2Filter(&fbuf, cands, to, c, jm.posW, jm.movW)
+	}
 	if len(res) > 1 && jm.suffix == sufPromote {
 		n := 0
 		for _, f := range res {

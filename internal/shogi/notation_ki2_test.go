@@ -2,6 +2,7 @@ package shogi
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -395,5 +396,95 @@ func BenchmarkKIFParseMove(b *testing.B) {
 		if _, err := (KIFNotation{}).ParseMove(&p, texts[i%len(texts)]); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestKI2CandidatesAgreeWithScan checks the destination-centred search of
+// ki2Candidates against the plain definition, every piece of the board
+// that reaches the square, on the positions one move into the perft trees
+// above.
+func TestKI2CandidatesAgreeWithScan(t *testing.T) {
+	for _, rt := range roundTripPositions {
+		p, err := ParseSFEN(rt.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fails := 0
+		walkPerft(&p, 1, func(p *Position, m Move) {
+			u := p.Play(m)
+			defer p.Unplay(m, u)
+			// want[to][pc] counts the pieces pc that reach to.
+			var want [81][32]int
+			for s := Square(0); s < 81; s++ {
+				pc := p.board[s]
+				if pc == NoPiece {
+					continue
+				}
+				for to := Square(0); to < 81; to++ {
+					if x := p.board[to]; to != s && (x == NoPiece || x.Color() != pc.Color()) && p.reaches(pc, s, to) {
+						want[to][pc]++
+					}
+				}
+			}
+			for to := Square(0); to < 81; to++ {
+				for pc := Piece(0); pc < 32; pc++ {
+					if !pc.Type().Valid() {
+						continue
+					}
+					var buf ki2CandBuf
+					got := p.ki2Candidates(&buf, pc, to)
+					ok := len(got) == want[to][pc]
+					for _, s := range got {
+						ok = ok && p.board[s] == pc && p.reaches(pc, s, to)
+					}
+					if !ok {
+						if fails++; fails <= 10 {
+							t.Errorf("%s: %v to %s: candidates %v, want %d of them", p.SFEN(), pc, to, got, want[to][pc])
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestFastJaMoveAgrees checks fastJaMove against parseJaMove: on every
+// text the KI2 writer writes (which the fast reading must accept) and on
+// random strings of the characters move text is made of (where it may
+// decline, but must not read anything differently).
+func TestFastJaMoveAgrees(t *testing.T) {
+	check := func(text string, mustAccept bool) {
+		t.Helper()
+		got, ok := fastJaMove([]byte(text))
+		if !ok {
+			if mustAccept {
+				t.Errorf("%q: fast reading declined", text)
+			}
+			return
+		}
+		want, err := parseJaMove(text)
+		if err != nil || got != want {
+			t.Errorf("%q: fast reading %+v, parseJaMove %+v, %v", text, got, want, err)
+		}
+	}
+	for _, rt := range roundTripPositions[:3] {
+		p, err := ParseSFEN(rt.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []byte
+		walkPerft(&p, 2, func(p *Position, m Move) {
+			buf = KI2Notation{}.AppendMove(buf[:0], p, m)
+			check(string(buf), true)
+		})
+	}
+	alphabet := []rune("同　 ７六一九１歩成銀香桂角飛龍竜馬と金玉右左直上寄引行打不生()7")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		var sb strings.Builder
+		for n := 1 + rng.IntN(7); n > 0; n-- {
+			sb.WriteRune(alphabet[rng.IntN(len(alphabet))])
+		}
+		check(sb.String(), false)
 	}
 }

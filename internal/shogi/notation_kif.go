@@ -36,5 +36,5 @@ func (KIFNotation) ParseMove(pos *Position, s string) (Move, error) {
 	if err != nil {
 		return 0, err
 	}
-	return pos.resolveJa(s, &jm)
+	return resolveJa(pos, s, &jm)
 }

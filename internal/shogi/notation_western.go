@@ -1,6 +1,9 @@
 package shogi
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // WesternNotation is the Hodges style of Western notation, the one English
 // books and magazines use: P-7f, Sx7b+, P*5e, N-7c=, G6a-5b. The origin square
@@ -110,17 +113,53 @@ func appendPromotionMark(dst []byte, pos *Position, m Move, pc Piece) []byte {
 // (Fairy-Stockfish's rule); readers accept the origin either way. For an
 // illegal m (a record's last move, lost by the foul) any other piece that
 // reaches the square counts, since a reader cannot use legality to choose.
+//
+// The search starts from the destination, as Attacked does: the squares a
+// step or a knight's jump away and the first occupied square of each line,
+// rather than every square of the board, so a move with no twin costs a
+// few table look-ups.
 func (p *Position) ambiguousOrigin(m Move, pc Piece) bool {
 	from, to := m.From(), m.To()
-	for s := Square(0); s < 81; s++ {
-		if s == from || p.board[s] != pc || !p.reaches(pc, s, to) {
+	nb := &neighbour[to]
+	slide := slideMask[pc]
+	// od runs over the directions pc moves in; a twin moving in od stands
+	// the other way from to.
+	for dirs := stepMask[pc] | uint16(slide); dirs != 0; dirs &= dirs - 1 {
+		od := bits.TrailingZeros16(dirs)
+		s := nb[stepBack[od]]
+		if s == NoSquare {
 			continue
 		}
-		if p.Legal(NewMove(s, to, false)) == nil || p.Legal(NewMove(s, to, true)) == nil || p.Legal(m) != nil {
+		if slide>>od&1 != 0 {
+			d := stepBack[od]
+			for p.board[s] == NoPiece {
+				if s = neighbour[s][d]; s == NoSquare {
+					break
+				}
+			}
+			if s == NoSquare {
+				continue
+			}
+		}
+		if p.board[s] == pc && s != from && p.twinFits(m, s) {
 			return true
 		}
 	}
 	return false
+}
+
+// stepBack[d] is the direction back from neighbour[s][d] to s: the opposite
+// of d, and for a knight's jump the jump of the other colour that undoes it.
+// It is its own inverse.
+var stepBack = [numDirs]int{dirS, dirSW, dirW, dirNW, dirN, dirNE, dirE, dirSE,
+	dirKnightSW, dirKnightSE, dirKnightNW, dirKnightNE}
+
+// twinFits reports whether the piece on s, which reaches m's destination
+// like the piece m moves, makes m ambiguous: it has a legal move there, or
+// m itself is illegal.
+func (p *Position) twinFits(m Move, s Square) bool {
+	to := m.To()
+	return p.Legal(NewMove(s, to, false)) == nil || p.Legal(NewMove(s, to, true)) == nil || p.Legal(m) != nil
 }
 
 // moveText is what a Western or Kitao–Kawasaki token says about a move

@@ -2,6 +2,7 @@ package shogi
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -336,6 +337,76 @@ func appendFullOrigin(dst []byte, p *Position, m Move) []byte {
 		dst = append(dst, '+')
 	}
 	return dst
+}
+
+// TestAmbiguousOriginMatchesScan checks the destination-centred search of
+// ambiguousOrigin against a scan of every square, on every move of the
+// pieces that reach a square (legal or not: an illegal last move makes any
+// twin count) in the positions of random games and of the round-trip
+// positions.
+func TestAmbiguousOriginMatchesScan(t *testing.T) {
+	scan := func(p *Position, m Move, pc Piece) bool {
+		from, to := m.From(), m.To()
+		for s := Square(0); s < 81; s++ {
+			if s == from || p.board[s] != pc || !p.reaches(pc, s, to) {
+				continue
+			}
+			if p.Legal(NewMove(s, to, false)) == nil || p.Legal(NewMove(s, to, true)) == nil || p.Legal(m) != nil {
+				return true
+			}
+		}
+		return false
+	}
+	var positions []Position
+	for _, tt := range notationRoundTripPositions {
+		positions = append(positions, mustSFEN(t, tt.sfen))
+	}
+	rng := rand.New(rand.NewPCG(8, 2026))
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	opt := FullRandomOptions()
+	opt.MaxPlies = 160
+	for range games {
+		rec := RandomRecord(rng, opt)
+		p := rec.Start
+		for n := range rec.MainLine() {
+			if n.IsEnd() || n.Move.IsZero() {
+				continue
+			}
+			positions = append(positions, p)
+			p.Play(n.Move)
+		}
+	}
+	checked, twins := 0, 0
+	for i := range positions {
+		p := &positions[i]
+		for from := Square(0); from < 81; from++ {
+			pc := p.board[from]
+			if pc == NoPiece || pc.Color() != p.turn {
+				continue
+			}
+			for to := Square(0); to < 81; to++ {
+				if x := p.board[to]; x != NoPiece && x.Color() == p.turn || !p.reaches(pc, from, to) {
+					continue
+				}
+				m := NewMove(from, to, false)
+				want := scan(p, m, pc)
+				if got := p.ambiguousOrigin(m, pc); got != want {
+					t.Fatalf("%s in %s: ambiguousOrigin = %v, the scan says %v", m, p.SFEN(), got, want)
+				}
+				checked++
+				if want {
+					twins++
+				}
+			}
+		}
+	}
+	if twins == 0 {
+		t.Fatal("no ambiguous move among the positions: the test proves nothing")
+	}
+	t.Logf("%d moves in %d positions checked, %d ambiguous", checked, len(positions), twins)
 }
 
 func BenchmarkWesternAppendMove(b *testing.B) {

@@ -16,8 +16,17 @@ type Record struct {
 	Start  Position
 	Root   *Node
 
-	slab []Node  // nodes are carved from here to keep parsing allocation-light
-	kids []*Node // first-child slots of Children, carved the same way
+	slab []slabNode // nodes are carved from here to keep parsing allocation-light
+	root slabNode   // Root's node, allocated with the record
+}
+
+// slabNode is a node with the slot that its parent's Children points at
+// while it is the only child, so that the common one-child case costs no
+// allocation of its own and Children[0] sits next to the node it points at.
+// A second child moves the parent's Children to an array of its own.
+type slabNode struct {
+	Node
+	slot [1]*Node
 }
 
 // NewRecord returns a record with an empty header, the given start position
@@ -25,53 +34,63 @@ type Record struct {
 func NewRecord(start Position) *Record {
 	r := &Record{Start: start}
 	r.Preset = HandicapOf(&start)
-	r.Root = r.NewNode()
+	r.Root = &r.root.Node
 	return r
 }
 
 // NewNode returns a fresh node owned by r. Nodes come from a slab, so a
-// record of n moves costs about n/64 allocations rather than n.
-func (r *Record) NewNode() *Node {
+// record of n moves costs about n/30 allocations rather than n.
+func (r *Record) NewNode() *Node { return &r.newSlabNode().Node }
+
+func (r *Record) newSlabNode() *slabNode {
 	if len(r.slab) == cap(r.slab) {
 		// A small first slab for the many records with few nodes (an SFEN
 		// list, a problem), then slabs of a fixed size: doubling sizes
 		// left half of the last slab unused on average, and the collector
-		// zeroes and scans all of it.
+		// zeroes and scans all of it. The sizes fill a size class of the
+		// allocator (1152 and 4096 bytes).
 		n := slabSize
 		if r.slab == nil {
 			n = firstSlabSize
 		}
-		r.slab = make([]Node, 0, n)
+		r.slab = make([]slabNode, 0, n)
 	}
 	r.slab = r.slab[:len(r.slab)+1]
 	return &r.slab[len(r.slab)-1]
 }
 
-// Sizes of the slabs that nodes and Children slots are carved from.
+// Reserve makes room for n more nodes, so that a reader that knows how
+// long a game is (CSA builds the tree after reading the game) allocates
+// them at once and with none to spare.
+func (r *Record) Reserve(n int) {
+	if cap(r.slab)-len(r.slab) < n {
+		r.slab = make([]slabNode, 0, n)
+	}
+}
+
+// Sizes of the slabs that nodes are carved from.
 const (
 	firstSlabSize = 8
-	slabSize      = 64
+	slabSize      = 30
 )
 
 // AddChild appends a child to parent holding move m (or ending e when m is
 // zero) and returns it. The first child of a node is its main line.
 func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
-	n := r.NewNode()
+	s := r.newSlabNode()
+	n := &s.Node
 	n.Parent = parent
-	n.Move = m
-	n.End = e
+	// The node is fresh: zero fields need no store (and no write barrier).
+	if m != 0 {
+		n.Move = m
+	}
+	if e != (Ending{}) {
+		n.End = e
+	}
 	if parent.Children == nil {
-		// Most nodes have one child: its slot comes from a slab too.
-		if len(r.kids) == cap(r.kids) {
-			n := slabSize
-			if r.kids == nil {
-				n = firstSlabSize
-			}
-			r.kids = make([]*Node, 0, n)
-		}
-		i := len(r.kids)
-		r.kids = r.kids[:i+1]
-		parent.Children = r.kids[i : i : i+1]
+		s.slot[0] = n
+		parent.Children = s.slot[:]
+		return n
 	}
 	parent.Children = append(parent.Children, n)
 	return n
@@ -151,7 +170,7 @@ type Visitor interface {
 // child, then each alternative to that child as a variation (recursively),
 // then the rest of the main line. It uses an explicit stack, so arbitrarily
 // deep trees cannot overflow the goroutine stack. Moves are played with
-// Play, so the tree must hold only legal moves (readers guarantee this).
+// Advance, so the tree must hold only legal moves (readers guarantee this).
 func (r *Record) Walk(v Visitor) {
 	type frame struct {
 		node   *Node // the node whose children are being visited
@@ -186,7 +205,7 @@ func (r *Record) Walk(v Visitor) {
 			v.Move(&f.pos, alt)
 			np := f.pos
 			if !alt.Move.IsZero() {
-				np.Play(alt.Move)
+				np.Advance(alt.Move)
 			}
 			stack = append(stack, frame{node: alt, pos: np, inVar: true, nextAt: -1})
 			continue
@@ -194,7 +213,7 @@ func (r *Record) Walk(v Visitor) {
 		// Advance along the main line.
 		main := f.node.Next()
 		if !main.Move.IsZero() {
-			f.pos.Play(main.Move)
+			f.pos.Advance(main.Move)
 		}
 		f.node = main
 		f.nextAt = -1

@@ -372,8 +372,33 @@ func TestNewNodeSlab(t *testing.T) {
 			r.NewNode()
 		}
 	})
-	if allocs > 20 {
+	if allocs > 1000/slabSize+3 {
 		t.Errorf("%v allocations for 1000 nodes", allocs)
+	}
+	// A line of only children costs nothing more: each Children slot comes
+	// with its node.
+	allocs = testing.AllocsPerRun(10, func() {
+		r := NewRecord(StartPosition())
+		n := r.Root
+		for range 1000 {
+			n = r.AddChild(n, NewMove(60, 51, false), Ending{})
+		}
+	})
+	if allocs > 1000/slabSize+3 {
+		t.Errorf("%v allocations for a line of 1000 nodes", allocs)
+	}
+	// A second child moves the first out of its slot: both stay, in order.
+	r := NewRecord(StartPosition())
+	a := r.AddChild(r.Root, NewMove(60, 51, false), Ending{})
+	b := r.AddChild(r.Root, NewMove(56, 47, false), Ending{})
+	c := r.AddChild(a, 0, Ending{Kind: Resign})
+	if len(r.Root.Children) != 2 || r.Root.Children[0] != a || r.Root.Children[1] != b ||
+		len(a.Children) != 1 || a.Children[0] != c || c.Parent != a || b.Parent != r.Root {
+		t.Errorf("tree after two children: root %v, a %v", r.Root.Children, a.Children)
+	}
+	b.Promote()
+	if r.Root.Children[0] != b || r.Root.Children[1] != a || a.Children[0] != c {
+		t.Errorf("after Promote: root %v, a %v", r.Root.Children, a.Children)
 	}
 }
 

@@ -1,0 +1,10 @@
+//go:build !unix
+
+package main
+
+import "os"
+
+// peakRSS is not known where getrusage is missing.
+func peakRSS(*os.ProcessState) (int64, bool) { return 0, false }
+
+func selfPeakRSS() (int64, bool) { return 0, false }
