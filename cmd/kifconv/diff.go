@@ -351,7 +351,7 @@ func (s *boardSetup) drawBefore(w io.Writer, rec *shogi.Record, ply int) {
 			break
 		}
 		before = pos
-		pos.Play(next.Move)
+		pos.Advance(next.Move)
 		node, n = next, n+1
 	}
 	v := s.view(rec, node, &before, &pos, n)

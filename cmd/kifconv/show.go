@@ -259,7 +259,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 			return &exitError{exitInvalid, errors.New(name + ": illegal move " + strconv.Itoa(ply+1) + " " + moveText(&pos, next.Move) + ": " + err.Error())}
 		}
 		before = pos
-		pos.Play(next.Move)
+		pos.Advance(next.Move)
 		node, ply = next, ply+1
 		if o.all {
 			bw.WriteByte('\n')

@@ -547,7 +547,7 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos sh
 		}
 		var u shogi.Undo
 		if !n.Move.IsZero() {
-			u = l.pos.Play(n.Move)
+			u = l.pos.Advance(n.Move)
 		}
 		l.undos = append(l.undos, u)
 		ply++

@@ -67,7 +67,7 @@ func mainLineAt(rec *shogi.Record, ply int, set bool) (n *shogi.Node, pos, prev 
 			return nil, pos, prev, fmt.Errorf("ply %d: the main line has only %d playable moves", ply, i)
 		}
 		prev = pos
-		pos.Play(next.Move)
+		pos.Advance(next.Move)
 		n = next
 	}
 	return n, pos, prev, nil

@@ -81,7 +81,7 @@ func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 				return nil, err
 			}
 			prev = pos
-			pos.Play(n.Move)
+			pos.Advance(n.Move)
 		}
 		out = append(out, appendSVGNode(nil, rec, n, &pos, &prev))
 	}

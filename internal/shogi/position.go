@@ -168,7 +168,12 @@ func (p *Position) play(m Move) (captured Piece) {
 		from := m.From()
 		pc := p.board[from]
 		captured = p.board[to]
-		if captured != NoPiece {
+		if captured.Type() == King {
+			// Only the replay of a documented foul (反則勝ち after a
+			// move that takes a king) gets here: a king has no place in
+			// a hand, and its side has no king square any more.
+			p.kings[captured.Color()] = NoSquare
+		} else if captured != NoPiece {
 			p.hands[c][captured.Type().Demote()]++
 		}
 		if m.IsPromotion() {
@@ -243,7 +248,9 @@ func (p *Position) Unplay(m Move, u Undo) {
 		}
 		p.board[from] = pc
 		p.board[to] = u.captured
-		if u.captured != NoPiece {
+		if u.captured.Type() == King {
+			p.kings[u.captured.Color()] = to
+		} else if u.captured != NoPiece {
 			p.hands[c][u.captured.Type().Demote()]--
 		}
 		if pc.Type() == King {
