@@ -2659,7 +2659,8 @@ func (s *jsonScanner) captureValue() ([]byte, *jsonScanner, error) {
 		c := s.buf[k]
 		s.i++
 		switch {
-		case c == '\n' || c == '\r' && !inString && (s.i < s.n || s.ensure(1)) && s.buf[s.i] != '\n':
+		case c == '\n' || c == '\r' && !inString && !((s.i < s.n || s.ensure(1)) && s.buf[s.i] == '\n'):
+			// A bare CR is a line break, also as the input's last byte.
 			s.line++
 			s.lineStart = s.base + int64(s.i)
 			lines++

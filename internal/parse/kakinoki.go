@@ -1179,11 +1179,29 @@ func (k *kakinoki) closeLine() error {
 	return k.pendingFoul()
 }
 
+// isFirstPlyVariation reports whether t is `変化：1手`.
+func isFirstPlyVariation(t []byte) bool {
+	t = bytes.TrimPrefix(trimJa(t), bHenka)
+	if u := bytes.TrimPrefix(t, []byte("：")); len(u) < len(t) {
+		t = u
+	} else {
+		t = bytes.TrimPrefix(t, []byte(":"))
+	}
+	return bytes.Equal(trimJa(t), []byte("1手"))
+}
+
 // variation starts a 変化：N手 block: an alternative to the move at ply N of
 // the most recent line that has a move at ply N−1 (Kifu for Windows lists
 // blocks depth first, so this is the line the block branches from).
 func (k *kakinoki) variation(raw, t []byte) error {
 	if !k.started() {
+		if isFirstPlyVariation(t) {
+			// A KI2 main line whose only node is an ending KI2 cannot
+			// state (中断 at the start, say) is written as nothing, so
+			// the alternatives to its first move come first: they are
+			// the moves of the record, read as its main line.
+			return nil
+		}
 		// Quirk: old ShogiHome wrote 変化 lines into the header.
 		return k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadVariation, "変化 before the moves; line ignored")
 	}
