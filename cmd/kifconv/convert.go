@@ -365,10 +365,10 @@ func existsDiag(in input, shown string) diag {
 	return diag{Path: in.name(), Severity: sevError, Code: "exists", Message: "output " + shown + " exists (use --force to overwrite it)"}
 }
 
-// convert reads every record of the input and writes it to w, transcoded
-// to the target encoding and line ends.
-func (c *converter) convert(r *result, w io.Writer) {
-	name := r.in.name()
+// open opens r's input as a source of records, or records why it cannot:
+// an input of no known format is invalid (status 1), any other failure a
+// usage or I/O error (status 2) unless it carries its own status.
+func (c *converter) open(r *result) (*source, bool) {
 	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, true, &c.bufs)
 	if err != nil {
 		status := exitInvalid
@@ -380,6 +380,17 @@ func (c *converter) convert(r *result, w io.Writer) {
 			status = ee.code
 		}
 		r.failErr(status, err)
+		return nil, false
+	}
+	return src, true
+}
+
+// convert reads every record of the input and writes it to w, transcoded
+// to the target encoding and line ends.
+func (c *converter) convert(r *result, w io.Writer) {
+	name := r.in.name()
+	src, ok := c.open(r)
+	if !ok {
 		return
 	}
 	defer src.Close()

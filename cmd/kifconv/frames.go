@@ -34,17 +34,8 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 			}
 		}
 	}()
-	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, true, &c.bufs)
-	if err != nil {
-		status := exitInvalid
-		if !errors.Is(err, errUnknownFormat) {
-			status = exitUsage
-		}
-		var ee *exitError
-		if errors.As(err, &ee) {
-			status = ee.code
-		}
-		r.failErr(status, err)
+	src, ok := c.open(r)
+	if !ok {
 		return
 	}
 	defer src.Close()

@@ -213,12 +213,10 @@ func BenchmarkAddChild(b *testing.B) {
 	}
 }
 
-// BenchmarkPlayGames plays random games from the start, move after move on
-// one position, as a writer walking a record does.
-func BenchmarkPlayGames(b *testing.B) {
-	var games [][]Move
-	var starts []Position
-	for seed := range uint64(20) {
+// randomMainLines returns the main lines of n random games of up to 160
+// plies and their start positions.
+func randomMainLines(n uint64) (games [][]Move, starts []Position) {
+	for seed := range n {
 		rec := RandomRecord(rand.New(rand.NewPCG(seed, 1)), RandomOptions{MaxPlies: 160})
 		var ms []Move
 		for x := range rec.MainLine() {
@@ -229,6 +227,13 @@ func BenchmarkPlayGames(b *testing.B) {
 		games = append(games, ms)
 		starts = append(starts, rec.Start)
 	}
+	return games, starts
+}
+
+// BenchmarkPlayGames plays random games from the start, move after move on
+// one position, as a writer walking a record does.
+func BenchmarkPlayGames(b *testing.B) {
+	games, starts := randomMainLines(20)
 	moves := 0
 	b.ReportAllocs()
 	cpu := cpuTime()
@@ -250,19 +255,7 @@ func BenchmarkPlayGames(b *testing.B) {
 // BenchmarkLegalGames checks and plays random games move after move, as a
 // reader does.
 func BenchmarkLegalGames(b *testing.B) {
-	var games [][]Move
-	var starts []Position
-	for seed := range uint64(20) {
-		rec := RandomRecord(rand.New(rand.NewPCG(seed, 1)), RandomOptions{MaxPlies: 160})
-		var ms []Move
-		for x := range rec.MainLine() {
-			if !x.IsEnd() {
-				ms = append(ms, x.Move)
-			}
-		}
-		games = append(games, ms)
-		starts = append(starts, rec.Start)
-	}
+	games, starts := randomMainLines(20)
 	moves := 0
 	b.ReportAllocs()
 	cpu := cpuTime()
