@@ -2659,8 +2659,10 @@ func (s *jsonScanner) captureValue() ([]byte, *jsonScanner, error) {
 		c := s.buf[k]
 		s.i++
 		switch {
-		case c == '\n' || c == '\r' && !inString && !((s.i < s.n || s.ensure(1)) && s.buf[s.i] == '\n'):
-			// A bare CR is a line break, also as the input's last byte.
+		case c == '\n' || c == '\r' && !((s.i < s.n || s.ensure(1)) && s.buf[s.i] == '\n'):
+			// A bare CR is a line break, also as the input's last byte
+			// and inside a string (where JSON forbids it, but the
+			// diagnostics count lines as the line-based readers do).
 			s.line++
 			s.lineStart = s.base + int64(s.i)
 			lines++
@@ -2684,7 +2686,7 @@ var captureStops = func() (t [2][256]bool) {
 	for _, c := range "\"[]{}\n\r" {
 		t[0][c] = true
 	}
-	for _, c := range "\"\\\n" {
+	for _, c := range "\"\\\n\r" {
 		t[1][c] = true
 	}
 	return
