@@ -1206,6 +1206,16 @@ func (j *JKF) applyNote(rec *shogi.Record, nt *jkfNote) error {
 // child; fork k of a node is its parent's child k+1, and entry j of the
 // fork is j first-child steps below that.
 func extPlace(root *shogi.Node, at []int) (*shogi.Node, int, bool) {
+	// An address is moves[i] and then fork/entry pairs: an odd length, a
+	// move index from 1, fork and entry indexes from 0.
+	if len(at)%2 == 0 || at[0] < 1 {
+		return nil, 0, false
+	}
+	for _, v := range at[1:] {
+		if v < 0 {
+			return nil, 0, false
+		}
+	}
 	p, idx := root, 0
 	walk := func(steps int) bool {
 		for ; steps > 0; steps-- {
