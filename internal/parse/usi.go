@@ -52,7 +52,9 @@ func (u *USI) Read() (*shogi.Record, error) {
 
 func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 	base := bytes.Index(raw, []byte(s)) // once: per move it made long lines quadratic
-	col := func(i int) int { return base + i + 1 }
+	// Columns count characters (U+3000 and other multi-byte spaces may
+	// precede the text); only an error pays for counting them.
+	posOf := func(i int) Pos { return u.lr.posAt(raw, base+i) }
 	fields := strings.Fields(s)
 	i := 0
 	if i < len(fields) && fields[i] == "position" {
@@ -70,21 +72,21 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			j++
 		}
 		if j-i < 3 {
-			return nil, &Error{Pos: u.lr.pos(col(0)), Err: ErrSyntax, Detail: "want 3 or 4 SFEN fields after \"sfen\""}
+			return nil, &Error{Pos: posOf(0), Err: ErrSyntax, Detail: "want 3 or 4 SFEN fields after \"sfen\""}
 		}
 		p, err := shogi.ParseSFEN(strings.Join(fields[i:j], " "))
 		if err != nil {
-			return nil, &Error{Pos: u.lr.pos(col(strings.Index(s, fields[i]))), Err: shogi.ErrBadPosition, Detail: err.Error()}
+			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: shogi.ErrBadPosition, Detail: err.Error()}
 		}
 		start = p
 		i = j
 	default:
-		return nil, &Error{Pos: u.lr.pos(col(0)), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""}
+		return nil, &Error{Pos: posOf(0), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""}
 	}
 	rec := shogi.NewRecord(start)
 	if i < len(fields) {
 		if fields[i] != "moves" {
-			return nil, &Error{Pos: u.lr.pos(col(strings.Index(s, fields[i]))), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", fields[i])}
+			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", fields[i])}
 		}
 		i++
 	}
@@ -94,7 +96,6 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 	for k := i; k < len(fields); k++ {
 		f := fields[k]
 		off = strings.Index(s[off:], f) + off
-		at := u.lr.pos(col(off))
 		ply := k - i + 1
 		switch f {
 		case "resign":
@@ -112,10 +113,10 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			if errors.As(err, &ne) {
 				code = ne.Err
 			}
-			return nil, &Error{Pos: at, Ply: ply, Err: code, Detail: err.Error()}
+			return nil, &Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()}
 		}
 		if err := pos.Legal(m); err != nil {
-			return nil, &Error{Pos: at, Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+			return nil, &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
 		}
 		pos.Play(m)
 		node = rec.AddChild(node, m, shogi.Ending{})
