@@ -48,39 +48,20 @@ func benchEncoded(tb testing.TB, enc Encoding) []byte {
 
 // BenchmarkReader measures the streaming Reader as the readers use it
 // (reads into a 4 KiB buffer) on Shift_JIS, UTF-8 and ASCII input.
-func BenchmarkReader(b *testing.B) {
-	for _, enc := range []Encoding{ShiftJIS, UTF8, "ascii"} {
-		data := benchEncoded(b, enc)
-		b.Run(string(enc), func(b *testing.B) {
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			var br bytes.Reader
-			buf := make([]byte, 4<<10)
-			for b.Loop() {
-				br.Reset(data)
-				r, _, err := NewReader(&br)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for {
-					_, err := r.Read(buf)
-					if err == io.EOF {
-						break
-					}
-					if err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-		})
-	}
-}
+func BenchmarkReader(b *testing.B) { benchReader(b, 0) }
 
 // BenchmarkReaderSmallFile reads files of one game each (4 KiB), where
 // opening the Reader (detection, buffers) is a large part of the work.
-func BenchmarkReaderSmallFile(b *testing.B) {
+func BenchmarkReaderSmallFile(b *testing.B) { benchReader(b, 4<<10) }
+
+// benchReader reads the benchmark text in each encoding, cut to size bytes
+// unless size is 0.
+func benchReader(b *testing.B, size int) {
 	for _, enc := range []Encoding{ShiftJIS, UTF8, "ascii"} {
-		data := benchEncoded(b, enc)[:4<<10]
+		data := benchEncoded(b, enc)
+		if size > 0 {
+			data = data[:size]
+		}
 		b.Run(string(enc), func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()

@@ -94,7 +94,7 @@ func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok []byt
 	// Quirk: Shogi DB2 writes the result as a pseudo-move (△投了, ▲千日手);
 	// the まで line after it then only repeats it. A move starts with its
 	// square or 同, which no ending word does.
-	if r := rune3(tok, 0); tok[0]-'1' >= 9 && fileDigit(r) == 0 && r != '同' {
+	if r := shogi.Rune3(tok, 0); tok[0]-'1' >= 9 && fileDigit(r) == 0 && r != '同' {
 		if e, ok := shogi.EndingFromKIF(string(tok), k.pos.Turn()); ok {
 			_, err := k.end(e, raw, at)
 			return err

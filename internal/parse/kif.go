@@ -374,21 +374,6 @@ func (k *kakinoki) fastKIFLine(raw []byte) bool {
 	return true
 }
 
-// rune3 decodes the three-byte character at b[i:] (kana, kanji and
-// full-width forms: every character of a move but the ASCII ones), or
-// returns -1. It is small enough to be inlined, which matters at five
-// characters a move.
-func rune3(b []byte, i int) rune {
-	if i < 0 || i+2 >= len(b) {
-		return -1
-	}
-	x := uint32(b[i])<<16 | uint32(b[i+1])<<8 | uint32(b[i+2])
-	if x&0xF0C0C0 != 0xE08080 { // 1110xxxx 10xxxxxx 10xxxxxx
-		return -1
-	}
-	return rune(x>>4&0xF000 | x>>2&0x0FC0 | x&0x3F)
-}
-
 // fastKIFMove reads the move text Kifu for Windows writes (７六歩(77),
 // 同　歩(23), ２二角成(88), ５五角打, ２三銀不成(34), ３三角打(00)) without
 // allocating, and returns the move and the bytes read. Anything else, or a
@@ -402,14 +387,14 @@ func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 		rk := 0
 		if len(b) > 1 && b[1]-'1' < 9 {
 			rk, i = int(b[1]-'0'), 2
-		} else if rk = jaNumeral(rune3(b, 1)); rk > 0 {
+		} else if rk = jaNumeral(shogi.Rune3(b, 1)); rk > 0 {
 			i = 4
 		}
 		if rk == 0 {
 			return 0, 0, false
 		}
 		to = shogi.NewSquare(int(b[0]-'0'), rk)
-	} else if r := rune3(b, 0); r == '同' {
+	} else if r := shogi.Rune3(b, 0); r == '同' {
 		last := p.LastMove()
 		if last.IsZero() {
 			return 0, 0, false
@@ -417,18 +402,18 @@ func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 		to = last.To()
 		i = skipJaSpaces(b, 3)
 	} else {
-		f, rk := fileDigit(r), jaNumeral(rune3(b, 3))
+		f, rk := fileDigit(r), jaNumeral(shogi.Rune3(b, 3))
 		if f == 0 || rk == 0 {
 			return 0, 0, false
 		}
 		to = shogi.NewSquare(f, rk)
 		i = 6
 	}
-	r := rune3(b, i)
+	r := shogi.Rune3(b, i)
 	kind := boardPiece(r)
 	i += 3
 	if r == '成' {
-		kind = boardPiece(rune3(b, i))
+		kind = boardPiece(shogi.Rune3(b, i))
 		if !kind.CanPromote() || kind == shogi.Bishop || kind == shogi.Rook || kind == shogi.Pawn {
 			return 0, 0, false
 		}
@@ -440,7 +425,7 @@ func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 	}
 	promote, drop := false, false
 	if i < len(b) && b[i] != '(' {
-		switch rune3(b, i) {
+		switch shogi.Rune3(b, i) {
 		case '成':
 			promote = true
 			i += 3
@@ -448,7 +433,7 @@ func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 			drop = true
 			i += 3
 		case '不':
-			if rune3(b, i+3) != '成' {
+			if shogi.Rune3(b, i+3) != '成' {
 				return 0, 0, false
 			}
 			i += 6

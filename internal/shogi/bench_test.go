@@ -232,29 +232,13 @@ func randomMainLines(n uint64) (games [][]Move, starts []Position) {
 
 // BenchmarkPlayGames plays random games from the start, move after move on
 // one position, as a writer walking a record does.
-func BenchmarkPlayGames(b *testing.B) {
-	games, starts := randomMainLines(20)
-	moves := 0
-	b.ReportAllocs()
-	cpu := cpuTime()
-	for b.Loop() {
-		moves = 0
-		for i, ms := range games {
-			p := starts[i]
-			for _, m := range ms {
-				p.Play(m)
-			}
-			moves += len(ms)
-		}
-	}
-	if cpu := cpuTime() - cpu; cpu > 0 {
-		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*moves), "cpu-ns/move")
-	}
-}
+func BenchmarkPlayGames(b *testing.B) { benchGames(b, false) }
 
 // BenchmarkLegalGames checks and plays random games move after move, as a
 // reader does.
-func BenchmarkLegalGames(b *testing.B) {
+func BenchmarkLegalGames(b *testing.B) { benchGames(b, true) }
+
+func benchGames(b *testing.B, legal bool) {
 	games, starts := randomMainLines(20)
 	moves := 0
 	b.ReportAllocs()
@@ -264,7 +248,7 @@ func BenchmarkLegalGames(b *testing.B) {
 		for i, ms := range games {
 			p := starts[i]
 			for _, m := range ms {
-				if p.Legal(m) != nil {
+				if legal && p.Legal(m) != nil {
 					b.Fatal("illegal")
 				}
 				p.Play(m)

@@ -109,10 +109,11 @@ func (KI2Notation) ParseMoveBytes(pos *Position, b []byte) (Move, error) {
 	return resolveJa(pos, b, &jm)
 }
 
-// rune3 decodes the three-byte character at b[i:] (kana, kanji and
-// full-width forms: every character of KI2 move text as it is usually
-// written), or returns -1. It is small enough to be inlined.
-func rune3(b []byte, i int) rune {
+// Rune3 decodes the three-byte character at b[i:] (kana, kanji and
+// full-width forms: every character of KIF and KI2 move text as it is
+// usually written), or returns -1. It is small enough to be inlined, which
+// matters at five characters a move; the KIF and KI2 readers use it too.
+func Rune3(b []byte, i int) rune {
 	if i < 0 || i+2 >= len(b) {
 		return -1
 	}
@@ -130,14 +131,14 @@ func rune3(b []byte, i int) rune {
 func fastJaMove(b []byte) (jaMove, bool) {
 	jm := jaMove{to: NoSquare, from: NoSquare}
 	var i int
-	switch r := rune3(b, 0); {
+	switch r := Rune3(b, 0); {
 	case r == '同':
 		jm.same, i = true, 3
-		if rune3(b, 3) == '\u3000' {
+		if Rune3(b, 3) == '\u3000' {
 			i = 6
 		}
 	case r >= '１' && r <= '９':
-		rk := jaDigit(rune3(b, 3))
+		rk := jaDigit(Rune3(b, 3))
 		if rk == 0 || rk > 9 {
 			return jm, false
 		}
@@ -145,10 +146,10 @@ func fastJaMove(b []byte) (jaMove, bool) {
 	default:
 		return jm, false
 	}
-	r := rune3(b, i)
+	r := Rune3(b, i)
 	i += 3
 	if r == '成' {
-		switch rune3(b, i) {
+		switch Rune3(b, i) {
 		case '香':
 			jm.kind = ProLance
 		case '桂':
@@ -167,7 +168,7 @@ func fastJaMove(b []byte) (jaMove, bool) {
 	// read or explain.
 	for i < len(b) && jm.suffix == 0 {
 		p, m := 0, 0
-		switch rune3(b, i) {
+		switch Rune3(b, i) {
 		case '右':
 			p = posRight
 		case '左':
@@ -185,7 +186,7 @@ func fastJaMove(b []byte) (jaMove, bool) {
 		case '打':
 			jm.suffix = sufDrop
 		case '不':
-			if rune3(b, i+3) != '成' {
+			if Rune3(b, i+3) != '成' {
 				return jm, false
 			}
 			jm.suffix = sufNoPromote
