@@ -14,6 +14,7 @@ import (
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
 
@@ -234,6 +235,8 @@ func (s *source) Close() error {
 	if !s.brBusy {
 		s.pool.putReader(s.br)
 		s.br = nil
+		s.pool.putRecord(s.opt.Reuse)
+		s.opt.Reuse = nil
 	}
 	if s.file != nil {
 		return s.file.Close()
@@ -243,8 +246,25 @@ func (s *source) Close() error {
 
 // bufPool keeps the read and write buffers of an input for the next one: a
 // batch of 20,000 small files would otherwise allocate, and the collector
-// zero, 128 KiB for each. The nil pool allocates every time.
-type bufPool struct{ r, w sync.Pool }
+// zero, 128 KiB for each. It keeps the record the input's games were read
+// into as well (parse.Options.Reuse), so that a batch allocates no game
+// trees once it has read its longest game. The nil pool allocates every
+// time.
+type bufPool struct{ r, w, rec sync.Pool }
+
+// record returns a record for a reader to reuse.
+func (p *bufPool) record() *shogi.Record {
+	if rec, ok := p.rec.Get().(*shogi.Record); ok {
+		return rec
+	}
+	return shogi.NewRecord(shogi.StartPosition())
+}
+
+func (p *bufPool) putRecord(rec *shogi.Record) {
+	if p != nil && rec != nil {
+		p.rec.Put(rec)
+	}
+}
 
 const bufSize = 64 << 10
 
@@ -352,6 +372,10 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 		}
 	}
 	opt.Filename = in.name()
+	if pool != nil && opt.Reuse == nil {
+		// Whoever gives a pool reads record after record and keeps none.
+		opt.Reuse = pool.record()
+	}
 	r, err := parse.New(format, br, opt)
 	if err != nil {
 		s.Close()

@@ -202,6 +202,7 @@ func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, w
 
 // readPiece reads the records of a piece.
 func readPiece(p *piece, format string, opt parse.Options, work func(*shogi.Record) []diag) {
+	opt.Reuse = nil // a piece's records are all kept until their turn comes
 	r, err := parse.New(format, bytes.NewReader(p.text), opt)
 	if err != nil {
 		p.err = err

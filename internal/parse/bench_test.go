@@ -119,14 +119,14 @@ func makeInput(tb testing.TB, f benchFormat, recs []*shogi.Record) benchInput {
 // readInput reads every file of in as the CLI does (charset detection and
 // decoding, then the reader), optionally replaying every line, and returns
 // the records and moves read.
-func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader) (games, moves int) {
+func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader, reuse *shogi.Record) (games, moves int) {
 	for _, data := range in.files {
 		br.Reset(data)
 		dec, _, err := charset.NewReader(br)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		r, err := parse.New(format, dec, parse.Options{})
+		r, err := parse.New(format, dec, parse.Options{Reuse: reuse})
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -187,16 +187,20 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// benchRead runs the read and legal benchmarks of one format.
+// benchRead runs the read, reuse and legal benchmarks of one format: read
+// makes a record of every game, as a program that keeps them does; reuse
+// reads every game into one record (parse.Options.Reuse), as the command
+// line does; legal is read followed by a replay of every line of play.
 func benchRead(b *testing.B, f benchFormat, in benchInput) {
-	for _, legal := range []bool{false, true} {
-		name := "read"
-		if legal {
-			name = "legal"
-		}
+	for _, name := range []string{"read", "reuse", "legal"} {
+		legal := name == "legal"
 		b.Run(name, func(b *testing.B) {
 			var br bytes.Reader
-			games, _ := readInput(b, f.name, in, legal, &br)
+			var reuse *shogi.Record
+			if name == "reuse" {
+				reuse = shogi.NewRecord(shogi.StartPosition())
+			}
+			games, _ := readInput(b, f.name, in, legal, &br, reuse)
 			if games != in.games {
 				b.Fatalf("read %d records, want %d", games, in.games)
 			}
@@ -204,7 +208,7 @@ func benchRead(b *testing.B, f benchFormat, in benchInput) {
 			b.ReportAllocs()
 			cpu := processCPU()
 			for b.Loop() {
-				readInput(b, f.name, in, legal, &br)
+				readInput(b, f.name, in, legal, &br, reuse)
 			}
 			reportRecords(b, processCPU()-cpu, in.games, in.moves)
 		})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -229,10 +230,10 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 // that the header values and comments are cut from, and the tree is built
 // in one go.
 func (g *csaGame) record() *shogi.Record {
-	rec := shogi.NewRecord(g.start)
+	rec := g.r.newRecord(g.start)
 	text := string(g.text)
 	if len(g.fields) > 0 {
-		rec.Header = make(shogi.Header, len(g.fields))
+		rec.Header = slices.Grow(rec.Header[:0], len(g.fields))[:len(g.fields)]
 		for i, f := range g.fields {
 			key := f.key
 			if key == "" {

@@ -22,6 +22,25 @@ type Options struct {
 	Filename     string // used in error positions
 	Strict       bool   // tolerated problems become errors
 	MaxLineBytes int    // 0 means DefaultMaxLineBytes
+
+	// Reuse, when not nil, is the record every Read fills and returns (after
+	// shogi.Record.Reset) instead of a new one, as encoding/csv's
+	// ReuseRecord reuses its slice: the caller must be done with a record
+	// before reading the next, and one Reuse must not serve two readers at
+	// once. Reading a batch this way allocates no nodes once its longest
+	// game has been read, which spares the garbage collector most of its
+	// work. A Read that ends in an error or io.EOF may have reset it.
+	Reuse *shogi.Record
+}
+
+// newRecord returns the record to build a game in: Reuse reset to start, or
+// a new one.
+func (o *Options) newRecord(start shogi.Position) *shogi.Record {
+	if o.Reuse != nil {
+		o.Reuse.Reset(start)
+		return o.Reuse
+	}
+	return shogi.NewRecord(start)
 }
 
 // DefaultMaxLineBytes bounds a line of input (a huge comment is still fine).

@@ -112,7 +112,7 @@ func (j *JKF) read() (*shogi.Record, error) {
 func (j *JKF) readRecord() (*shogi.Record, error) {
 	sc := j.sc
 	start := sc.tokPos()
-	rec := shogi.NewRecord(shogi.StartPosition())
+	rec := j.newRecord(shogi.StartPosition())
 	j.rec = rec
 	j.normalized = false
 	j.ext = nil

@@ -1037,7 +1037,7 @@ func (k *kakinoki) startMoves(raw, t []byte) error {
 	if err != nil {
 		return err
 	}
-	k.rec = shogi.NewRecord(start)
+	k.rec = k.newRecord(start)
 	k.rec.Header = k.header
 	k.rec.Root.Comments = k.rootComments
 	k.rec.Root.Bookmark = k.rootMark

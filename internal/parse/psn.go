@@ -278,7 +278,7 @@ func (r *textReader) newGame(fields []headerField) (*game, error) {
 			handicap = nil
 		}
 	}
-	rec := shogi.NewRecord(start)
+	rec := r.newRecord(start)
 	hc := rec.Preset != shogi.Even && rec.Preset != shogi.Other
 	for _, f := range fields {
 		k := strings.ToLower(f.key)

@@ -83,7 +83,7 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 	default:
 		return nil, &Error{Pos: posOf(0), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""}
 	}
-	rec := shogi.NewRecord(start)
+	rec := u.newRecord(start)
 	if i < len(fields) {
 		if fields[i] != "moves" {
 			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", fields[i])}
@@ -173,7 +173,7 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 		if err := s.skipBookMoves(); err != nil {
 			return nil, err
 		}
-		return shogi.NewRecord(p), nil
+		return s.newRecord(p), nil
 	}
 }
 

@@ -16,8 +16,9 @@ type Record struct {
 	Start  Position
 	Root   *Node
 
-	slab []slabNode // nodes are carved from here to keep parsing allocation-light
-	root slabNode   // Root's node, allocated with the record
+	slab    []slabNode // nodes are carved from here to keep parsing allocation-light
+	retired int        // nodes in slabs filled before slab (Reset sizes one slab for all)
+	root    slabNode   // Root's node, allocated with the record
 }
 
 // slabNode is a node with the slot that its parent's Children points at
@@ -38,6 +39,31 @@ func NewRecord(start Position) *Record {
 	return r
 }
 
+// Reset makes r a record with an empty header, the given start position and
+// a root node, as NewRecord does, reusing r's memory: its header's backing
+// array and its nodes' slab. No node of the old tree may be used after
+// Reset: its memory may hold a node of the new one. A reader that is given
+// a record to reuse (parse.Options.Reuse) resets it for each game, so that a
+// batch of any size allocates no nodes once the longest game has been seen.
+func (r *Record) Reset(start Position) {
+	clear(r.Header)
+	r.Header = r.Header[:0]
+	r.Start = start
+	r.Preset = HandicapOf(&start)
+	r.root = slabNode{}
+	r.Root = &r.root.Node
+	used := len(r.slab)
+	clear(r.slab)
+	r.slab = r.slab[:0]
+	if r.retired > 0 {
+		// The tree spread over several slabs: one slab for all of it, with
+		// room to spare, so that games of about this length fit from now on.
+		n := r.retired + used
+		r.slab = make([]slabNode, 0, n+n/4)
+		r.retired = 0
+	}
+}
+
 // NewNode returns a fresh node owned by r. Nodes come from a slab, so a
 // record of n moves costs about n/30 allocations rather than n.
 func (r *Record) NewNode() *Node { return &r.newSlabNode().Node }
@@ -53,6 +79,7 @@ func (r *Record) newSlabNode() *slabNode {
 		if r.slab == nil {
 			n = firstSlabSize
 		}
+		r.retired += len(r.slab)
 		r.slab = make([]slabNode, 0, n)
 	}
 	r.slab = r.slab[:len(r.slab)+1]
@@ -64,6 +91,10 @@ func (r *Record) newSlabNode() *slabNode {
 // them at once and with none to spare.
 func (r *Record) Reserve(n int) {
 	if cap(r.slab)-len(r.slab) < n {
+		if r.slab != nil && len(r.slab) == 0 {
+			n += n / 4 // a reset record: longer games may follow
+		}
+		r.retired += len(r.slab)
 		r.slab = make([]slabNode, 0, n)
 	}
 }

@@ -424,3 +424,55 @@ func TestHeader(t *testing.T) {
 		t.Errorf("after Delete: %v", h)
 	}
 }
+
+// TestRecordReset checks that a reset record is a new record in everything
+// but its memory, and that once it has held the longest game of a batch,
+// building games in it allocates nothing.
+func TestRecordReset(t *testing.T) {
+	build := func(r *Record, plies int) {
+		r.Header = append(r.Header, HeaderField{"先手", "a"})
+		n := r.Root
+		for i := range plies {
+			m := NewMove(60, 51, false)
+			if i%2 == 1 {
+				m = NewMove(51, 60, false)
+			}
+			n = r.AddChild(n, m, Ending{})
+			n.Comments = []string{"c"}
+		}
+		r.AddChild(r.Root, NewMove(56, 47, false), Ending{}) // a variation
+	}
+	r := NewRecord(StartPosition())
+	build(r, 200)
+	old := r.Root.Children[0]
+	hc := LanceHC.Position()
+	r.Reset(hc)
+	if len(r.Header) != 0 || r.Root.Children != nil || r.Root.Comments != nil || r.Start != hc || r.Preset != LanceHC {
+		t.Fatalf("after Reset: header %v, children %d, preset %v", r.Header, len(r.Root.Children), r.Preset)
+	}
+	// The old nodes' memory serves the new tree; here the old tree filled
+	// several slabs, so Reset made one slab for all and the old nodes stay
+	// as they were, unreachable from r.
+	if r.AddChild(r.Root, NewMove(60, 51, false), Ending{}) == old {
+		t.Error("the new tree shares a node with the old one")
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		r.Reset(StartPosition())
+		n := r.Root
+		for range 200 {
+			n = r.AddChild(n, NewMove(60, 51, false), Ending{})
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations for a reset record of 200 nodes", allocs)
+	}
+	// Reserve on a reset record keeps room for longer games.
+	r = NewRecord(StartPosition())
+	r.Reserve(100)
+	r.Reset(StartPosition())
+	r.Reserve(120)
+	r.Reset(StartPosition())
+	if allocs := testing.AllocsPerRun(10, func() { r.Reset(StartPosition()); r.Reserve(140) }); allocs != 0 {
+		t.Errorf("%v allocations to reserve 140 after 120", allocs)
+	}
+}
