@@ -85,6 +85,11 @@ func (r *CSA) Read() (*shogi.Record, error) {
 	g := &r.g
 	g.reset(r)
 	for {
+		if g.playing {
+			if text := r.lr.run(); len(text) > 0 {
+				g.fastMoves(text)
+			}
+		}
 		line, err := r.lr.readLine()
 		if err != nil {
 			if err != io.EOF {
@@ -123,6 +128,63 @@ func (r *CSA) Read() (*shogi.Record, error) {
 			return g.finish(false)
 		}
 	}
+}
+
+// fastMoves takes the lines of moves and times, `+7776FU` and `T12`, from
+// the front of the line reader's buffered text, as Read's loop would one by
+// one, but without a call per line; it stops at the first line that is
+// anything else or has any problem, which Read's loop then reads.
+func (g *csaGame) fastMoves(text []byte) {
+	i, lines, last, length := 0, 0, 0, 0
+	for i < len(text) {
+		rest := text[i:]
+		n := 0 // the length of the line
+		switch c := rest[0]; {
+		case c == '+' || c == '-':
+			if lineEnd(rest, 7) == 0 {
+				break
+			}
+			m, err := shogi.ParseCSAMove(&g.pos, rest[:7])
+			if err != nil || g.pos.Legal(m) != nil {
+				break
+			}
+			n = 7
+			g.pos.Play(m)
+			g.plies = append(g.plies, csaPly{move: m, time: noTime})
+		case c == 'T' && len(g.plies) > 0:
+			k := 1
+			for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
+				k++
+			}
+			d, ok := parseCSATime(rest[1:k])
+			if !ok || lineEnd(rest, k) == 0 {
+				break
+			}
+			n = k
+			g.plies[len(g.plies)-1].time = d
+		}
+		if n == 0 {
+			break
+		}
+		last, length = i, n
+		i += n + lineEnd(rest, n)
+		lines++
+	}
+	if lines > 0 {
+		g.r.lr.took(i, lines, last, length)
+	}
+}
+
+// lineEnd returns the length of the line end (LF or CRLF) at b[n:], or 0
+// when there is none there.
+func lineEnd(b []byte, n int) int {
+	switch {
+	case n < len(b) && b[n] == '\n':
+		return 1
+	case n+1 < len(b) && b[n] == '\r' && b[n+1] == '\n':
+		return 2
+	}
+	return 0
 }
 
 // csaGame is the state of the game being read. The moves, times, comments

@@ -463,6 +463,8 @@ func TestCSAErrors(t *testing.T) {
 		{"illegal move at the end", false, "PI\n+\n+7775FU\nT1\n", "t.csa:3:1", shogi.ErrUnreachable},
 		{"illegal move with another ending", false, "PI\n+\n+2324FU\n%TORYO\n", "t.csa:3:2", shogi.ErrNotOwnPiece},
 		{"foul naming the other side", false, "PI\n+\n+7775FU\n%-ILLEGAL_ACTION\n", "t.csa:3:1", shogi.ErrUnreachable},
+		{"illegal after fast-path moves, CRLF", false, "PI\r\n+\r\n+7776FU\r\nT1\r\n-3334FU\r\nT2\r\n+2725FU\r\n", "t.csa:7:1", shogi.ErrUnreachable},
+		{"illegal after fast-path moves, bare CR", false, "PI\r+\r+7776FU\rT1\r-3334FU\r+2725FU\r", "t.csa:6:1", shogi.ErrUnreachable},
 		{"nifu", false, "P+00FU57FU59OU\nP-51OU\n+\n+0055FU\n", "t.csa:4:1", shogi.ErrNifu},
 		{"move after the end", false, "PI\n+\n%TORYO\n+7776FU\n", "t.csa:4:1", ErrSyntax},
 		{"PI twice", false, "PI\nPI\n+\n", "t.csa:2:1", ErrBadBoard},
@@ -477,6 +479,7 @@ func TestCSAErrors(t *testing.T) {
 		{"strict: unknown line", true, "PI\n+\nhello\n", "t.csa:3:1", ErrUnknownLine},
 		{"strict: bad time", true, "PI\n+\n+7776FU\nTx\n", "t.csa:4:1", ErrBadTime},
 		{"strict: unknown ending", true, "PI\n+\n%PASS\n", "t.csa:3:1", ErrUnknownEnd},
+		{"strict: bad time after fast-path moves", true, "PI\n+\n+7776FU\nT1\n-3334FU\nT1x\n", "t.csa:6:1", ErrBadTime},
 		{"strict: time before the first move", true, "PI\n+\nT5\n", "t.csa:3:1", ErrBadTime},
 	}
 	for _, tt := range tests {

@@ -2,8 +2,10 @@ package parse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -33,7 +35,10 @@ type lineReader struct {
 	err    error // the error that ends the input, returned once the lines before it are
 	bom    bool  // the start has been checked for a byte-order mark
 	unread bool
-	last   []byte
+	// The line last returned is buf[lastFrom:lastTo], for back: indices
+	// rather than a slice, since storing a pointer costs a write barrier
+	// whenever the collector is marking, on every line.
+	lastFrom, lastTo int
 }
 
 // lineBufSize is the initial buffer; it grows for longer lines. Reading in
@@ -76,13 +81,13 @@ func (l *lineReader) readLine() ([]byte, error) {
 	if l.unread {
 		l.unread = false
 		l.line++
-		return l.last, nil
+		return l.buf[l.lastFrom:l.lastTo], nil
 	}
 	// The common case: the line and its LF are in the buffer, and the
 	// first CR (if it is known where it is) is at or after the end of the
 	// line. One search and a slice, no copy.
 	data := l.buf[l.start:l.end]
-	if n := bytes.IndexByte(data, '\n'); n >= 0 {
+	if n := indexLF(data); n >= 0 {
 		line := data[:n]
 		cr := l.cr - l.start // the first CR in data, when l.cr >= l.start
 		switch {
@@ -103,8 +108,8 @@ func (l *lineReader) readLine() ([]byte, error) {
 		if line != nil && len(line) <= l.max {
 			l.line++
 			l.offset = l.base + int64(l.start)
+			l.lastFrom, l.lastTo = l.start, l.start+len(line)
 			l.start += n + 1
-			l.last = line
 			return line, nil
 		}
 	}
@@ -160,10 +165,61 @@ func (l *lineReader) readLine() ([]byte, error) {
 		}
 		l.line++
 		l.offset = l.base + int64(l.start)
+		l.lastFrom, l.lastTo = l.start, l.start+n
 		l.start += adv
-		l.last = data[:n]
-		return l.last, nil
+		return data[:n], nil
 	}
+}
+
+// run returns the text buffered after the last line returned, for a
+// reader's fast path over its commonest lines: it takes whole lines from the
+// front, each with its LF or CRLF, and says what it took with took. Nothing
+// is read from the input, and the text is empty while a line is given back.
+func (l *lineReader) run() []byte {
+	if l.unread {
+		return nil
+	}
+	return l.buf[l.start:l.end]
+}
+
+// took consumes the first n bytes of run's text, which hold lines whole
+// lines; the last of them starts at byte last of the text and is length
+// bytes long without its line end.
+func (l *lineReader) took(n, lines, last, length int) {
+	l.line += lines
+	l.offset = l.base + int64(l.start+last)
+	l.lastFrom, l.lastTo = l.start+last, l.start+last+length
+	l.start += n
+}
+
+// indexLF is bytes.IndexByte(b, '\n') for the short lines records are made
+// of: a CSA move line and its LF are 8 bytes, and looking at 8 bytes at a
+// time in a register costs less than the call and setup of the vector
+// search, which takes over for lines longer than 16 bytes.
+func indexLF(b []byte) int {
+	if len(b) >= 16 {
+		if i := zeroByte(binary.LittleEndian.Uint64(b) ^ lfs); i < 8 {
+			return i
+		}
+		if i := zeroByte(binary.LittleEndian.Uint64(b[8:]) ^ lfs); i < 8 {
+			return 8 + i
+		}
+		if i := bytes.IndexByte(b[16:], '\n'); i >= 0 {
+			return 16 + i
+		}
+		return -1
+	}
+	return bytes.IndexByte(b, '\n')
+}
+
+const lfs = 0x0a0a0a0a0a0a0a0a
+
+// zeroByte returns the index of the first zero byte of v (little-endian),
+// or 8 if there is none. The borrow of the subtraction can only mark bytes
+// above a zero byte falsely, never below it, so the lowest mark is exact.
+func zeroByte(v uint64) int {
+	t := (v - 0x0101010101010101) &^ v & 0x8080808080808080
+	return bits.TrailingZeros64(t) >> 3
 }
 
 // tooLong ends the input with ErrLineTooLong for the next line.
