@@ -237,6 +237,8 @@ func (s *source) Close() error {
 		s.br = nil
 		s.pool.putRecord(s.opt.Reuse)
 		s.opt.Reuse = nil
+		s.pool.putDecoder(s.dec)
+		s.dec = nil
 	}
 	if s.file != nil {
 		return s.file.Close()
@@ -250,7 +252,27 @@ func (s *source) Close() error {
 // into as well (parse.Options.Reuse), so that a batch allocates no game
 // trees once it has read its longest game. The nil pool allocates every
 // time.
-type bufPool struct{ r, w, rec sync.Pool }
+type bufPool struct{ r, w, rec, dec sync.Pool }
+
+// decoder returns a decoder of raw's text.
+func (p *bufPool) decoder(raw io.Reader) (*charset.Reader, error) {
+	if p != nil {
+		if dec, ok := p.dec.Get().(*charset.Reader); ok {
+			if _, err := dec.Reset(raw); err != nil {
+				return nil, err
+			}
+			return dec, nil
+		}
+	}
+	dec, _, err := charset.NewReader(raw)
+	return dec, err
+}
+
+func (p *bufPool) putDecoder(dec *charset.Reader) {
+	if p != nil && dec != nil {
+		p.dec.Put(dec)
+	}
+}
 
 // record returns a record for a reader to reuse.
 func (p *bufPool) record() *shogi.Record {
@@ -350,7 +372,7 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 		s.file = f
 		raw = f
 	}
-	dec, _, err := charset.NewReader(raw)
+	dec, err := pool.decoder(raw)
 	if err != nil {
 		s.Close()
 		return nil, err

@@ -48,32 +48,72 @@ func (utf8Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
 }
 
 // validPrefix returns the length of the longest prefix of b that is valid
-// UTF-8. Runs of ASCII go eight bytes at a time and other characters one at
-// a time (utf8.Valid goes byte by byte through the rest of its input after
-// the first of them, as in a CSA file with Japanese names in its header).
+// UTF-8. It looks at eight bytes at a time: a run of ASCII goes whole (or
+// through asciiPrefix when it is long), and a three-byte character, which
+// every kana and kanji is, is checked from the same word (utf8.Valid goes
+// byte by byte through the rest of its input after the first of them, as
+// in a CSA file with Japanese names in its header).
 func validPrefix(b []byte) int {
+	n, _ := validPrefixASCII(b)
+	return n
+}
+
+// validPrefixASCII is validPrefix that also reports whether that prefix is
+// all ASCII.
+func validPrefixASCII(b []byte) (n int, ascii bool) {
 	i := 0
-	for i < len(b) {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			i += asciiPrefix(b[i:])
+	ascii = true
+	for i <= len(b)-8 {
+		// The first byte is taken from w, not loaded again on its own:
+		// a second load of it keeps the compiler from making the eight
+		// byte loads of Uint64 one.
+		w := binary.LittleEndian.Uint64(b[i : i+8])
+		if w&0x80 == 0 {
+			hi := w & 0x8080808080808080
+			if hi == 0 {
+				i += 8 + asciiPrefix(b[i+8:])
+				continue
+			}
+			i += bits.TrailingZeros64(hi) >> 3
 			continue
 		}
-		// Japanese text is three-byte characters: the lead bytes whose
-		// second byte may be any continuation byte are checked here
-		// rather than through utf8.DecodeRune.
-		if i+2 < len(b) && (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) &&
-			b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80 {
-			i += 3
+		// 1110xxxx 10xxxxxx 10xxxxxx, but neither an overlong form (E0
+		// followed by less than A0) nor a surrogate (ED followed by A0 or
+		// more): the low four bits of the lead and bit 5 of the second
+		// byte tell those.
+		if w&0xC0C0F0 == 0x8080E0 {
+			if x := w & 0x200F; x != 0 && x != 0x200D {
+				ascii = false
+				// Kana and kanji come in runs: a second one.
+				i += 3
+				if w>>24&0xC0C0F0 == 0x8080E0 {
+					if x := w >> 24 & 0x200F; x != 0 && x != 0x200D {
+						i += 3
+					}
+				}
+				continue
+			}
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i, ascii
+		}
+		ascii = false
+		i += size
+	}
+	for i < len(b) {
+		if b[i] < utf8.RuneSelf {
+			i++
 			continue
 		}
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 {
 			break
 		}
+		ascii = false
 		i += size
 	}
-	return i
+	return i, ascii
 }
 
 // asciiPrefix returns the length of the run of ASCII bytes at the start of
@@ -97,33 +137,46 @@ func asciiPrefix(b []byte) int {
 type cp932Decoder struct{ t *cp932Table }
 
 func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
-	t := d.t
+	utf := &d.t.utf
 	for nSrc < len(src) {
 		// The fast path, while src has eight bytes and dst room for eight:
 		// ASCII eight bytes at a time (runs are short: a move number, a
-		// time), two-byte characters through the packed table. Bytes
-		// written past what is kept are scratch in dst that the next
+		// time), other characters through the table of their UTF-8 bytes.
+		// Bytes written past what is kept are scratch in dst that the next
 		// characters overwrite.
 		for nSrc+8 <= len(src) && nDst+8 <= len(dst) {
-			c := src[nSrc]
-			if c < 0x80 {
-				w := binary.LittleEndian.Uint64(src[nSrc:])
-				binary.LittleEndian.PutUint64(dst[nDst:], w)
+			// The first byte is taken from w, not loaded again on its own:
+			// a second load of it keeps the compiler from making the eight
+			// byte loads of Uint64 one.
+			w := binary.LittleEndian.Uint64(src[nSrc : nSrc+8])
+			o := (*[8]byte)(dst[nDst : nDst+8])
+			if w&0x80 == 0 {
+				binary.LittleEndian.PutUint64(o[:], w)
 				k := 8
 				if hi := w & 0x8080808080808080; hi != 0 {
 					k = bits.TrailingZeros64(hi) >> 3
 				}
-				nDst += k
 				nSrc += k
+				nDst += k
 				continue
 			}
-			v := t.utf[(uint(t.lead[c])<<8|uint(src[nSrc+1]))&uint(len(t.utf)-1)]
+			v := utf[bits.ReverseBytes16(uint16(w))]
 			if v == 0 {
-				break // half-width katakana, or a bad sequence
+				break // a bad sequence
 			}
-			binary.LittleEndian.PutUint32(dst[nDst:], v)
-			nDst += int(v >> 24)
-			nSrc += 2
+			binary.LittleEndian.PutUint32(o[:], v)
+			ns, nd := v>>28&3, v>>24&3
+			if ns == 2 {
+				// Kana and kanji come in runs: a second character from
+				// the same word.
+				if v := utf[bits.ReverseBytes16(uint16(w>>16))]; v != 0 {
+					binary.LittleEndian.PutUint32(o[nd:nd+4], v)
+					ns += v >> 28 & 3
+					nd += v >> 24 & 3
+				}
+			}
+			nSrc += int(ns)
+			nDst += int(nd)
 		}
 		if nSrc == len(src) {
 			break
@@ -144,13 +197,13 @@ func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 		}
 		o := dst[nDst : nDst+3 : nDst+3]
 		if c >= 0xA1 && c <= 0xDF { // half-width katakana, U+FF61-U+FF9F
-			r := rune(0xFF61-0xA1) + rune(c)
-			o[0], o[1], o[2] = 0xEF, byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F)
+			v := utf[uint16(c)<<8]
+			o[0], o[1], o[2] = byte(v), byte(v>>8), byte(v>>16)
 			nDst += 3
 			nSrc++
 			continue
 		}
-		if t.lead[c] == 0 {
+		if cp932Lead(c) < 0 {
 			// Quirk: Windows maps the unassigned bytes 0x80, 0xA0 and
 			// 0xFD-0xFF to U+0080 and private-use code points; they never
 			// occur in real text and are a sign of a wrong guess, so they
@@ -164,7 +217,7 @@ func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 			return nDst, nSrc, 1
 		}
 		tr := src[nSrc+1]
-		v := t.utf[(uint(t.lead[c])<<8|uint(tr))&uint(len(t.utf)-1)]
+		v := utf[uint16(c)<<8|uint16(tr)]
 		if v == 0 {
 			if tr < 0x40 || tr > 0xFC || tr == 0x7F {
 				return nDst, nSrc, 1
@@ -172,7 +225,7 @@ func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 			return nDst, nSrc, 2
 		}
 		o[0], o[1], o[2] = byte(v), byte(v>>8), byte(v>>16)
-		nDst += int(v >> 24)
+		nDst += int(v >> 24 & 3)
 		nSrc += 2
 	}
 	return
@@ -191,16 +244,16 @@ func cp932Lead(c byte) int {
 
 // cp932Table holds the CP932 mapping both ways: dec by lead row and trail
 // byte (0 = unassigned), enc by BMP code point (0 = not encodable). The
-// decoder's own form of dec is utf, indexed by lead[lead byte]<<8 | trail
-// byte: the character's UTF-8 bytes in the low three bytes and their count
-// in the high one, 0 for an unassigned code, a byte that is no trail byte,
-// and (in row 0, where lead sends every other byte) no lead byte at all.
-// Its size, a power of two, lets the index be masked instead of checked.
+// decoder's own form of dec is utf, indexed by the first two bytes of a
+// character (lead<<8 | trail): the character's UTF-8 bytes in the low three
+// bytes, their count in bits 24-26 and the count of CP932 bytes it takes in
+// bits 28-29; 0 for an unassigned code, a byte that is no trail byte, and a
+// first byte that starts no character. A half-width katakana, one byte,
+// fills the whole row of its byte, whatever follows it.
 type cp932Table struct {
-	dec  [60 * 189]uint16
-	enc  [1 << 16]uint16
-	utf  [64 << 8]uint32
-	lead [256]uint8
+	dec [60 * 189]uint16
+	enc [1 << 16]uint16
+	utf [1 << 16]uint32
 }
 
 // cp932Tables builds the tables once, on first use, from the JIS X 0208
@@ -250,19 +303,28 @@ var cp932Tables = sync.OnceValue(func() *cp932Table {
 			}
 		}
 	}
-	for c := 0; c < 256; c++ {
-		if li := cp932Lead(byte(c)); li >= 0 {
-			t.lead[c] = uint8(li + 1)
+	utf := func(r rune, size int) uint32 {
+		var b [4]byte
+		n := utf8.EncodeRune(b[:], r)
+		b[3] = byte(size<<4 | n)
+		return binary.LittleEndian.Uint32(b[:])
+	}
+	for li := 0; li < 60; li++ {
+		lead := 0x81 + li
+		if li >= 31 {
+			lead = 0xE0 + li - 31
+		}
+		for tr := 0x40; tr <= 0xFC; tr++ {
+			if r := t.dec[li*189+tr-0x40]; r != 0 {
+				t.utf[lead<<8|tr] = utf(rune(r), 2)
+			}
 		}
 	}
-	for i, r := range t.dec {
-		if r == 0 {
-			continue
+	for c := 0xA1; c <= 0xDF; c++ {
+		v := utf(rune(0xFF61-0xA1+c), 1)
+		for tr := range 256 {
+			t.utf[c<<8|tr] = v
 		}
-		var b [4]byte
-		n := utf8.EncodeRune(b[:], rune(r))
-		b[3] = byte(n)
-		t.utf[(i/189+1)<<8|(i%189+0x40)] = binary.LittleEndian.Uint32(b[:])
 	}
 	// The NEC-selected IBM rows decode but are written as the IBM extension
 	// (above); a character only in those rows would still be encodable.

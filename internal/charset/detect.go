@@ -20,15 +20,25 @@ import (
 //
 // The file extension is not consulted: many .kif files are UTF-8.
 func Detect(head []byte, atEOF bool) Encoding {
+	enc, _, _ := detect(head, atEOF)
+	return enc
+}
+
+// detect is Detect that also returns the length of the longest prefix of
+// head that is valid UTF-8, as far as it has looked (0 after a BOM), and
+// whether head is all ASCII.
+func detect(head []byte, atEOF bool) (Encoding, int, bool) {
 	switch {
 	case bytes.HasPrefix(head, []byte{0xEF, 0xBB, 0xBF}):
-		return UTF8
+		return UTF8, 0, false
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}):
-		return UTF16LE
+		return UTF16LE, 0, false
 	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
-		return UTF16BE
+		return UTF16BE, 0, false
 	}
-	valid := validUTF8(head, atEOF)
+	n, ascii := validPrefixASCII(head)
+	ascii = ascii && n == len(head)
+	valid := n == len(head) || !atEOF && n == len(head)-incompleteTail(head)
 	if enc, ok := declared(head); ok {
 		switch {
 		case enc == UTF8 && !valid:
@@ -39,19 +49,19 @@ func Detect(head []byte, atEOF bool) Encoding {
 			// Quirk: the reverse conversion leaves `encoding=Shift_JIS` on
 			// UTF-8 text. Japanese text in CP932 or EUC-JP is practically
 			// never valid UTF-8, so valid multibyte UTF-8 wins.
-			return UTF8
+			return UTF8, n, ascii
 		default:
-			return enc
+			return enc, n, ascii
 		}
 	}
 	if valid {
-		return UTF8
+		return UTF8, n, ascii
 	}
 	// Bytes 0x80-0xA0 other than 0x8E and 0x8F start no EUC-JP character,
 	// while every hiragana and most kanji in CP932 begin with one.
 	for _, c := range head {
 		if c >= 0x80 && c <= 0xA0 && c != 0x8E && c != 0x8F {
-			return ShiftJIS
+			return ShiftJIS, n, false
 		}
 	}
 	// A few KiB of Japanese text tell CP932 from EUC-JP; scoring the whole
@@ -63,9 +73,9 @@ func Detect(head []byte, atEOF bool) Encoding {
 		head, atEOF = head[:scoreBytes], false
 	}
 	if scoreEUCJP(head, atEOF) > scoreCP932(head, atEOF) {
-		return EUCJP
+		return EUCJP, n, false
 	}
-	return ShiftJIS
+	return ShiftJIS, n, false
 }
 
 const scoreBytes = 2 << 10
@@ -79,25 +89,22 @@ func firstNonASCII(b []byte) int {
 	return len(b)
 }
 
-// validUTF8 reports whether b is valid UTF-8, ignoring a rune cut at its end
-// unless atEOF.
-func validUTF8(b []byte, atEOF bool) bool {
-	if !atEOF {
-		// Drop an incomplete rune at the end: at most 3 bytes.
-		for i := 1; i <= 3 && i <= len(b); i++ {
-			c := b[len(b)-i]
-			if c < 0x80 {
-				break
+// incompleteTail returns the length of the start of a rune cut off at the
+// end of b: at most 3 bytes.
+func incompleteTail(b []byte) int {
+	for i := 1; i <= 3 && i <= len(b); i++ {
+		c := b[len(b)-i]
+		if c < 0x80 {
+			break
+		}
+		if utf8.RuneStart(c) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return i
 			}
-			if utf8.RuneStart(c) {
-				if !utf8.FullRune(b[len(b)-i:]) {
-					b = b[:len(b)-i]
-				}
-				break
-			}
+			break
 		}
 	}
-	return validPrefix(b) == len(b)
+	return 0
 }
 
 // hasMultibyte reports whether b holds a UTF-8 sequence of three or more
@@ -116,6 +123,9 @@ func hasMultibyte(b []byte) bool {
 func declared(head []byte) (Encoding, bool) {
 	if len(head) > 1024 {
 		head = head[:1024]
+	}
+	if !hasEncodingKey(head) {
+		return "", false // most files: one search instead of one a line
 	}
 	for len(head) > 0 {
 		line := head
@@ -141,6 +151,22 @@ func declared(head []byte) (Encoding, bool) {
 		}
 	}
 	return "", false
+}
+
+// hasEncodingKey reports whether b holds "encoding=". It looks for the
+// '=', rare in records, rather than for the 'e', common in English text.
+func hasEncodingKey(b []byte) bool {
+	const key = "encoding"
+	for {
+		i := bytes.IndexByte(b, '=')
+		if i < 0 {
+			return false
+		}
+		if i >= len(key) && string(b[i-len(key):i]) == key {
+			return true
+		}
+		b = b[i+1:]
+	}
 }
 
 func isAlnum(c byte) bool {

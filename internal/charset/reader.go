@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"unicode/utf8"
 )
 
 // headSize is how much input detection looks at: about a hundred lines,
@@ -27,8 +28,10 @@ type Reader struct {
 	src     []byte
 	s0, s1  int   // unread source bytes are src[s0:s1]
 	offset  int64 // input offset of src[s0]
-	lines   int   // line ends before src[s0]
-	lastCR  bool  // the byte before src[s0] is CR
+	valid   int64 // input offset up to which the text is known to be valid UTF-8 (of enc UTF8)
+	counted int   // line ends are counted up to src[counted]
+	lines   int   // line ends before src[counted]
+	lastCR  bool  // the byte before src[counted] is CR
 	srcEOF  bool
 	srcErr  error // error of the underlying reader, returned after its data
 	out     [8]byte
@@ -41,6 +44,23 @@ type Reader struct {
 // mark) and the encoding detected from its head. The error is a read error
 // of r while peeking at the head.
 func NewReader(r io.Reader) (*Reader, Encoding, error) {
+	d := new(Reader)
+	enc, err := d.reset(r, false)
+	if err != nil {
+		return nil, "", err
+	}
+	return d, enc, nil
+}
+
+// Reset makes d read r as a new Reader would, and returns the encoding
+// detected, keeping the buffer: a program that opens many files one after
+// the other keeps one Reader and resets it for each instead of making one
+// (and its buffer) per file.
+func (d *Reader) Reset(r io.Reader) (Encoding, error) {
+	return d.reset(r, true)
+}
+
+func (d *Reader) reset(r io.Reader, reuse bool) (Encoding, error) {
 	size := 2 * headSize
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
 		// A small input in memory (one game per file is the rule) needs
@@ -48,40 +68,58 @@ func NewReader(r io.Reader) (*Reader, Encoding, error) {
 		// fill see the end.
 		size = l.Len() + 1
 	}
-	d := &Reader{r: r, src: make([]byte, size)}
+	src := d.src
+	switch {
+	case cap(src) >= size:
+		// A larger buffer reads the same head: an input in memory of
+		// less than 2*headSize bytes comes whole in the first fill.
+		src = src[:min(cap(src), 2*headSize)]
+	case reuse:
+		src = make([]byte, 2*headSize) // large enough for every later file
+	default:
+		src = make([]byte, size)
+	}
+	*d = Reader{r: r, src: src}
 	if err := d.fill(headSize); err != nil {
-		return nil, "", err
+		d.r = nil
+		return "", err
 	}
 	head := d.src[:d.s1]
-	enc := Detect(head, d.srcEOF)
-	if enc == UTF8 && !d.srcEOF && isASCII(head) {
+	enc, valid, ascii := detect(head, d.srcEOF)
+	if enc == UTF8 && !d.srcEOF && ascii {
 		d.pending = true
 	} else {
 		d.dec = newDecoder(enc)
 	}
 	d.enc = enc
+	if enc == UTF8 {
+		// Detection has checked the head: it is copied, not checked again.
+		d.valid = int64(valid)
+	}
 	n := bomLen(head, enc)
 	d.s0 += n
 	d.offset += int64(n)
-	return d, enc, nil
+	return enc, nil
 }
 
 // Encoding returns the encoding being read; for a stream whose head is
 // ASCII it is UTF8 until the first non-ASCII byte decides it.
 func (d *Reader) Encoding() Encoding { return d.enc }
 
-func isASCII(b []byte) bool { return asciiPrefix(b) == len(b) }
-
 // fill reads until at least min unread bytes are buffered, the buffer is
 // full, or the input ends. It returns only errors other than io.EOF, and
-// those only when no data is buffered.
+// those only when no data is buffered. It reads into the room at the end of
+// the buffer first and moves the unread bytes to the front only when there
+// is none, so that an input that fits in the buffer, as one sized by its
+// Len does, is never moved, nor its lines counted.
 func (d *Reader) fill(min int) error {
-	if d.s0 > 0 && (d.s1-d.s0 < min) {
-		copy(d.src, d.src[d.s0:d.s1])
-		d.s1 -= d.s0
-		d.s0 = 0
-	}
-	for d.s1-d.s0 < min && d.s1 < len(d.src) && !d.srcEOF {
+	for d.s1-d.s0 < min && !d.srcEOF {
+		if d.s1 == len(d.src) {
+			if d.s0 == 0 {
+				break
+			}
+			d.compact()
+		}
 		n, err := d.r.Read(d.src[d.s1:])
 		d.s1 += n
 		if err == io.EOF {
@@ -92,18 +130,33 @@ func (d *Reader) fill(min int) error {
 			if d.s1 == d.s0 {
 				return err
 			}
-		} else if n == 0 {
-			continue
 		}
 	}
 	return nil
 }
 
-// consume advances past n source bytes, counting line ends (LF, CRLF or a
-// bare CR).
+// compact moves the unread bytes to the front of the buffer.
+func (d *Reader) compact() {
+	d.countLines()
+	copy(d.src, d.src[d.s0:d.s1])
+	d.s1 -= d.s0
+	d.s0 = 0
+	d.counted = 0
+}
+
+// consume advances past n source bytes.
 func (d *Reader) consume(n int) {
-	b := d.src[d.s0 : d.s0+n]
-	if n > 0 {
+	d.s0 += n
+	d.offset += int64(n)
+}
+
+// countLines counts the line ends (LF, CRLF or a bare CR) of the bytes read
+// since the last count. Only an error needs the count, so it is made when
+// read bytes are about to leave the buffer, or for the error: a file that
+// fits in the buffer, the common case, is never counted.
+func (d *Reader) countLines() {
+	b := d.src[d.counted:d.s0]
+	if len(b) > 0 {
 		// Every LF ends a line, and so does a CR not followed by LF.
 		d.lines += bytes.Count(b, nl)
 		if d.lastCR && b[0] == '\n' {
@@ -112,10 +165,9 @@ func (d *Reader) consume(n int) {
 		if i := bytes.IndexByte(b, '\r'); i >= 0 {
 			d.lines += bareCRs(b[i:])
 		}
-		d.lastCR = b[n-1] == '\r'
+		d.lastCR = b[len(b)-1] == '\r'
 	}
-	d.s0 += n
-	d.offset += int64(n)
+	d.counted = d.s0
 }
 
 // bareCRs counts the CRs in b not followed by LF, a CR at the end of b
@@ -164,6 +216,11 @@ func (d *Reader) Read(p []byte) (int, error) {
 			}
 			return 0, d.err
 		}
+		if d.offset < d.valid {
+			if n := d.copyValid(p); n > 0 {
+				return n, nil
+			}
+		}
 		if d.pending {
 			n := d.copyASCII(p)
 			if n > 0 {
@@ -181,6 +238,7 @@ func (d *Reader) Read(p []byte) (int, error) {
 		nDst, nSrc, bad := d.dec.decode(dst, d.src[d.s0:d.s1], d.srcEOF)
 		d.consume(nSrc)
 		if bad > 0 && nDst == 0 {
+			d.countLines()
 			e := &DecodeError{Encoding: d.enc, Offset: d.offset, Line: d.lines + 1}
 			e.Bytes = append([]byte(nil), d.src[d.s0:d.s0+min(bad, 4)]...)
 			d.err = e
@@ -201,6 +259,23 @@ func (d *Reader) Read(p []byte) (int, error) {
 	}
 }
 
+// copyValid copies text that detection found to be valid UTF-8 (or ASCII
+// while detection is put off), whole characters only. It returns 0 when p
+// has no room for the next character.
+func (d *Reader) copyValid(p []byte) int {
+	b := d.src[d.s0:min(d.s1, d.s0+int(d.valid-d.offset))]
+	n := len(b)
+	if len(p) < n {
+		n = len(p)
+		for n > 0 && !utf8.RuneStart(b[n]) {
+			n--
+		}
+	}
+	copy(p, b[:n])
+	d.consume(n)
+	return n
+}
+
 // copyASCII passes ASCII through while detection is put off, and makes the
 // decision at the first non-ASCII byte.
 func (d *Reader) copyASCII(p []byte) int {
@@ -209,7 +284,11 @@ func (d *Reader) copyASCII(p []byte) int {
 	copy(p, b[:n])
 	d.consume(n)
 	if n < len(p) && d.s0 < d.s1 {
-		// A non-ASCII byte: look at what follows it.
+		// A non-ASCII byte: look at what follows it, as much of it as
+		// the buffer holds.
+		if d.s0 > 0 && d.s1-d.s0 < headSize {
+			d.compact()
+		}
 		if err := d.fill(headSize); err != nil {
 			d.srcErr = err
 		}

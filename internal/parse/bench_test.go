@@ -121,9 +121,15 @@ func makeInput(tb testing.TB, f benchFormat, recs []*shogi.Record) benchInput {
 // decoding, then the reader), optionally replaying every line, and returns
 // the records and moves read.
 func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader, reuse *shogi.Record) (games, moves int) {
+	var dec *charset.Reader
 	for _, data := range in.files {
 		br.Reset(data)
-		dec, _, err := charset.NewReader(br)
+		var err error
+		if reuse != nil && dec != nil {
+			_, err = dec.Reset(br) // as the command line reuses its decoder
+		} else {
+			dec, _, err = charset.NewReader(br)
+		}
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -259,4 +259,7 @@ func benchGames(b *testing.B, legal bool) {
 	if cpu := cpuTime() - cpu; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*moves), "cpu-ns/move")
 	}
+	// moves/s lets /tmp/lead/instr.sh turn instructions per op into
+	// instructions per move.
+	b.ReportMetric(float64(b.N*moves)/b.Elapsed().Seconds(), "moves/s")
 }

@@ -4,13 +4,15 @@
 // reader in internal/parse produces and every writer in internal/render
 // consumes.
 //
-// The board is a 9×9 mailbox ([81]Piece) with precomputed neighbour tables.
-// Why not bitboards: a shogi board needs 81 bits, so bitboards take two
-// machine words and every shift straddles them; for what kifconv does (check
-// one given move, replay records) a mailbox answers "is this move legal" in a
-// few table look-ups, keeps Position a small copyable value (no pointers, no
-// allocation), and perft(5) still runs in well under a second thanks to the
-// pin test in movegen.go. See BenchmarkLegal and BenchmarkPerft5.
+// The board is a 9×9 mailbox ([81]Piece) with precomputed neighbour tables,
+// and beside it three bitboards of two words each (occupied squares, White's
+// squares, sliding pieces; bitboard.go). The mailbox answers "what is on this
+// square", which is most of what readers and writers ask; the bitboards answer
+// "are the squares between these two empty" and "which slider does this line
+// meet first" in a few word operations, which is what checking a move for
+// pins and checks asks (Legal and Attacked ran along the board before, and
+// were a third of a reader's time). Position stays a small copyable value
+// with no pointers. See BenchmarkLegalGames and BenchmarkPerft5.
 //
 // The package imports nothing outside the standard library.
 package shogi

@@ -3,67 +3,109 @@ package shogi
 // Legal reports whether m can be played in p under every rule of shogi, and
 // if not, which rule it breaks (one of the Err* sentinels). It does not
 // change p.
+//
+// A reader calls Legal for every move it reads, and nearly every one is
+// legal, so a board move by a piece other than the king, with the king not
+// in check, is decided here with table lookups and the occupancy: the
+// piece's moves masked with how from and to relate (rel), and the one line
+// through from on which the move could uncover the king.
 func (p *Position) Legal(m Move) error {
 	to := m.To()
-	if !to.Valid() {
+	if to >= 81 {
 		return ErrBadSquare
 	}
+	if m&moveDrop != 0 {
+		return p.legalDrop(m, to)
+	}
 	c := p.turn
-	if m.IsDrop() {
-		t := m.DropType()
-		if t < Pawn || t > Gold {
-			return ErrNotInHand
-		}
-		if m.IsPromotion() {
-			return ErrBadPromotion
-		}
-		if p.hands[c][t] == 0 {
-			return ErrNotInHand
-		}
-		if p.board[to] != NoPiece {
-			return ErrOccupied
-		}
-		if isDeadSquare(c, t, to) {
-			return ErrDeadPiece
-		}
-		if t == Pawn && p.hasPawnOnFile(c, to.File()) {
-			return ErrNifu
-		}
-	} else {
-		from := m.From()
-		if !from.Valid() {
-			return ErrBadSquare
-		}
-		pc := p.board[from]
-		if pc == NoPiece {
-			return ErrNoPiece
-		}
-		if pc.Color() != c {
-			return ErrNotOwnPiece
-		}
-		if dst := p.board[to]; dst != NoPiece && dst.Color() == c {
-			return ErrOwnCapture
-		} else if dst.Type() == King {
-			// Only an impossible position (the side not to move in
-			// check) lets a king be taken, and Play cannot put it in hand.
-			return ErrBadPosition
-		}
-		if !p.reaches(pc, from, to) {
+	from := Square(m >> 7 & 127)
+	if from >= 81 {
+		return ErrBadSquare
+	}
+	pc := p.board[from]
+	if pc == NoPiece {
+		return ErrNoPiece
+	}
+	if pc.Color() != c {
+		return ErrNotOwnPiece
+	}
+	if dst := p.board[to]; dst != NoPiece && dst.Color() == c {
+		return ErrOwnCapture
+	} else if dst.Type() == King {
+		// Only an impossible position (the side not to move in
+		// check) lets a king be taken, and Play cannot put it in hand.
+		return ErrBadPosition
+	}
+	if r := rel[from][to]; r&pieceMoves[pc&31]&relSteps == 0 {
+		// Not a step: a slide along an empty line, or no move at all.
+		if r&pieceMoves[pc&31] == 0 || !p.occ.and(between(from, to, r.line())).empty() {
 			return ErrUnreachable
 		}
-		t := pc.Type()
-		if m.IsPromotion() {
-			if !t.CanPromote() || !(from.inZone(c) || to.inZone(c)) {
-				return ErrBadPromotion
-			}
-		} else if isDeadSquare(c, t, to) {
-			return ErrDeadPiece
-		}
 	}
-	if !p.kingSafeAfter(m, c) {
+	t := pc.Type()
+	if m&movePromote != 0 {
+		if !t.CanPromote() || !(from.inZone(c) || to.inZone(c)) {
+			return ErrBadPromotion
+		}
+	} else if isDeadSquare(c, t, to) {
+		return ErrDeadPiece
+	}
+	king := p.kings[c]
+	if uint(king) >= 81 {
+		return nil
+	}
+	if from == king {
+		// The king leaves its square, which then shields nothing.
+		if p.attackedExcept(to, c^1, king) {
+			return ErrSelfCheck
+		}
+		return nil
+	}
+	if p.att.of(c&1) != attNone && p.kingAttacked(c) {
+		if !p.safeOnCopy(m, c) {
+			return ErrSelfCheck
+		}
+		return nil
+	}
+	// Not in check: only a pin can make the move illegal. With from empty,
+	// the first piece from the king along the line through from is an
+	// enemy slider aimed at the king exactly when from was pinned to it
+	// (one nearer the king would check it now), and a move along that line
+	// keeps it covered.
+	if rk := rel[king][from]; rk&relLines != 0 && rel[king][to]&relLines != rk&relLines &&
+		p.sliderOn(king, rk.line(), p.occ.without(squareBBs[from]), c^1) == attCheck {
 		return ErrSelfCheck
 	}
-	if m.IsDrop() && m.DropType() == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
+	return nil
+}
+
+// legalDrop is Legal for the drop m on to.
+func (p *Position) legalDrop(m Move, to Square) error {
+	c := p.turn
+	t := m.DropType()
+	if t < Pawn || t > Gold {
+		return ErrNotInHand
+	}
+	if m.IsPromotion() {
+		return ErrBadPromotion
+	}
+	if p.hands[c][t] == 0 {
+		return ErrNotInHand
+	}
+	if p.board[to] != NoPiece {
+		return ErrOccupied
+	}
+	if isDeadSquare(c, t, to) {
+		return ErrDeadPiece
+	}
+	if t == Pawn && p.hasPawnOnFile(c, to.File()) {
+		return ErrNifu
+	}
+	// A drop cannot uncover the king; in check it must block.
+	if k := p.kings[c]; k != NoSquare && p.kingAttacked(c) && !p.safeOnCopy(m, c) {
+		return ErrSelfCheck
+	}
+	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
 		q := *p
 		q.play(m)
 		if q.isUchifuzume(to) {
@@ -73,24 +115,13 @@ func (p *Position) Legal(m Move) error {
 	return nil
 }
 
-// kingSafeAfter reports whether the pseudo-legal move m of side c leaves c's
-// king unattacked. Most moves are decided without playing them: a drop
-// cannot expose the king, and a board move can only by leaving the line
-// between the king and an enemy slider (a pin). Whether the king is in
-// check is usually known from Play. King moves and answers to a check are
-// played on a copy, where every attacker is seen.
-func (p *Position) kingSafeAfter(m Move, c Color) bool {
-	king := p.kings[c]
-	if king == NoSquare {
-		return true
-	}
-	from := m.From()
-	if from == king || p.kingAttacked(c) {
-		q := *p
-		q.play(m)
-		return !q.Attacked(q.kings[c], c.Opponent())
-	}
-	return m.IsDrop() || !p.exposesKing(king, from, m.To(), c)
+// safeOnCopy plays m of side c on a copy of p and reports whether c's king
+// is then unattacked: the general test, for answers to a check.
+func (p *Position) safeOnCopy(m Move, c Color) bool {
+	q := *p
+	q.play(m)
+	k := q.kings[c]
+	return k == NoSquare || !q.Attacked(k, c.Opponent())
 }
 
 // exposesKing reports whether moving c's piece from → to uncovers an enemy
@@ -99,8 +130,11 @@ func (p *Position) kingSafeAfter(m Move, c Color) bool {
 // pinner, and a knight's jump never lands on a line through its origin, so
 // comparing directions is enough. It assumes the king is not in check.
 func (p *Position) exposesKing(king, from, to Square, c Color) bool {
-	d := p.pinDir(king, from, c)
-	return d >= 0 && lineDir[king][to] != d
+	d := lineDir[king][from]
+	if d < 0 || lineDir[king][to] == d || !p.occ.and(between(king, from, d)).empty() {
+		return false
+	}
+	return p.sliderOn(from, d, p.occ, c^1) == attCheck
 }
 
 // isUchifuzume is called on the position after a pawn drop on s: it reports
@@ -147,17 +181,19 @@ func (q *Position) isUchifuzume(s Square) bool {
 // isDeadSquare reports whether a piece of kind t owned by c would have no
 // move from s: a pawn or lance on the last rank, a knight on the last two.
 func isDeadSquare(c Color, t PieceType, s Square) bool {
-	r := s.Rank()
-	if c == White {
-		r = 10 - r
-	}
+	var n Square // the dead squares are the first n of c's far ranks
 	switch t {
 	case Pawn, Lance:
-		return r == 1
+		n = 9
 	case Knight:
-		return r <= 2
+		n = 18
+	default:
+		return false
 	}
-	return false
+	if c == White {
+		return s >= 81-n
+	}
+	return s < n
 }
 
 func (p *Position) hasPawnOnFile(c Color, file int) bool {
@@ -180,12 +216,7 @@ func (p *Position) reaches(pc Piece, from, to Square) bool {
 	if d < 0 || slideMask[pc]>>uint(d)&1 == 0 {
 		return false
 	}
-	for s := neighbour[from][d]; s != to; s = neighbour[s][d] {
-		if p.board[s] != NoPiece {
-			return false
-		}
-	}
-	return true
+	return p.occ.and(between(from, to, d)).empty()
 }
 
 // lineDir[a][b] is the direction (0..7) from a towards b when they share a

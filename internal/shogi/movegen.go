@@ -142,25 +142,10 @@ func (p *Position) keepSafe(dst []Move, from int, c Color) []Move {
 // from when an enemy slider behind that piece pins it, and -1 otherwise.
 func (p *Position) pinDir(king, from Square, c Color) int8 {
 	d := lineDir[king][from]
-	if d < 0 {
+	if d < 0 || !p.occ.and(between(king, from, d)).empty() || p.sliderOn(from, d, p.occ, c^1) != attCheck {
 		return -1
 	}
-	s := neighbour[king][d]
-	for ; s != from; s = neighbour[s][d] {
-		if p.board[s] != NoPiece {
-			return -1
-		}
-	}
-	back := uint(opposite(int(d)))
-	for s = neighbour[from][d]; s != NoSquare; s = neighbour[s][d] {
-		if pc := p.board[s]; pc != NoPiece {
-			if pc.Color() != c && slideMask[pc]>>back&1 != 0 {
-				return d
-			}
-			return -1
-		}
-	}
-	return -1
+	return d
 }
 
 // appendBoardMoves appends the promoting and non-promoting moves from → to

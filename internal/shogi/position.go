@@ -1,17 +1,22 @@
 package shogi
 
+import "math/bits"
+
 // Position is a shogi position: the board, both hands, the side to move, the
 // move number, and the previous move (which 同 and the KI2 movement words
-// need). It is a plain value of about 110 bytes: copying it is the cheap way
-// to keep a position, and the zero value is an empty board with Black to move.
+// need). It is a plain value of 168 bytes: copying it is the cheap way to
+// keep a position, and the zero value is an empty board with Black to move.
 type Position struct {
 	board      [81]Piece
 	hands      [2]Hand
 	kings      [2]Square // cached king squares, NoSquare when absent
 	turn       Color
-	att        attacks // whether each side's king is attacked, when known
-	moveNumber int     // SFEN move number: the ply number of the next move
-	last       Move    // the move that led here, zero at the start
+	att        attacks  // whether each side's king is attacked, when known
+	occ        bitboard // the occupied squares of board
+	white      bitboard // the occupied squares with a White piece
+	sliders    bitboard // the squares of lances, bishops, rooks, horses and dragons
+	moveNumber int      // SFEN move number: the ply number of the next move
+	last       Move     // the move that led here, zero at the start
 }
 
 // attack is what a Position knows about whether one side's king is
@@ -61,6 +66,9 @@ func (p *Position) Set(s Square, pc Piece) {
 		p.kings[old.Color()] = NoSquare
 	}
 	p.board[s] = pc
+	p.occ.put(s, pc != NoPiece)
+	p.white.put(s, pc != NoPiece && pc.Color() == White)
+	p.sliders.put(s, slideMask[pc&31] != 0)
 	if pc.Type() == King {
 		p.kings[pc.Color()] = s
 	}
@@ -104,11 +112,71 @@ func (p *Position) Equal(q *Position) bool {
 // and LegalMoves use instead of looking round the king; see Advance for
 // walks that need only the board.
 func (p *Position) Play(m Move) Undo {
-	c := p.turn & 1
+	// The board changes are play's, written out here: Play runs once for
+	// every move a reader reads, and a call would cost as much as they do.
+	c := p.turn
 	u := Undo{att: p.att, last: p.last}
-	u.captured = p.play(m)
 	to := m.To()
-	from := m.From() // NoSquare for a drop
+	from := NoSquare
+	var pc Piece // the piece on to after the move
+	if m&moveDrop != 0 {
+		t := m.DropType()
+		p.hands[c][t]--
+		pc = NewPiece(c, t)
+		p.board[to] = pc
+		p.occ.set(to)
+		p.white.put(to, c == White)
+		p.sliders.put(to, slideMask[pc&31] != 0)
+	} else {
+		from = Square(m >> 7 & 127)
+		moved := p.board[from]
+		pc = moved
+		captured := p.board[to]
+		u.captured = captured
+		if captured.Type() == King {
+			p.kings[captured.Color()] = NoSquare
+		} else if captured != NoPiece {
+			p.hands[c][captured.Type().Demote()]++
+		}
+		if m&movePromote != 0 {
+			pc = NewPiece(c, pc.Type().Promote())
+		}
+		p.board[from] = NoPiece
+		p.board[to] = pc
+		if moved != NoPiece && moved.Color() == c {
+			// The mover's own piece, as in every checked move: from
+			// empties, to fills, and only White's squares and the
+			// sliders' depend on who and what.
+			fb, tb := &squareBBs[from], &squareBBs[to]
+			p.occ.lo = p.occ.lo&^fb.lo | tb.lo
+			p.occ.hi = p.occ.hi&^fb.hi | tb.hi
+			if c == White {
+				p.white.lo = p.white.lo&^fb.lo | tb.lo
+				p.white.hi = p.white.hi&^fb.hi | tb.hi
+			} else if captured != NoPiece {
+				p.white.lo &^= tb.lo
+				p.white.hi &^= tb.hi
+			}
+			if slideMask[moved&31]|slideMask[captured&31]|slideMask[pc&31] != 0 {
+				p.sliders.clear(from)
+				p.sliders.put(to, slideMask[pc&31] != 0)
+			}
+		} else {
+			p.occ.clear(from)
+			p.occ.put(to, pc != NoPiece)
+			p.white.clear(from)
+			p.white.put(to, pc != NoPiece && pc.Color() == White)
+			p.sliders.clear(from)
+			p.sliders.put(to, slideMask[pc&31] != 0)
+		}
+		if pc.Type() == King {
+			p.kings[c] = to
+		}
+	}
+	p.turn = c.Opponent()
+	p.moveNumber++
+	p.last = m
+	c &= 1
 	// uint(s) < 81 is "on the board" (NoSquare is -1), and lets the
 	// compiler drop the bounds checks of the tables.
 	//
@@ -119,8 +187,10 @@ func (p *Position) Play(m Move) Undo {
 	if k := p.kings[c]; uint(k) < 81 {
 		if u.att.of(c) != attNone || k == to {
 			mover = attackOf(p.Attacked(k, c^1))
-		} else if uint(from) < 81 && lineDir[k][from] >= 0 {
-			mover = p.lineAttack(k, from, to, c^1)
+		} else if uint(from) < 81 {
+			if rf := rel[k][from]; rf&relLines != 0 && rel[k][to]&relLines != rf&relLines {
+				mover = p.sliderOn(k, rf.line(), p.occ, c^1)
+			}
 		}
 	}
 	// The other king: when it was not attacked, only the moved piece and a
@@ -129,10 +199,13 @@ func (p *Position) Play(m Move) Undo {
 	if k := p.kings[c^1]; uint(k) < 81 {
 		if u.att.of(c^1) != attNone {
 			other = attackOf(p.Attacked(k, c))
-		} else if p.reaches(p.board[to], to, k) {
+		} else if rt := rel[to][k]; rt&pieceMoves[pc&31] != 0 &&
+			(rt&pieceMoves[pc&31]&relSteps != 0 || p.occ.and(between(to, k, rt.line())).empty()) {
 			other = attCheck
-		} else if uint(from) < 81 && lineDir[k][from] >= 0 {
-			other = p.lineAttack(k, from, to, c)
+		} else if uint(from) < 81 {
+			if rf := rel[k][from]; rf&relLines != 0 && rel[k][to]&relLines != rf&relLines {
+				other = p.sliderOn(k, rf.line(), p.occ, c)
+			}
 		}
 	}
 	if c == Black {
@@ -164,6 +237,9 @@ func (p *Position) play(m Move) (captured Piece) {
 		t := m.DropType()
 		p.hands[c][t]--
 		p.board[to] = NewPiece(c, t)
+		p.occ.set(to)
+		p.white.put(to, c == White)
+		p.sliders.put(to, slideMask[NewPiece(c, t)&31] != 0)
 	} else {
 		from := m.From()
 		pc := p.board[from]
@@ -181,6 +257,14 @@ func (p *Position) play(m Move) (captured Piece) {
 		}
 		p.board[from] = NoPiece
 		p.board[to] = pc
+		// A move the caller did not check (a foul a record documents)
+		// may start on an empty square; occ follows the board exactly.
+		p.occ.clear(from)
+		p.occ.put(to, pc != NoPiece)
+		p.white.clear(from)
+		p.white.put(to, pc != NoPiece && pc.Color() == White)
+		p.sliders.clear(from)
+		p.sliders.put(to, slideMask[pc&31] != 0)
 		if pc.Type() == King {
 			p.kings[c] = to
 		}
@@ -192,21 +276,21 @@ func (p *Position) play(m Move) (captured Piece) {
 	return captured
 }
 
-// lineAttack reports, for a piece that moved from → to, whether a slider of
-// side by now attacks the king on k along the line through from. A piece
-// that stayed on that line still stands between (it cannot pass the king or
-// the slider), so only a move off the line is looked at.
-func (p *Position) lineAttack(k, from, to Square, by Color) attack {
-	d := lineDir[k][from]
-	if d < 0 || lineDir[k][to] == d {
-		return attNone
+// sliderOn reports whether the first piece of occ from s in direction d
+// (0..7) is a slider of side by that moves back along that line onto s.
+func (p *Position) sliderOn(s Square, d int8, occ bitboard, by Color) attack {
+	ray := rays[s][d&7]
+	if ray.and(p.sliders).empty() {
+		return attNone // no slider on the line at all, the usual case
 	}
-	for s := neighbour[k][d]; s != NoSquare; s = neighbour[s][d] {
-		if pc := p.board[s]; pc != NoPiece {
-			if pc.Color() == by && slideMask[pc]>>uint(opposite(int(d)))&1 != 0 {
-				return attCheck
-			}
-			return attNone
+	r := ray.and(occ)
+	t := r.last()
+	if ascending(d) {
+		t = r.first()
+	}
+	if t != NoSquare {
+		if pc := p.board[t]; pc.Color() == by && slideMask[pc&31]>>(uint(d+4)&7)&1 != 0 {
+			return attCheck
 		}
 	}
 	return attNone
@@ -240,6 +324,9 @@ func (p *Position) Unplay(m Move, u Undo) {
 	if m.IsDrop() {
 		p.hands[c][m.DropType()]++
 		p.board[to] = NoPiece
+		p.occ.clear(to)
+		p.white.clear(to)
+		p.sliders.clear(to)
 	} else {
 		from := m.From()
 		pc := p.board[to]
@@ -248,6 +335,12 @@ func (p *Position) Unplay(m Move, u Undo) {
 		}
 		p.board[from] = pc
 		p.board[to] = u.captured
+		p.occ.put(from, pc != NoPiece)
+		p.occ.put(to, u.captured != NoPiece)
+		p.white.put(from, pc != NoPiece && pc.Color() == White)
+		p.white.put(to, u.captured != NoPiece && u.captured.Color() == White)
+		p.sliders.put(from, slideMask[pc&31] != 0)
+		p.sliders.put(to, slideMask[u.captured&31] != 0)
 		if u.captured.Type() == King {
 			p.kings[u.captured.Color()] = to
 		} else if u.captured != NoPiece {
@@ -276,49 +369,92 @@ func (p *Position) MovingPiece(m Move) Piece {
 func (p *Position) InCheck() bool { return p.kingAttacked(p.turn) }
 
 // Attacked reports whether any piece of side by attacks s.
-func (p *Position) Attacked(s Square, by Color) bool {
-	nb := &neighbour[s]
-	for d := 0; d < 8; d++ {
-		t := nb[d]
-		if t == NoSquare {
-			continue
+func (p *Position) Attacked(s Square, by Color) bool { return p.attackedExcept(s, by, NoSquare) }
+
+// attackedExcept is Attacked with the square vacated taken as empty (NoSquare
+// for none): where a king that moves to s stands now, which must not shield
+// s from a slider behind it. It looks only where side by has pieces: those
+// a step away (stepZone), each of which attacks s if it moves that way,
+// and its sliders on the lines through s (a handful at most), each of
+// which attacks s when it slides that way and nothing stands between.
+func (p *Position) attackedExcept(s Square, by Color, vacated Square) bool {
+	them := p.white
+	if by != White {
+		them = p.occ.without(them)
+	}
+	for near := stepZone[by&1][s].and(them); !near.empty(); {
+		var t Square
+		if near.lo != 0 {
+			t = Square(bits.TrailingZeros64(near.lo))
+			near.lo &= near.lo - 1
+		} else {
+			t = Square(64 + bits.TrailingZeros64(near.hi))
+			near.hi &= near.hi - 1
 		}
-		od := uint(opposite(d))
-		pc := p.board[t]
-		if pc != NoPiece {
-			if pc.Color() == by && (stepMask[pc]>>od&1 != 0 || slideMask[pc]>>od&1 != 0) {
-				return true
-			}
-			continue
-		}
-		for {
-			t = neighbour[t][d]
-			if t == NoSquare {
-				break
-			}
-			pc = p.board[t]
-			if pc != NoPiece {
-				if pc.Color() == by && slideMask[pc]>>od&1 != 0 {
-					return true
-				}
-				break
-			}
+		if rel[t][s]&pieceMoves[p.board[t]&31] != 0 {
+			return true
 		}
 	}
-	// A knight of side by on the square a knight's jump behind s.
-	kn := NewPiece(by, Knight)
-	a, b := dirKnightSE, dirKnightSW
-	if by == White {
-		a, b = dirKnightNE, dirKnightNW
+	cand := queenRays[s].and(p.sliders).and(them)
+	if cand.empty() {
+		return false
 	}
-	if t := nb[a]; t != NoSquare && p.board[t] == kn {
-		return true
+	occ := p.occ
+	if vacated != NoSquare {
+		occ.clear(vacated)
 	}
-	if t := nb[b]; t != NoSquare && p.board[t] == kn {
-		return true
+	for !cand.empty() {
+		var t Square
+		if cand.lo != 0 {
+			t = Square(bits.TrailingZeros64(cand.lo))
+			cand.lo &= cand.lo - 1
+		} else {
+			t = Square(64 + bits.TrailingZeros64(cand.hi))
+			cand.hi &= cand.hi - 1
+		}
+		if r := rel[t][s]; r&pieceMoves[p.board[t]&31]&relLines != 0 && occ.and(between(t, s, r.line())).empty() {
+			return true
+		}
 	}
 	return false
 }
+
+// stepZone[c][s] is the squares from which a piece of side c might attack
+// s with a step: the eight next to s and the two c's knights jump from.
+var stepZone = func() (t [2][81]bitboard) {
+	for s := Square(0); s < 81; s++ {
+		for d := 0; d < 8; d++ {
+			if x := neighbour[s][d]; x != NoSquare {
+				t[Black][s].set(x)
+				t[White][s].set(x)
+			}
+		}
+		// A Black knight jumps forward (up), so it attacks s from the
+		// squares a jump down from s; a White one from those up.
+		for _, d := range [2]int{dirKnightSE, dirKnightSW} {
+			if x := neighbour[s][d]; x != NoSquare {
+				t[Black][s].set(x)
+			}
+		}
+		for _, d := range [2]int{dirKnightNE, dirKnightNW} {
+			if x := neighbour[s][d]; x != NoSquare {
+				t[White][s].set(x)
+			}
+		}
+	}
+	return
+}()
+
+// queenRays[s] is the squares on a rank, file or diagonal through s.
+var queenRays = func() (t [81]bitboard) {
+	for s := range t {
+		for d := 0; d < 8; d++ {
+			t[s].lo |= rays[s][d].lo
+			t[s].hi |= rays[s][d].hi
+		}
+	}
+	return
+}()
 
 // Movement tables, indexed by Piece (kind and colour): which absolute
 // directions the piece steps one square in, and which it slides along.

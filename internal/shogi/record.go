@@ -115,7 +115,7 @@ func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
 	if m != 0 {
 		n.Move = m
 	}
-	if e != (Ending{}) {
+	if e.Kind != NoEnding || e.Side != 0 || len(e.Word) != 0 { // not e != Ending{}, which compares Word with a call
 		n.End = e
 	}
 	if parent.Children == nil {
