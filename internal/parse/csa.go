@@ -102,8 +102,7 @@ func (r *CSA) Read() (*shogi.Record, error) {
 			// taken here; anything else, and any problem with these, is
 			// left to g.line.
 			if len(line) == 7 && (line[0] == '+' || line[0] == '-') {
-				if m, err := shogi.ParseCSAMove(&g.pos, line); err == nil && g.pos.Legal(m) == nil {
-					g.pos.Play(m)
+				if m, err := shogi.ParseCSAMove(&g.pos, line); err == nil && g.pos.PlayLegal(m) == nil {
 					g.plies = append(g.plies, csaPly{move: m, time: noTime})
 					continue
 				}
@@ -145,11 +144,10 @@ func (g *csaGame) fastMoves(text []byte) {
 				break
 			}
 			m, err := shogi.ParseCSAMove(&g.pos, rest[:7])
-			if err != nil || g.pos.Legal(m) != nil {
+			if err != nil || g.pos.PlayLegal(m) != nil {
 				break
 			}
 			n = 7
-			g.pos.Play(m)
 			g.plies = append(g.plies, csaPly{move: m, time: noTime})
 		case c == 'T' && len(g.plies) > 0:
 			k := 1
@@ -896,13 +894,12 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	if err != nil {
 		return g.moveErr(b, off, s, ply, err)
 	}
-	if err := g.pos.Legal(m); err != nil {
+	if err := g.pos.PlayLegal(m); err != nil {
 		e := &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
 		g.illegal = &csaIllegal{err: e, text: string(s)}
 		g.playing = false
 		return nil
 	}
-	g.pos.Play(m)
 	g.plies = append(g.plies, csaPly{move: m, time: noTime})
 	return nil
 }

@@ -294,6 +294,17 @@ func TestLegalMatchesReference(t *testing.T) {
 					if !errors.Is(got, want) || (got == nil) != (want == nil) {
 						t.Fatalf("%s: Legal(%s) = %v, reference %v", p.SFEN(), m, got, want)
 					}
+					// PlayLegal is Legal and then Play, in one.
+					q, r := p, p
+					if err := q.PlayLegal(m); err != got {
+						t.Fatalf("%s: PlayLegal(%s) = %v, Legal %v", p.SFEN(), m, err, got)
+					}
+					if got == nil {
+						r.Play(m)
+					}
+					if q != r {
+						t.Fatalf("%s: PlayLegal(%s) left %s, Legal and Play %s", p.SFEN(), m, q.SFEN(), r.SFEN())
+					}
 				}
 				for s := Square(0); s < 81; s++ {
 					for c := Black; c <= White; c++ {
