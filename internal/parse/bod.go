@@ -23,12 +23,14 @@ import (
 //	後手番
 type BOD struct {
 	Options
-	k *kakinoki
+	k kakinoki
 }
 
 // NewBOD returns a BOD reader. Options are read at the first Read.
 func NewBOD(r io.Reader, opt Options) *BOD {
-	return &BOD{Options: opt, k: newKakinoki(r, opt, "bod")}
+	x := &BOD{Options: opt}
+	x.k.init(r, opt, "bod")
+	return x
 }
 
 // Read returns the record, then io.EOF.

@@ -137,14 +137,19 @@ func trimJaRight(b []byte) []byte {
 }
 
 // skipJaSpaces returns the index of the first byte at or after i that is not
-// a space (ASCII or full-width). It is small enough to be inlined.
+// a space (ASCII, tab or full-width). Runs of ASCII spaces, with which KI2
+// pads its columns, are skipped eight bytes at a time.
 func skipJaSpaces(b []byte, i int) int {
-	for ; i < len(b); i++ {
-		if c := b[i]; c != ' ' && c != '\t' {
-			if c != 0xE3 || i+2 >= len(b) || b[i+1] != 0x80 || b[i+2] != 0x80 { // U+3000
-				return i
-			}
-			i += 2
+	for i < len(b) {
+		switch c := b[i]; {
+		case c == ' ':
+			i = skipSpaces(b, i+1)
+		case c == '\t':
+			i++
+		case c == 0xE3 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0x80: // U+3000
+			i += 3
+		default:
+			return i
 		}
 	}
 	return i
@@ -238,10 +243,11 @@ func handOwner(key []byte) (shogi.Color, bool) {
 // kakinoki is the state of a KIF, KI2 or BOD reader.
 type kakinoki struct {
 	Options
-	lr       *lineReader
+	lr       lineReader
 	format   string // "kif", "ki2" or "bod", for messages
 	warnings ErrorList
 	done     bool
+	fast     bool // a move line may be read by fastKIFLine: the moves have begun, and no 変化 number, foul or board is pending
 
 	// The header section.
 	header       shogi.Header
@@ -273,24 +279,25 @@ type kakinoki struct {
 	// blocks branch from one node.
 	replayed  *shogi.Node
 	replayPos shogi.Position
-	// Positions stored along the lines (see line); snapBuf holds those of
-	// a game without variations, which need no allocation then.
-	snaps   []shogi.Position
-	snapBuf [8]shogi.Position
-	chain   []lineAt // positionAt's stack of lines to play down
+	// Positions stored along the lines (see line). Those of the main line
+	// are taken only when the first 変化 block needs them (see snapMain):
+	// most games have none, and the reader is allocated per file, so it
+	// holds no room for them.
+	snaps       []shogi.Position
+	startPos    shogi.Position // the position before the first move, snaps[0] once there are snaps
+	mainSnapped bool
+	chain       []lineAt // positionAt's stack of lines to play down
 
-	// Room for a game without variations, so that reading one costs no
-	// allocation per move: the main line, its first nodes and the stack.
-	main      line
-	mainNodes [256]*shogi.Node
-	stackBuf  [4]*line
+	// The main line and room for the stack of lines: a game without
+	// variations then costs no allocation per move.
+	main     line
+	stackBuf [4]*line
 
 	// Text the record keeps, and the Comments slices of its nodes (see
 	// addComment).
-	text   textArena
-	cslab  []string
-	cnode  *shogi.Node // the node whose comments end cslab
-	cstart int         // where they start in cslab
+	text  textArena
+	cslab []string
+	clen  int // cslab[:clen] is used
 }
 
 // textArena hands out the strings a record keeps (comments, header keys
@@ -325,18 +332,24 @@ func (a *textArena) str(b []byte) string {
 // addComment appends text to n's comments. The Comments slices of the
 // record share slabs: a node's comments are consecutive in one, and its
 // slice is capped at its length, so that appending to it elsewhere copies.
+// Which node's comments end the used part of the slab is told by where its
+// slice ends, not stored: a comment then costs two pointer stores, the
+// text and n.Comments, which matters while the collector is marking.
 func (k *kakinoki) addComment(n *shogi.Node, text string) {
-	if n != k.cnode || len(k.cslab) == cap(k.cslab) {
+	old := n.Comments
+	start := k.clen - len(old)
+	if len(old) == 0 || k.clen == 0 || &old[len(old)-1] != &k.cslab[k.clen-1] || k.clen == len(k.cslab) {
 		// A new run: n's comments so far, then text.
-		old := n.Comments
-		if cap(k.cslab)-len(k.cslab) < len(old)+1 {
-			k.cslab = make([]string, 0, max(64, 2*(len(old)+1)))
+		if len(k.cslab)-k.clen < len(old)+1 {
+			k.cslab = make([]string, max(64, 2*(len(old)+1)))
+			k.clen = 0
 		}
-		k.cnode, k.cstart = n, len(k.cslab)
-		k.cslab = append(k.cslab, old...)
+		start = k.clen
+		k.clen += copy(k.cslab[k.clen:], old)
 	}
-	k.cslab = append(k.cslab, text)
-	n.Comments = k.cslab[k.cstart:len(k.cslab):len(k.cslab)]
+	k.cslab[k.clen] = text
+	k.clen++
+	n.Comments = k.cslab[start:k.clen:k.clen]
 }
 
 // kifHeaderKeys are the keys a header line most often has: reading one
@@ -370,9 +383,15 @@ type lineAt struct {
 }
 
 // line is one line of play: the main line, or a variation read from a 変化
-// block. nodes[0] is at ply start; plies before start are found in parent.
+// block. Its n nodes are at plies start…start+n−1; plies before start are
+// found in parent. Adding a node only sets tail: nodes, the line's nodes by
+// index, is filled in (from tail back along the parents) when a 変化 block
+// looks one up, so that a game without variations stores no pointer per
+// move besides the tree's own.
 type line struct {
 	start  int
+	n      int
+	tail   *shogi.Node // the last node, or base while n is 0
 	nodes  []*shogi.Node
 	parent *line
 	base   *shogi.Node // the node at ply start−1, which the line branches from
@@ -397,7 +416,7 @@ type line struct {
 // newLine returns a line that branches from base, the node at ply start−1
 // of parent, where the position is k.pos.
 func (k *kakinoki) newLine(parent *line, start int, base *shogi.Node) *line {
-	l := &line{start: start, parent: parent, base: base, depth: parent.depth + 1, first: -1, cost: parent.costAt(start - 1)}
+	l := &line{start: start, tail: base, parent: parent, base: base, depth: parent.depth + 1, first: -1, cost: parent.costAt(start - 1)}
 	if l.cost > snapEvery {
 		l.first, l.cost = len(k.snaps), 0
 		k.snaps = append(k.snaps, k.pos)
@@ -411,7 +430,47 @@ func (k *kakinoki) newLine(parent *line, start int, base *shogi.Node) *line {
 }
 
 // end returns the ply of the last node of l.
-func (l *line) end() int { return l.start + len(l.nodes) - 1 }
+func (l *line) end() int { return l.start + l.n - 1 }
+
+// push appends n to l.
+func (l *line) push(n *shogi.Node) {
+	l.n++
+	l.tail = n
+}
+
+// pop removes the last node of l.
+func (l *line) pop() {
+	l.n--
+	l.tail = l.tail.Parent
+	if len(l.nodes) > l.n {
+		l.nodes = l.nodes[:l.n]
+	}
+}
+
+// node returns the i-th node of l (i < l.n).
+func (l *line) node(i int) *shogi.Node {
+	if i >= len(l.nodes) {
+		l.fill()
+	}
+	return l.nodes[i]
+}
+
+// fill completes nodes from tail back: the parent of each node of a line is
+// the one before it.
+func (l *line) fill() {
+	have := len(l.nodes)
+	if cap(l.nodes) < l.n {
+		ns := make([]*shogi.Node, l.n, max(l.n+l.n/2, 16))
+		copy(ns, l.nodes)
+		l.nodes = ns
+	}
+	l.nodes = l.nodes[:l.n]
+	x := l.tail
+	for i := l.n - 1; i >= have; i-- {
+		l.nodes[i] = x
+		x = x.Parent
+	}
+}
 
 // from returns the ply of the line's first stored position.
 func (l *line) from() int { return max(l.start-1, 0) }
@@ -427,7 +486,7 @@ func (l *line) at(k int) (*shogi.Node, *line) {
 			l = l.parent
 		}
 	}
-	return l.nodes[k-l.start], l
+	return l.node(k - l.start), l
 }
 
 // costAt returns how many moves kakinoki.positionAt(l, ply) plays.
@@ -465,7 +524,7 @@ func (k *kakinoki) positionAt(l *line, ply int) shogi.Position {
 	for {
 		for q < ply {
 			q++
-			p.Play(l.nodes[q-l.start].Move)
+			p.Play(l.node(q - l.start).Move)
 		}
 		if len(k.chain) == 0 {
 			return p
@@ -478,15 +537,12 @@ func (k *kakinoki) positionAt(l *line, ply int) shogi.Position {
 
 // last returns the last node of l, or the node it branches from while it
 // has none.
-func (l *line) last() *shogi.Node {
-	if len(l.nodes) == 0 {
-		return l.base
-	}
-	return l.nodes[len(l.nodes)-1]
-}
+func (l *line) last() *shogi.Node { return l.tail }
 
-func newKakinoki(r io.Reader, opt Options, format string) *kakinoki {
-	return &kakinoki{Options: opt, lr: newLineReader(r, opt), format: format, captionTo: shogi.NoSquare}
+// init sets up a reader of r. The reader is a field of KIF, KI2 or BOD, not
+// an allocation of its own.
+func (k *kakinoki) init(r io.Reader, opt Options, format string) {
+	*k = kakinoki{Options: opt, lr: *newLineReader(r, opt), format: format, captionTo: shogi.NoSquare}
 }
 
 // warn records a tolerated problem, or returns it as an error in strict
@@ -516,7 +572,19 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 	}
 	k.warnings = nil
 	k.done = true
+	if k.Reuse != nil {
+		// The header is read into the room of the one the record held
+		// (its caller is done with it), and Reset must not clear it.
+		h := k.Reuse.Header
+		clear(h)
+		k.header, k.Reuse.Header = h[:0], nil
+	}
 	content := false
+	// While fastKIFLine reads move lines, the current line's last node is
+	// kept here, and stored in k.cur only when another line comes: a
+	// pointer stored in the heap for every move costs a write barrier
+	// whenever the collector is marking.
+	var tail *shogi.Node
 	for {
 		raw, err := k.lr.readLine()
 		if err == io.EOF {
@@ -525,8 +593,32 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		if err != nil {
 			return nil, err
 		}
-		if k.fastKIFLine(raw) {
-			continue
+		if k.fast && len(raw) > 0 {
+			if tail == nil {
+				tail = k.cur.tail
+			}
+			switch c := raw[0]; {
+			case c == ' ' || c-'0' <= 9:
+				if n := k.fastKIFLine(raw, tail); n != nil {
+					tail = n
+					continue
+				}
+			case c == '*':
+				// A comment on the last move, as line reads it.
+				k.addComment(tail, k.text.str(trimJaRightCR(raw[1:])))
+				continue
+			case c == 0xE2 && isSideMark(raw):
+				// KI2 moves, as line reads them.
+				k.cur.tail, tail = tail, nil
+				if err := k.ki2Moves(raw, trimJa(raw)); err != nil {
+					return nil, err
+				}
+				k.fast = k.noNum == nil && k.foul == nil
+				continue
+			}
+		}
+		if tail != nil {
+			k.cur.tail, tail = tail, nil
 		}
 		kind, t := classify(raw)
 		if kind != lineBlank {
@@ -535,6 +627,11 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		if err := k.line(kind, raw, t); err != nil {
 			return nil, err
 		}
+		// Only the lines read here change what fast depends on.
+		k.fast = k.started() && k.noNum == nil && k.foul == nil && !k.gridOpen
+	}
+	if tail != nil {
+		k.cur.tail = tail
 	}
 	if !content {
 		// Blank input holds no record, as for every other reader.
@@ -614,10 +711,17 @@ func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
 	case lineHeader:
 		return k.headerLine(raw, t)
 	}
-	if bytes.ContainsRune(t, utf8.RuneError) {
+	if hasRuneError(t) {
 		return k.errAt(raw, col(raw, t), ErrSyntax, "the line holds U+FFFD replacement characters: the file's encoding was damaged before it was saved")
 	}
 	return k.warn(k.lr.posAt(raw, col(raw, t)), ErrUnknownLine, "want a header (key：value), a board, a move, a comment (*) or 変化：N手; line ignored")
+}
+
+// hasRuneError reports whether b decodes to a U+FFFD anywhere, written as
+// such or as bytes that are not UTF-8: bytes.ContainsRune(b,
+// utf8.RuneError), without decoding every character of the line.
+func hasRuneError(b []byte) bool {
+	return bytes.Contains(b, []byte("\uFFFD")) || !utf8.Valid(b)
 }
 
 // started reports whether the move section has begun.
@@ -634,7 +738,7 @@ func (k *kakinoki) headerLine(raw, t []byte) error {
 	if len(key) == 0 {
 		return k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadHeader, "want key：value, found no key; line ignored")
 	}
-	if bytes.ContainsRune(t, utf8.RuneError) {
+	if hasRuneError(t) {
 		if err := k.warn(k.lr.posAt(raw, col(raw, t)), ErrBadHeader, "the header holds U+FFFD replacement characters: the file's encoding was damaged"); err != nil {
 			return err
 		}
@@ -1047,8 +1151,8 @@ func (k *kakinoki) startMoves(raw, t []byte) error {
 		// 同 needs.
 		k.pos.SetLastMove(shogi.NewDrop(shogi.Pawn, k.captionTo))
 	}
-	k.snaps = append(k.snapBuf[:0], k.pos)
-	k.main = line{start: 0, nodes: append(k.mainNodes[:0], k.rec.Root), first: 0}
+	k.startPos = k.pos
+	k.main = line{start: 0, n: 1, tail: k.rec.Root, first: 0}
 	k.cur = &k.main
 	k.cur.jump = k.cur
 	k.stack = append(k.stackBuf[:0], k.cur)
@@ -1064,12 +1168,28 @@ func (k *kakinoki) ply() int { return k.cur.end() + 1 }
 // what the file says).
 func (k *kakinoki) addMove(m shogi.Move, e shogi.Ending) *shogi.Node {
 	l := k.cur
-	n := k.rec.AddChild(k.node(), m, e)
-	l.nodes = append(l.nodes, n)
+	n := k.rec.AddChild(l.tail, m, e)
+	l.push(n)
+	k.snap(l)
+	return n
+}
+
+// addPlayed is addMove for a move already played in k.pos, with tail the
+// last node of the current line, which it does not store: see read.
+func (k *kakinoki) addPlayed(tail *shogi.Node, m shogi.Move) *shogi.Node {
+	n := k.rec.AddChild(tail, m, shogi.Ending{})
+	k.cur.n++
+	k.snap(k.cur)
+	return n
+}
+
+// snap stores k.pos, the position after the last node of l, when l has
+// grown by a multiple of snapEvery plies (but see snapMain).
+func (k *kakinoki) snap(l *line) {
 	// The copy taken after an illegal move (not played) or an ending is
 	// never replayed from: nothing but endings follow them, and no block
 	// branches from an ending or an illegal move.
-	if d := l.end() - l.from(); d > 0 && d%snapEvery == 0 {
+	if d := l.end() - l.from(); d > 0 && d%snapEvery == 0 && l != &k.main {
 		if l.more == 0 {
 			l.more = len(k.snaps) // index 0 is the start
 		}
@@ -1077,7 +1197,6 @@ func (k *kakinoki) addMove(m shogi.Move, e shogi.Ending) *shogi.Node {
 			k.snaps = append(k.snaps, k.pos)
 		}
 	}
-	return n
 }
 
 // play checks m, played at ply in the current line, and adds it. An illegal
@@ -1101,6 +1220,29 @@ func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.N
 	}
 	k.pos.Play(m)
 	return k.addMove(m, shogi.Ending{}), nil
+}
+
+// snapMain stores the positions of the main line that addMove leaves out,
+// replaying it from the start. It runs when the first 変化 block arrives,
+// when the main line is complete and the only line read.
+func (k *kakinoki) snapMain() {
+	k.mainSnapped = true
+	k.snaps = append(k.snaps[:0], k.startPos)
+	l := &k.main
+	p := k.startPos
+	for ply := 1; ply <= l.end(); ply++ {
+		n := l.node(ply)
+		if n.IsEnd() || n == l.illegal {
+			break // the line's last node: nothing is replayed from here
+		}
+		p.Play(n.Move)
+		if ply%snapEvery == 0 {
+			if l.more == 0 {
+				l.more = len(k.snaps)
+			}
+			k.snaps = append(k.snaps, p)
+		}
+	}
 }
 
 // pendingFoul returns the error of an illegal move that is not followed by
@@ -1136,14 +1278,9 @@ func (k *kakinoki) end(e shogi.Ending, raw []byte, at int) (*shogi.Node, error) 
 		if k.node().Parent == k.cur.illegal {
 			return nil, k.errAt(raw, at, ErrSyntax, "a second special ending after the foul ending of an illegal move")
 		}
-		k.cur.nodes = k.cur.nodes[:len(k.cur.nodes)-1]
-		if len(k.cur.nodes) == 0 {
-			// The ending was the variation's first node; its parent is the
-			// base.
-			n := k.rec.AddChild(k.cur.base, 0, e)
-			k.cur.nodes = append(k.cur.nodes, n)
-			return n, nil
-		}
+		// When the ending was the variation's first node, its parent is
+		// the base, which the line's last node then is.
+		k.cur.pop()
 		return k.addMove(0, e), nil
 	}
 	return k.addMove(0, e), nil
@@ -1208,6 +1345,9 @@ func (k *kakinoki) variation(raw, t []byte) error {
 	if err := k.closeLine(); err != nil {
 		return err
 	}
+	if !k.mainSnapped {
+		k.snapMain()
+	}
 	i := len(bHenka)
 	if j := colonIndex(t[i:]); j >= 0 && j < 4 {
 		if t[i+j] == ':' {
@@ -1242,7 +1382,7 @@ func (k *kakinoki) variation(raw, t []byte) error {
 	// Drop lines too short to branch at n; a line dropped here can never be
 	// the most recent one long enough for a later block either, since the
 	// line that replaces it on the stack is longer.
-	if len(k.cur.nodes) == 0 {
+	if k.cur.n == 0 {
 		k.stack = k.stack[:len(k.stack)-1]
 	}
 	for len(k.stack) > 0 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -704,6 +705,148 @@ func TestCutSideMark(t *testing.T) {
 		c, rest, ok := cutSideMark([]byte(tt.in))
 		if c != tt.c || string(rest) != tt.rest || ok != tt.ok {
 			t.Errorf("cutSideMark(%q) = %v, %q, %v; want %v, %q, %v", tt.in, c, rest, ok, tt.c, tt.rest, tt.ok)
+		}
+	}
+}
+
+// TestKfWTimeAgrees checks kfwTime, the reading of the time layout Kifu for
+// Windows writes, against parseKIFTime: on every such time it must accept,
+// and on random text in parentheses it may decline but must not read
+// anything differently.
+func TestKfWTimeAgrees(t *testing.T) {
+	check := func(text string, mustAccept bool) {
+		t.Helper()
+		mt, n, ok := kfwTime([]byte(text))
+		if !ok {
+			if mustAccept {
+				t.Errorf("kfwTime(%q) declined", text)
+			}
+			return
+		}
+		want, wok := parseKIFTime([]byte(text[1 : n-1]))
+		if !wok || mt != want || text[n-1] != ')' {
+			t.Errorf("kfwTime(%q) = %+v, %d; parseKIFTime %+v, %v", text, mt, n, want, wok)
+		}
+	}
+	for _, m := range []int{0, 1, 9, 10, 59, 99, 100, 999} {
+		for _, s := range []int{0, 7, 59} {
+			for _, total := range []int{0, 61, 3599, 3600, 99*3600 + 59*60 + 59} {
+				text := fmt.Sprintf("(%2d:%02d/%02d:%02d:%02d)", m, s, total/3600, total/60%60, total%60)
+				check(text, true)
+				check(text+"+", true)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "0123456789:/ )x"
+	for range 200000 {
+		b := []byte("( 0:16/00:00:16)")
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			b[1+rng.IntN(len(b)-1)] = alphabet[rng.IntN(len(alphabet))]
+		}
+		check(string(b[:rng.IntN(len(b)+1)]), false)
+		check(string(b), false)
+	}
+}
+
+// TestFastKIFMoveAgrees checks fastKIFMove against shogi.KIFNotation: on
+// the text the KIF writer writes for every legal move of positions along
+// random games (which it must read), and on random text (which it may
+// decline, but must not read differently).
+func TestFastKIFMoveAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var moves []shogi.Move
+	var buf []byte
+	alphabet := []rune("同　 ７六一九１歩成銀香桂角飛龍竜馬と金玉王打不生全圭杏(77)(00)(8)76")
+	accepted := 0
+	defer func() {
+		if accepted < 1000 {
+			t.Errorf("only %d altered texts were read: the test tests little", accepted)
+		}
+	}()
+	for game := range 30 {
+		p := shogi.StartPosition()
+		for ply := 0; ply < 150; ply++ {
+			moves = p.LegalMoves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			for _, m := range moves {
+				buf = shogi.KIFNotation{}.AppendMove(buf[:0], &p, m)
+				got, n, ok := fastKIFMove(&p, buf)
+				if !ok || got != m || n != len(buf) {
+					t.Fatalf("game %d ply %d %s: fastKIFMove(%q) = %v, %d, %v; want %v", game, ply, p.SFEN(), buf, got, n, ok, m)
+				}
+			}
+			for range 20 {
+				// A legal move's text with one character changed, or
+				// random text.
+				rs := []rune(string(shogi.KIFNotation{}.AppendMove(buf[:0], &p, moves[rng.IntN(len(moves))])))
+				if rng.IntN(4) == 0 {
+					rs = rs[:0]
+					for n := 1 + rng.IntN(6); n > 0; n-- {
+						rs = append(rs, alphabet[rng.IntN(len(alphabet))])
+					}
+				} else {
+					rs[rng.IntN(len(rs))] = alphabet[rng.IntN(len(alphabet))]
+				}
+				text := string(rs)
+				got, n, ok := fastKIFMove(&p, []byte(text))
+				if !ok {
+					continue
+				}
+				accepted++
+				want, err := shogi.KIFNotation{}.ParseMove(&p, text[:n])
+				if err != nil || got != want {
+					t.Errorf("%s: fastKIFMove(%q) = %v, %d; KIFNotation %v, %v", p.SFEN(), text, got, n, want, err)
+				}
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
+// TestKakinokiManyComments reads comments on many nodes, several to a node
+// and more than a slab holds, and checks each node keeps its own.
+func TestKakinokiManyComments(t *testing.T) {
+	moves := benchGame(3, 120)
+	var b strings.Builder
+	b.WriteString("*root\n")
+	p := shogi.StartPosition()
+	for i, m := range moves {
+		fmt.Fprintf(&b, "%d %s\n", i+1, shogi.KIFNotation{}.AppendMove(nil, &p, m))
+		for j := range (i*7 + 3) % 5 {
+			fmt.Fprintf(&b, "*c%d-%d\n", i+1, j)
+		}
+		p.Play(m)
+	}
+	rec, err := NewKIF(strings.NewReader(b.String()), Options{}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Root.Comments; len(got) != 1 || got[0] != "root" {
+		t.Errorf("root comments %q", got)
+	}
+	i := 0
+	for n := range rec.MainLine() {
+		var want []string
+		for j := range (i*7 + 3) % 5 {
+			want = append(want, fmt.Sprintf("c%d-%d", i+1, j))
+		}
+		if fmt.Sprint(n.Comments) != fmt.Sprint(want) || cap(n.Comments) != len(n.Comments) {
+			t.Errorf("ply %d: comments %q (cap %d), want %q", i+1, n.Comments, cap(n.Comments), want)
+		}
+		i++
+	}
+	if i != len(moves) {
+		t.Errorf("read %d moves, want %d", i, len(moves))
+	}
+}
+
+func TestHasRuneError(t *testing.T) {
+	for _, s := range []string{"", "abc", "先手：羽生", "\uFFFD", "a\uFFFDb", "\xff", "先\xe5手", "\xe5\x85", "\xed\xa0\x80", "\xf0\x9f\x98\x80"} {
+		if got, want := hasRuneError([]byte(s)), bytes.ContainsRune([]byte(s), utf8.RuneError); got != want {
+			t.Errorf("hasRuneError(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -29,12 +29,14 @@ import (
 // read too. Illegal moves are treated as KIF does.
 type KI2 struct {
 	Options
-	k *kakinoki
+	k kakinoki
 }
 
 // NewKI2 returns a KI2 reader. Options are read at the first Read.
 func NewKI2(r io.Reader, opt Options) *KI2 {
-	return &KI2{Options: opt, k: newKakinoki(r, opt, "ki2")}
+	x := &KI2{Options: opt}
+	x.k.init(r, opt, "ki2")
+	return x
 }
 
 // Read returns the record, then io.EOF.
@@ -56,11 +58,29 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 	}
 	base := col(raw, t)
 	i := 0
+	// The current line's last node, stored in k.cur only when ki2Move
+	// runs or the line ends (see read).
+	tail := k.cur.tail
 	for i < len(t) {
 		side, n := sideMark(t[i:])
 		if n == 0 {
+			k.cur.tail = tail
 			return k.errAt(raw, base+i, ErrSyntax, "want a move starting with ▲ or △")
 		}
+		// The common case, a legal move as Kifu for Windows writes it
+		// followed by spaces and the next mark or the end of the line,
+		// is read and checked in one step; ki2Move reads the rest.
+		if side == k.pos.Turn() && k.foul == nil && !tail.IsEnd() {
+			if m, w, ok := (shogi.KI2Notation{}).ReadMove(&k.pos, t[i+n:]); ok {
+				if j := skipJaSpaces(t, i+n+w); j == len(t) || isSideMark(t[j:]) {
+					k.pos.Play(m)
+					tail = k.addPlayed(tail, m)
+					i = j
+					continue
+				}
+			}
+		}
+		k.cur.tail = tail
 		// The next move starts at the next side mark; every mark begins
 		// with the byte 0xE2.
 		j := i + n
@@ -79,8 +99,10 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 		if err := k.ki2Move(raw, base+i, side, t[i:j], trimSpaces(t[i+n:j])); err != nil {
 			return err
 		}
+		tail = k.cur.tail
 		i = j
 	}
+	k.cur.tail = tail
 	return nil
 }
 
@@ -127,6 +149,12 @@ func sideMark(b []byte) (shogi.Color, int) {
 		return shogi.Black, 0
 	}
 	return c, len(b) - len(rest)
+}
+
+// isSideMark reports whether b starts with a side mark.
+func isSideMark(b []byte) bool {
+	_, _, ok := cutSideMark(b)
+	return ok
 }
 
 // trimSpaces removes ASCII and full-width spaces at both ends of b.

@@ -2,7 +2,9 @@ package parse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
+	"math/bits"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -39,12 +41,14 @@ import (
 // (▲７六歩△３四歩) are read too. The whole input is one record.
 type KIF struct {
 	Options
-	k *kakinoki
+	k kakinoki
 }
 
 // NewKIF returns a KIF reader. Options are read at the first Read.
 func NewKIF(r io.Reader, opt Options) *KIF {
-	return &KIF{Options: opt, k: newKakinoki(r, opt, "kif")}
+	x := &KIF{Options: opt}
+	x.k.init(r, opt, "kif")
+	return x
 }
 
 // Read returns the record, then io.EOF.
@@ -318,60 +322,194 @@ func looksLikeMove(w []byte) bool {
 // time and the +), in one pass over the bytes. It reports false, having
 // changed nothing, for a line of any other shape, a number that is not the
 // next ply's or a move that is not legal: kifMove then reads the line with
-// every check and message.
-func (k *kakinoki) fastKIFLine(raw []byte) bool {
-	if !k.started() || k.noNum != nil || k.foul != nil || k.gridOpen {
-		return false
-	}
+// every check and message. The caller checks k.fast first, and passes the
+// last node of the current line (see read); fastKIFLine returns the node
+// it adds, or nil.
+func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
 	// The layout pads with ASCII spaces; tabs and full-width spaces are
 	// left to kifMove.
-	i := 0
-	for i < len(raw) && raw[i] == ' ' {
-		i++
-	}
+	i := skipSpaces(raw, 0)
 	num, j := 0, i
-	for j < len(raw) && raw[j]-'0' <= 9 && j-i < 8 {
-		num = num*10 + int(raw[j]-'0')
-		j++
+	for ; j < len(raw); j++ {
+		d := raw[j] - '0'
+		if d > 9 {
+			break
+		}
+		num = num*10 + int(d)
 	}
-	if j == i || num != k.ply()+k.plyOffset {
-		return false
+	if j == i || j-i > 8 || num != k.ply()+k.plyOffset || j >= len(raw) || raw[j] != ' ' {
+		return nil
 	}
-	for i = j; i < len(raw) && raw[i] == ' '; i++ {
-	}
-	if i == j {
-		return false
+	if i = j + 1; i < len(raw) && raw[i] == ' ' {
+		i = skipSpaces(raw, i)
 	}
 	m, n, ok := fastKIFMove(&k.pos, raw[i:])
 	if !ok {
-		return false
+		return nil
 	}
-	for i += n; i < len(raw) && raw[i] == ' '; i++ {
-	}
+	i = skipSpaces(raw, i+n)
 	var mt shogi.MoveTime
 	if i < len(raw) && raw[i] == '(' {
-		e := bytes.IndexByte(raw[i:], ')')
-		if e < 0 {
-			return false
+		if mt, n, ok = kfwTime(raw[i:]); !ok {
+			e := bytes.IndexByte(raw[i:], ')')
+			if e < 0 {
+				return nil
+			}
+			if mt, ok = parseKIFTime(raw[i+1 : i+e]); !ok {
+				return nil
+			}
+			n = e + 1
 		}
-		if mt, ok = parseKIFTime(raw[i+1 : i+e]); !ok {
-			return false
-		}
-		for i += e + 1; i < len(raw) && raw[i] == ' '; i++ {
+		for i += n; i < len(raw) && raw[i] == ' '; i++ {
 		}
 		if i < len(raw) && raw[i] == '(' {
-			return false
+			return nil
 		}
 	}
 	if i < len(raw) && raw[i] == '+' {
 		i++
 	}
-	if len(trimJaRight(raw[i:])) > 0 || k.lineEnded() || k.pos.Legal(m) != nil {
-		return false
+	if len(trimJaRight(raw[i:])) > 0 || tail.IsEnd() || k.pos.Legal(m) != nil {
+		return nil
 	}
 	k.pos.Play(m)
-	k.addMove(m, shogi.Ending{}).Time = mt
-	return true
+	nd := k.addPlayed(tail, m)
+	nd.Time = mt
+	return nd
+}
+
+// skipSpaces returns the index of the first byte at or after i that is not
+// an ASCII space. It looks at eight bytes at a time: the layout of a move
+// line is padded with runs of spaces.
+func skipSpaces(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		if x := binary.LittleEndian.Uint64(b[i:]) ^ 0x2020202020202020; x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	return i
+}
+
+// kfwTime reads the time as Kifu for Windows writes it, `( m:ss/hh:mm:ss)`
+// with one to three digits of minutes, at the start of b, and returns it and
+// its length. Any other layout is for parseKIFTime.
+func kfwTime(b []byte) (shogi.MoveTime, int, bool) {
+	i := 1
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	m, j := 0, i
+	for ; j < len(b) && j-i < 3; j++ {
+		d := b[j] - '0'
+		if d > 9 {
+			break
+		}
+		m = m*10 + int(d)
+	}
+	if j == i || j+13 > len(b) || b[j] != ':' {
+		return shogi.MoveTime{}, 0, false
+	}
+	// ss/hh:mm and :ss) are read eight and four bytes at a time: the
+	// separators compared whole, the digits checked and summed in place.
+	x := binary.LittleEndian.Uint64(b[j+1:])
+	y := binary.LittleEndian.Uint32(b[j+9:])
+	const (
+		xDigits = 0xFFFF00FFFF00FFFF // ss hh mm
+		xSeps   = 0x0000FF0000FF0000 // / and :
+		yDigits = 0x00FFFF00         // ss
+	)
+	if x&xSeps != 0x00003A00002F0000 || y&^yDigits != 0x2900003A ||
+		x&xDigits&0xF0F0F0F0F0F0F0F0 != 0x3030003030003030 || (x+0x0606060606060606)&xDigits&0xF0F0F0F0F0F0F0F0 != 0x3030003030003030 ||
+		y&yDigits&0xF0F0F0F0 != 0x00303000 || (y+0x06060606)&yDigits&0xF0F0F0F0 != 0x00303000 {
+		return shogi.MoveTime{}, 0, false
+	}
+	x &= 0x0F0F000F0F000F0F
+	y &= 0x000F0F00
+	s := int(x&0xF)*10 + int(x>>8&0xF)
+	h := int(x>>24&0xF)*10 + int(x>>32&0xF)
+	mi := int(x>>48&0xF)*10 + int(x>>56&0xF)
+	total := h*3600 + mi*60 + int(y>>8&0xF)*10 + int(y>>16&0xF)
+	return shogi.MoveTime{Elapsed: time.Duration(m*60+s) * time.Second, Total: time.Duration(total) * time.Second,
+		HasTime: true, HasTotal: true}, j + 13, true
+}
+
+// The classes of the characters of KIF move text, as moveCharAt tells them.
+const (
+	mcNone    uint8 = iota
+	mcDigit         // １…９; the value is the number
+	mcNumeral       // 一…九
+	mcPiece         // 歩…龍; the value is the shogi.PieceType
+	mcPromote       // 成
+	mcDrop          // 打
+	mcNot           // 不 (of 不成)
+	mcRaw           // 生 (不成)
+	mcSame          // 同
+)
+
+// moveChar is an entry of moveChars: a character's three UTF-8 bytes as one
+// little-endian number, its class and its value.
+type moveChar struct {
+	key        uint32
+	class, val uint8
+}
+
+// moveCharMult spreads the keys of the characters of moveChars over its 128
+// slots without two sharing one: a character is found with a
+// multiplication, a shift and one comparison, with no branch on which
+// character it is.
+const moveCharMult = 0x352b
+
+func moveCharSlot(key uint32) uint32 { return key * moveCharMult >> 25 }
+
+// moveChars holds the characters of KIF move text by slot.
+var moveChars = func() (t [128]moveChar) {
+	put := func(r rune, class, val uint8) {
+		var b [3]byte
+		if utf8.EncodeRune(b[:], r) != 3 {
+			panic("moveChars: " + string(r) + " is not three bytes long")
+		}
+		key := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
+		e := &t[moveCharSlot(key)]
+		if e.class != mcNone {
+			panic("moveChars: " + string(r) + " shares a slot; choose another moveCharMult")
+		}
+		*e = moveChar{key, class, val}
+	}
+	for i, r := range []rune("１２３４５６７８９") {
+		put(r, mcDigit, uint8(i+1))
+	}
+	for i, r := range []rune("一二三四五六七八九") {
+		put(r, mcNumeral, uint8(i+1))
+	}
+	for _, r := range "歩香桂銀金角飛玉王と杏圭全馬龍竜" {
+		put(r, mcPiece, uint8(boardPiece(r)))
+	}
+	put('成', mcPromote, 0)
+	put('打', mcDrop, 0)
+	put('不', mcNot, 0)
+	put('生', mcRaw, 0)
+	put('同', mcSame, 0)
+	return t
+}()
+
+// moveCharAt returns the class and value of the character at b[i:], or
+// mcNone. It is small enough to be inlined, which costs one case: a
+// character that is all of b (i = 0, three bytes) is not read, which no
+// move is.
+func moveCharAt(b []byte, i int) (uint8, uint8) {
+	var key uint32 // 0 matches no character
+	if uint(i)+4 <= uint(len(b)) {
+		key = binary.LittleEndian.Uint32(b[i:]) << 8 >> 8
+	} else if uint(i)+3 == uint(len(b)) && i > 0 {
+		key = binary.LittleEndian.Uint32(b[i-1:]) >> 8
+	}
+	if e := &moveChars[moveCharSlot(key)]; e.key == key {
+		return e.class, e.val
+	}
+	return mcNone, 0
 }
 
 // fastKIFMove reads the move text Kifu for Windows writes (７六歩(77),
@@ -381,68 +519,74 @@ func (k *kakinoki) fastKIFLine(raw []byte) bool {
 // shogi.KIFNotation, which reads more forms and explains what is wrong.
 func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 	var to shogi.Square
-	i := 0
-	if len(b) > 0 && b[0]-'1' < 9 {
-		// Quirk: hand-made files write the square in ASCII (76歩).
-		rk := 0
-		if len(b) > 1 && b[1]-'1' < 9 {
-			rk, i = int(b[1]-'0'), 2
-		} else if rk = jaNumeral(shogi.Rune3(b, 1)); rk > 0 {
-			i = 4
-		}
-		if rk == 0 {
+	var i int
+	switch c, v := moveCharAt(b, 0); c {
+	case mcDigit:
+		c2, rk := moveCharAt(b, 3)
+		if c2 != mcNumeral && c2 != mcDigit {
 			return 0, 0, false
 		}
-		to = shogi.NewSquare(int(b[0]-'0'), rk)
-	} else if r := shogi.Rune3(b, 0); r == '同' {
+		to, i = shogi.NewSquare(int(v), int(rk)), 6
+	case mcSame:
 		last := p.LastMove()
 		if last.IsZero() {
 			return 0, 0, false
 		}
 		to = last.To()
 		i = skipJaSpaces(b, 3)
-	} else {
-		f, rk := fileDigit(r), jaNumeral(shogi.Rune3(b, 3))
-		if f == 0 || rk == 0 {
+	default:
+		// Quirk: hand-made files write the square in ASCII (76歩).
+		if len(b) == 0 || b[0]-'1' >= 9 {
 			return 0, 0, false
 		}
-		to = shogi.NewSquare(f, rk)
-		i = 6
+		rk := 0
+		if len(b) > 1 && b[1]-'1' < 9 {
+			rk, i = int(b[1]-'0'), 2
+		} else if c2, r := moveCharAt(b, 1); c2 == mcNumeral || c2 == mcDigit {
+			rk, i = int(r), 4
+		} else {
+			return 0, 0, false
+		}
+		to = shogi.NewSquare(int(b[0]-'0'), rk)
 	}
-	r := shogi.Rune3(b, i)
-	kind := boardPiece(r)
+	c, v := moveCharAt(b, i)
+	kind := shogi.PieceType(v)
 	i += 3
-	if r == '成' {
-		kind = boardPiece(shogi.Rune3(b, i))
-		if !kind.CanPromote() || kind == shogi.Bishop || kind == shogi.Rook || kind == shogi.Pawn {
+	if c == mcPromote {
+		c, v = moveCharAt(b, i)
+		kind = shogi.PieceType(v)
+		if c != mcPiece || kind != shogi.Lance && kind != shogi.Knight && kind != shogi.Silver {
 			return 0, 0, false
 		}
 		kind = kind.Promote()
 		i += 3
-	}
-	if kind == shogi.NoPieceType {
+	} else if c != mcPiece {
 		return 0, 0, false
 	}
 	promote, drop := false, false
 	if i < len(b) && b[i] != '(' {
-		switch shogi.Rune3(b, i) {
-		case '成':
+		switch c, _ := moveCharAt(b, i); c {
+		case mcPromote:
 			promote = true
 			i += 3
-		case '打':
+		case mcDrop:
 			drop = true
 			i += 3
-		case '不':
-			if shogi.Rune3(b, i+3) != '成' {
+		case mcNot:
+			if c2, _ := moveCharAt(b, i+3); c2 != mcPromote {
 				return 0, 0, false
 			}
 			i += 6
-		case '生':
+		case mcRaw:
 			i += 3
 		}
 	}
-	if i+4 <= len(b) && b[i] == '(' && b[i+3] == ')' && b[i+1]-'0' <= 9 && b[i+2]-'0' <= 9 {
-		ff, fr := int(b[i+1]-'0'), int(b[i+2]-'0')
+	var o uint32 // the origin (xy), as bytes
+	if uint(i)+4 <= uint(len(b)) {
+		o = binary.LittleEndian.Uint32(b[i:])
+	}
+	if x, y := byte(o>>8)-'0', byte(o>>16)-'0'; byte(o) == '(' && byte(o>>24) == ')' && x <= 9 && y <= 9 {
+		ff, fr := int(x), int(y)
 		i += 4
 		if ff == 0 && fr == 0 {
 			drop = true
@@ -451,7 +595,7 @@ func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 		} else {
 			from := shogi.NewSquare(ff, fr)
 			pc := p.At(from)
-			if pc == shogi.NoPiece || pc.Color() != p.Turn() || pc.Type() != kind {
+			if pc == shogi.NoPiece || pc.Color() != p.Turn() || pc.Type() != kind || from == to {
 				return 0, 0, false
 			}
 			return shogi.NewMove(from, to, promote), i, true

@@ -1,6 +1,7 @@
 package shogi
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
 )
@@ -129,86 +130,184 @@ func Rune3(b []byte, i int) rune {
 // decoding it first, and reports false for anything else, which
 // parseJaMove then reads (or explains).
 func fastJaMove(b []byte) (jaMove, bool) {
-	jm := jaMove{to: NoSquare, from: NoSquare}
+	var jm jaMove
+	n, ok := fastJaPrefix(&jm, b)
+	return jm, ok && n == len(b)
+}
+
+// fastJaPrefix is fastJaMove for the move at the start of b: it sets *jm
+// and returns the length of the move, which ends where a character that
+// cannot continue it begins. It reports false for text that starts like a
+// move but is not one it reads (repeated words, 不 without 成).
+func fastJaPrefix(jm *jaMove, b []byte) (int, bool) {
+	*jm = jaMove{to: NoSquare, from: NoSquare}
 	var i int
-	switch r := Rune3(b, 0); {
-	case r == '同':
+	switch c, v := jaCharAt(b, 0); c {
+	case jcSame:
 		jm.same, i = true, 3
-		if Rune3(b, 3) == '\u3000' {
+		if c2, _ := jaCharAt(b, 3); c2 == jcSpace {
 			i = 6
 		}
-	case r >= '１' && r <= '９':
-		rk := jaDigit(Rune3(b, 3))
-		if rk == 0 || rk > 9 {
-			return jm, false
+	case jcDigit:
+		c2, rk := jaCharAt(b, 3)
+		if c2 != jcDigit && c2 != jcNumeral {
+			return 0, false
 		}
-		jm.to, i = NewSquare(int(r-'０'), rk), 6
+		jm.to, i = NewSquare(int(v), int(rk)), 6
 	default:
-		return jm, false
+		return 0, false
 	}
-	r := Rune3(b, i)
+	c, v := jaCharAt(b, i)
 	i += 3
-	if r == '成' {
-		switch Rune3(b, i) {
-		case '香':
-			jm.kind = ProLance
-		case '桂':
-			jm.kind = ProKnight
-		case '銀':
-			jm.kind = ProSilver
-		default:
-			return jm, false
+	if c == jcPromote {
+		c, v = jaCharAt(b, i)
+		if c != jcPiece || v < uint8(Lance) || v > uint8(Silver) { // 成香, 成桂, 成銀
+			return 0, false
 		}
+		jm.kind = PieceType(v).Promote()
 		i += 3
-	} else if jm.kind = jaPiece(r); jm.kind == NoPieceType {
-		return jm, false
+	} else if c == jcPiece {
+		jm.kind = PieceType(v)
+	} else {
+		return 0, false
 	}
-	// Modifiers, each kind once, then a suffix; anything else (repeated
-	// words, text after the suffix, other spellings) is for parseJaMove to
-	// read or explain.
-	for i < len(b) && jm.suffix == 0 {
-		p, m := 0, 0
-		switch Rune3(b, i) {
-		case '右':
-			p = posRight
-		case '左':
-			p = posLeft
-		case '直':
-			p = posStraight
-		case '上':
-			m = movUp
-		case '寄':
-			m = movSide
-		case '引':
-			m = movDown
-		case '成':
+	// Modifiers, each kind once, then a suffix; 生, 行 and 入 are for
+	// parseJaMove.
+	for jm.suffix == 0 {
+		c, v := jaCharAt(b, i)
+		switch c {
+		case jcPos:
+			if jm.posW != 0 {
+				return 0, false
+			}
+			jm.posW = int(v)
+		case jcMov:
+			if jm.movW != 0 {
+				return 0, false
+			}
+			jm.movW = int(v)
+		case jcPromote:
 			jm.suffix = sufPromote
-		case '打':
+		case jcDrop:
 			jm.suffix = sufDrop
-		case '不':
-			if Rune3(b, i+3) != '成' {
-				return jm, false
+		case jcNot:
+			if c2, _ := jaCharAt(b, i+3); c2 != jcPromote {
+				return 0, false
 			}
 			jm.suffix = sufNoPromote
 			i += 3
 		default:
-			return jm, false
-		}
-		if p != 0 {
-			if jm.posW != 0 || jm.movW != 0 {
-				return jm, false
-			}
-			jm.posW = p
-		}
-		if m != 0 {
-			if jm.movW != 0 {
-				return jm, false
-			}
-			jm.movW = m
+			return i, true
 		}
 		i += 3
 	}
-	return jm, i == len(b)
+	return i, true
+}
+
+// The classes of the characters of Japanese move text, as jaCharAt tells
+// them.
+const (
+	jcNone    uint8 = iota
+	jcDigit         // １…９; the value is the number
+	jcNumeral       // 一…九
+	jcPiece         // 歩…龍; the value is the PieceType
+	jcPromote       // 成
+	jcDrop          // 打
+	jcNot           // 不 (of 不成)
+	jcSame          // 同
+	jcSpace         // U+3000
+	jcPos           // 右 左 直; the value is posRight…
+	jcMov           // 上 寄 引; the value is movUp…
+)
+
+// jaChar is an entry of jaChars: a character's three UTF-8 bytes as one
+// little-endian number, its class and its value.
+type jaChar struct {
+	key   uint32
+	class uint8
+	val   uint8
+}
+
+// jaCharMult spreads the keys of the characters of jaChars over its 128
+// slots without two sharing one: a character is found with a
+// multiplication, a shift and one comparison, with no branch on which
+// character it is. The table panics at start-up if they ever collide.
+const jaCharMult = 0x624e5
+
+func jaCharSlot(key uint32) uint32 { return key * jaCharMult >> 25 }
+
+// jaChars holds the characters fastJaPrefix reads, by slot.
+var jaChars = func() (t [128]jaChar) {
+	put := func(r rune, class, val uint8) {
+		var b [4]byte
+		if utf8.EncodeRune(b[:], r) != 3 {
+			panic("jaChars: " + string(r) + " is not three bytes long")
+		}
+		key := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
+		e := &t[jaCharSlot(key)]
+		if e.class != jcNone {
+			panic("jaChars: " + string(r) + " shares a slot; choose another jaCharMult")
+		}
+		*e = jaChar{key, class, val}
+	}
+	for i, r := range []rune("１２３４５６７８９") {
+		put(r, jcDigit, uint8(i+1))
+	}
+	for i, r := range []rune("一二三四五六七八九") {
+		put(r, jcNumeral, uint8(i+1))
+	}
+	for _, r := range "歩香桂銀金角飛玉王と杏圭全馬龍竜" {
+		put(r, jcPiece, uint8(jaPiece(r)))
+	}
+	put('成', jcPromote, 0)
+	put('打', jcDrop, 0)
+	put('不', jcNot, 0)
+	put('同', jcSame, 0)
+	put('\u3000', jcSpace, 0)
+	put('右', jcPos, posRight)
+	put('左', jcPos, posLeft)
+	put('直', jcPos, posStraight)
+	put('上', jcMov, movUp)
+	put('寄', jcMov, movSide)
+	put('引', jcMov, movDown)
+	return t
+}()
+
+// jaCharAt returns the class and value of the character at b[i:], or
+// jcNone. It is small enough to be inlined, which costs one case: a
+// character that is all of b (i = 0, three bytes) is not read, which no
+// move is.
+func jaCharAt(b []byte, i int) (uint8, uint8) {
+	var key uint32 // 0 matches no character
+	if uint(i)+4 <= uint(len(b)) {
+		key = binary.LittleEndian.Uint32(b[i:]) << 8 >> 8
+	} else if uint(i)+3 == uint(len(b)) && i > 0 {
+		key = binary.LittleEndian.Uint32(b[i-1:]) >> 8
+	}
+	if e := &jaChars[jaCharSlot(key)]; e.key == key {
+		return e.class, e.val
+	}
+	return jcNone, 0
+}
+
+// ReadMove reads the move at the start of b when it is written as Kifu for
+// Windows and the JSA write it (as fastJaMove reads it), resolves it
+// against pos, and returns it with the bytes it took when it is legal. It
+// reports false for anything else — other spellings, text no piece or more
+// than one piece fits, an illegal move — which ParseMoveBytes then reads
+// or explains and Position.Legal names: a reader that plays what ReadMove
+// returns checks each move once.
+func (KI2Notation) ReadMove(pos *Position, b []byte) (Move, int, bool) {
+	var jm jaMove
+	n, ok := fastJaPrefix(&jm, b)
+	if !ok {
+		return 0, 0, false
+	}
+	m, err := resolveJa(pos, b[:n], &jm)
+	if err != nil || pos.Legal(m) != nil {
+		return 0, 0, false
+	}
+	return m, n, true
 }
 
 // AppendSideMark appends ▲ for Black or △ for White, the marks KIF and KI2

@@ -488,3 +488,45 @@ func TestFastJaMoveAgrees(t *testing.T) {
 		check(sb.String(), false)
 	}
 }
+
+// TestReadMove checks KI2Notation.ReadMove against ParseMoveBytes and
+// Legal: it must read the text the writer writes for every legal move,
+// followed by what a KI2 line puts after a move, and whatever else it
+// reads must be what ParseMoveBytes reads, and legal.
+func TestReadMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	alphabet := []rune("同　 ７六一九１歩成銀香桂角飛龍竜馬と金玉右左直上寄引打不生▲")
+	tails := []string{"", "    △", "　▲", "x"}
+	accepted := 0
+	for _, rt := range roundTripPositions {
+		p, err := ParseSFEN(rt.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []byte
+		walkPerft(&p, 2, func(p *Position, m Move) {
+			buf = KI2Notation{}.AppendMove(buf[:0], p, m)
+			n0 := len(buf)
+			buf = append(buf, tails[rng.IntN(len(tails))]...)
+			if got, n, ok := (KI2Notation{}).ReadMove(p, buf); !ok || got != m || n != n0 {
+				t.Errorf("%s: ReadMove(%q) = %v, %d, %v; want %v, %d", p.SFEN(), buf, got, n, ok, m, n0)
+			}
+			// The text with one character changed.
+			rs := []rune(string(buf))
+			rs[rng.IntN(len(rs))] = alphabet[rng.IntN(len(alphabet))]
+			text := []byte(string(rs))
+			got, n, ok := KI2Notation{}.ReadMove(p, text)
+			if !ok {
+				return
+			}
+			accepted++
+			want, err := KI2Notation{}.ParseMoveBytes(p, text[:n])
+			if err != nil || got != want || p.Legal(got) != nil {
+				t.Errorf("%s: ReadMove(%q) = %v, %d; ParseMoveBytes %v, %v; Legal %v", p.SFEN(), text, got, n, want, err, p.Legal(got))
+			}
+		})
+	}
+	if accepted < 1000 {
+		t.Errorf("only %d altered texts were read: the test tests little", accepted)
+	}
+}
