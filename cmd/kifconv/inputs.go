@@ -14,7 +14,6 @@ import (
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
 
@@ -235,7 +234,7 @@ func (s *source) Close() error {
 	if !s.brBusy {
 		s.pool.putReader(s.br)
 		s.br = nil
-		s.pool.putRecord(s.opt.Reuse)
+		s.pool.putReuse(s.opt.Reuse)
 		s.opt.Reuse = nil
 		s.pool.putDecoder(s.dec)
 		s.dec = nil
@@ -249,9 +248,9 @@ func (s *source) Close() error {
 // bufPool keeps the read and write buffers of an input for the next one: a
 // batch of 20,000 small files would otherwise allocate, and the collector
 // zero, 128 KiB for each. It keeps the record the input's games were read
-// into as well (parse.Options.Reuse), so that a batch allocates no game
-// trees once it has read its longest game. The nil pool allocates every
-// time.
+// into and the readers' line buffer as well (parse.Reuse), so that a batch
+// allocates no game trees once it has read its longest game. The nil pool
+// allocates every time.
 type bufPool struct{ r, w, rec, dec sync.Pool }
 
 // decoder returns a decoder of raw's text.
@@ -274,17 +273,17 @@ func (p *bufPool) putDecoder(dec *charset.Reader) {
 	}
 }
 
-// record returns a record for a reader to reuse.
-func (p *bufPool) record() *shogi.Record {
-	if rec, ok := p.rec.Get().(*shogi.Record); ok {
-		return rec
+// reuse returns the memory for a reader to reuse.
+func (p *bufPool) reuse() *parse.Reuse {
+	if r, ok := p.rec.Get().(*parse.Reuse); ok {
+		return r
 	}
-	return shogi.NewRecord(shogi.StartPosition())
+	return new(parse.Reuse)
 }
 
-func (p *bufPool) putRecord(rec *shogi.Record) {
-	if p != nil && rec != nil {
-		p.rec.Put(rec)
+func (p *bufPool) putReuse(r *parse.Reuse) {
+	if p != nil && r != nil {
+		p.rec.Put(r)
 	}
 }
 
@@ -396,7 +395,7 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 	opt.Filename = in.name()
 	if pool != nil && opt.Reuse == nil {
 		// Whoever gives a pool reads record after record and keeps none.
-		opt.Reuse = pool.record()
+		opt.Reuse = pool.reuse()
 	}
 	r, err := parse.New(format, br, opt)
 	if err != nil {

@@ -120,7 +120,7 @@ func makeInput(tb testing.TB, f benchFormat, recs []*shogi.Record) benchInput {
 // readInput reads every file of in as the CLI does (charset detection and
 // decoding, then the reader), optionally replaying every line, and returns
 // the records and moves read.
-func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader, reuse *shogi.Record) (games, moves int) {
+func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader, reuse *parse.Reuse) (games, moves int) {
 	var dec *charset.Reader
 	for _, data := range in.files {
 		br.Reset(data)
@@ -203,9 +203,9 @@ func benchRead(b *testing.B, f benchFormat, in benchInput) {
 		legal := name == "legal"
 		b.Run(name, func(b *testing.B) {
 			var br bytes.Reader
-			var reuse *shogi.Record
+			var reuse *parse.Reuse
 			if name == "reuse" {
-				reuse = shogi.NewRecord(shogi.StartPosition())
+				reuse = new(parse.Reuse)
 			}
 			games, _ := readInput(b, f.name, in, legal, &br, reuse)
 			if games != in.games {

@@ -63,7 +63,11 @@ type CSA struct {
 
 // NewCSA returns a CSA reader.
 func NewCSA(r io.Reader, opt Options) *CSA {
-	return &CSA{Options: opt, lr: newLineReader(r, opt)}
+	c := &CSA{Options: opt, lr: newLineReader(r, opt)}
+	if opt.Reuse != nil {
+		c.g.csaBuffers = opt.Reuse.csa
+	}
+	return c
 }
 
 // Warnings returns the problems tolerated in the last record.
@@ -198,17 +202,24 @@ type csaGame struct {
 	started  bool           // the turn line (or the first move) has been read
 	playing  bool           // started, and neither ended nor waiting after an illegal move
 	board    byte           // 'I' after PI, 'P' after a P1..P9 row
-	al       []shogi.Color  // P+00AL / P-00AL, applied when the position is complete
-	plies    []csaPly       // the moves read, then the ending
 	end      shogi.Ending   // the ending, the last ply (with no move) when ended
 	ended    bool
-	text     []byte     // header values, unknown header keys and comments
-	fields   []csaField // the header, in order
-	comments []csaSpan  // every comment: the start position's, then each ply's
-	rootComs int        // how many comments the start position has
-	content  bool       // something of a record was read
-	unknown  *Error     // the first unknown line, reported if nothing else is found
+	rootComs int    // how many comments the start position has
+	content  bool   // something of a record was read
+	unknown  *Error // the first unknown line, reported if nothing else is found
 	illegal  *csaIllegal
+	csaBuffers
+}
+
+// csaBuffers are what a game is collected in. They serve game after game,
+// and through a Reuse reader after reader: a batch of one-game files would
+// otherwise grow them from nothing in every file.
+type csaBuffers struct {
+	al       []shogi.Color // P+00AL / P-00AL, applied when the position is complete
+	plies    []csaPly      // the moves read, then the ending
+	text     []byte        // header values, unknown header keys and comments
+	fields   []csaField    // the header, in order
+	comments []csaSpan     // every comment: the start position's, then each ply's
 }
 
 // csaPly is a move (or, with no move, the ending) and what follows it.
@@ -248,8 +259,8 @@ func (g *csaGame) reset(r *CSA) {
 	if cap(text) > maxKeptText {
 		text = nil
 	}
-	*g = csaGame{r: r, pos: shogi.NewPosition(), al: g.al[:0], plies: g.plies[:0], text: text,
-		fields: g.fields[:0], comments: g.comments[:0]}
+	*g = csaGame{r: r, pos: shogi.NewPosition(), csaBuffers: csaBuffers{al: g.al[:0], plies: g.plies[:0], text: text,
+		fields: g.fields[:0], comments: g.comments[:0]}}
 }
 
 func (g *csaGame) warn(pos Pos, err error, detail string) error {
@@ -290,6 +301,9 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 // that the header values and comments are cut from, and the tree is built
 // in one go.
 func (g *csaGame) record() *shogi.Record {
+	if g.r.Reuse != nil {
+		g.r.Reuse.csa = g.csaBuffers // grown, perhaps
+	}
 	rec := g.r.newRecord(g.start)
 	text := string(g.text)
 	if len(g.fields) > 0 {

@@ -23,24 +23,42 @@ type Options struct {
 	Strict       bool   // tolerated problems become errors
 	MaxLineBytes int    // 0 means DefaultMaxLineBytes
 
-	// Reuse, when not nil, is the record every Read fills and returns (after
-	// shogi.Record.Reset) instead of a new one, as encoding/csv's
-	// ReuseRecord reuses its slice: the caller must be done with a record
-	// before reading the next, and one Reuse must not serve two readers at
-	// once. Reading a batch this way allocates no nodes once its longest
-	// game has been read, which spares the garbage collector most of its
-	// work. A Read that ends in an error or io.EOF may have reset it.
-	Reuse *shogi.Record
+	// Reuse, when not nil, is memory that readers keep from one game and
+	// one input to the next; see Reuse.
+	Reuse *Reuse
 }
 
-// newRecord returns the record to build a game in: Reuse reset to start, or
-// a new one.
+// Reuse is what readers that are given it in Options keep from one game and
+// one input to the next: the record every Read fills and returns (after
+// shogi.Record.Reset) instead of a new one, as encoding/csv's ReuseRecord
+// reuses its slice, and the line buffer. A batch read this way allocates no
+// game trees once its longest game has been read, and no buffer per file.
+// The caller must be done with a record before reading the next, and a
+// reader must not be used once another has been given the same Reuse. A
+// Read that ends in an error or io.EOF may have reset the record. The zero
+// value is ready to use.
+type Reuse struct {
+	rec   *shogi.Record
+	lines []byte     // the line reader's buffer, while it is of a size worth keeping
+	csa   csaBuffers // the CSA reader's
+}
+
+// maxReusedLineBuf bounds the line buffer a Reuse keeps: one enormous line
+// must not hold its memory for the rest of a batch.
+const maxReusedLineBuf = 64 << 10
+
+// newRecord returns the record to build a game in: the reused one reset to
+// start, or a new one.
 func (o *Options) newRecord(start shogi.Position) *shogi.Record {
-	if o.Reuse != nil {
-		o.Reuse.Reset(start)
-		return o.Reuse
+	if o.Reuse == nil {
+		return shogi.NewRecord(start)
 	}
-	return shogi.NewRecord(start)
+	if o.Reuse.rec == nil {
+		o.Reuse.rec = shogi.NewRecord(start)
+	} else {
+		o.Reuse.rec.Reset(start)
+	}
+	return o.Reuse.rec
 }
 
 // DefaultMaxLineBytes bounds a line of input (a huge comment is still fine).

@@ -572,12 +572,12 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 	}
 	k.warnings = nil
 	k.done = true
-	if k.Reuse != nil {
+	if k.Reuse != nil && k.Reuse.rec != nil {
 		// The header is read into the room of the one the record held
 		// (its caller is done with it), and Reset must not clear it.
-		h := k.Reuse.Header
+		h := k.Reuse.rec.Header
 		clear(h)
-		k.header, k.Reuse.Header = h[:0], nil
+		k.header, k.Reuse.rec.Header = h[:0], nil
 	}
 	content := false
 	// While fastKIFLine reads move lines, the current line's last node is
@@ -1208,7 +1208,7 @@ func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.N
 		return nil, err
 	}
 	ply := k.ply()
-	if err := k.pos.Legal(m); err != nil {
+	if err := k.pos.PlayLegal(m); err != nil {
 		k.foul = &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: err,
 			Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text)}
 		n := k.addMove(m, shogi.Ending{})
@@ -1218,7 +1218,6 @@ func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.N
 		k.pos.SetTurn(k.pos.Turn().Opponent())
 		return n, nil
 	}
-	k.pos.Play(m)
 	return k.addMove(m, shogi.Ending{}), nil
 }
 

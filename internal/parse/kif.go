@@ -369,10 +369,9 @@ func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
 	if i < len(raw) && raw[i] == '+' {
 		i++
 	}
-	if len(trimJaRight(raw[i:])) > 0 || tail.IsEnd() || k.pos.Legal(m) != nil {
+	if len(trimJaRight(raw[i:])) > 0 || tail.IsEnd() || k.pos.PlayLegal(m) != nil {
 		return nil
 	}
-	k.pos.Play(m)
 	nd := k.addPlayed(tail, m)
 	nd.Time = mt
 	return nd

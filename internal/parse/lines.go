@@ -39,6 +39,7 @@ type lineReader struct {
 	// rather than a slice, since storing a pointer costs a write barrier
 	// whenever the collector is marking, on every line.
 	lastFrom, lastTo int
+	reuse            *Reuse // where buf comes from and goes back to, if anywhere
 }
 
 // lineBufSize is the initial buffer; it grows for longer lines. Reading in
@@ -51,7 +52,11 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	return &lineReader{r: r, file: opt.Filename, max: max, cr: -1}
+	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, reuse: opt.Reuse}
+	if opt.Reuse != nil {
+		l.buf = opt.Reuse.lines[:cap(opt.Reuse.lines)]
+	}
+	return l
 }
 
 // pos returns the position of column col (1-based, in runes) of the line
@@ -259,6 +264,9 @@ func (l *lineReader) fill() bool {
 		b := make([]byte, size)
 		copy(b, l.buf[:l.end])
 		l.buf = b
+		if l.reuse != nil && size <= maxReusedLineBuf {
+			l.reuse.lines = b
+		}
 	}
 	for range 100 {
 		n, err := l.r.Read(l.buf[l.end:])
