@@ -104,7 +104,9 @@ type readResult struct {
 // readAll reads every record of data with a bounded loop and checks each
 // error, warning and record. A reader must make progress: it cannot return
 // more records or errors than the input has bytes (plus the final EOF).
-func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options) readResult {
+//
+// With opt.Reuse, the records read must be want, one by one.
+func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options, want ...*shogi.Record) readResult {
 	t.Helper()
 	lines := splitLines(data)
 	r := pf.New(bytes.NewReader(data), opt)
@@ -145,7 +147,21 @@ func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options) read
 			t.Fatalf("%s: nil record without an error", pf.Name)
 		}
 		checkTree(t, pf.Name, rec)
+		if opt.Reuse != nil {
+			// Every record is the same one, overwritten: it is compared
+			// with what reading into new records gave, as it comes.
+			k := len(res.recs)
+			if k >= len(want) {
+				t.Fatalf("%s: more records read into a reused record than into new ones", pf.Name)
+			}
+			if d := shogi.Compare(want[k], rec, shogi.CompareOptions{}); !d.Equal() {
+				t.Fatalf("%s: record %d differs when read into a reused record: %+v", pf.Name, k+1, d)
+			}
+		}
 		res.recs = append(res.recs, rec)
+	}
+	if opt.Reuse != nil && len(res.recs) != len(want) {
+		t.Fatalf("%s: %d records read into a reused record, %d into new ones", pf.Name, len(res.recs), len(want))
 	}
 	return res
 }
@@ -155,6 +171,14 @@ func checkRead(t *testing.T, pf parse.Format, data []byte) {
 	name := "fuzz" + pf.Extensions[0]
 	lenient := readAll(t, pf, data, parse.Options{Filename: name})
 	strict := readAll(t, pf, data, parse.Options{Filename: name, Strict: true})
+	// Read into reused memory twice: the second pass starts from what the
+	// first left behind, so nothing of it may show.
+	reuse := new(parse.Reuse)
+	for range 2 {
+		if r := readAll(t, pf, data, parse.Options{Filename: name, Reuse: reuse}, lenient.recs...); r.errs != lenient.errs {
+			t.Fatalf("%s: %d errors reading into a reused record, %d into new ones", pf.Name, r.errs, lenient.errs)
+		}
+	}
 	if lenient.errs == 0 && lenient.warnings == 0 && strict.errs > 0 {
 		t.Fatalf("%s: strict reading fails where lenient reading found no problem", pf.Name)
 	}
