@@ -869,10 +869,10 @@ func (k *kakinoki) boardLine(kind lineKind, raw, t []byte) error {
 			file--
 			white = false
 		default:
-			pt := boardPiece(r)
+			pt := shogi.PieceTypeOfKanji(r)
 			if r == '成' {
-				if r2, n2 := utf8.DecodeRune(t[i+n:]); boardPiece(r2).CanPromote() {
-					pt = boardPiece(r2).Promote()
+				if r2, n2 := utf8.DecodeRune(t[i+n:]); shogi.PieceTypeOfKanji(r2).CanPromote() {
+					pt = shogi.PieceTypeOfKanji(r2).Promote()
 					n += n2
 				}
 			}
@@ -911,41 +911,6 @@ label:
 }
 
 const kanjiRanks = "一二三四五六七八九"
-
-// boardPiece reads a one-character piece name of a diagram or a hand.
-func boardPiece(r rune) shogi.PieceType {
-	switch r {
-	case '歩':
-		return shogi.Pawn
-	case '香':
-		return shogi.Lance
-	case '桂':
-		return shogi.Knight
-	case '銀':
-		return shogi.Silver
-	case '金':
-		return shogi.Gold
-	case '角':
-		return shogi.Bishop
-	case '飛':
-		return shogi.Rook
-	case '玉', '王':
-		return shogi.King
-	case 'と':
-		return shogi.ProPawn
-	case '杏':
-		return shogi.ProLance
-	case '圭':
-		return shogi.ProKnight
-	case '全':
-		return shogi.ProSilver
-	case '馬':
-		return shogi.Horse
-	case '龍', '竜':
-		return shogi.Dragon
-	}
-	return shogi.NoPieceType
-}
 
 // endBoard checks that the grid that just ended had nine ranks.
 func (k *kakinoki) endBoard() error {
@@ -991,7 +956,7 @@ func (k *kakinoki) handLine(raw, t []byte) error {
 			i += n
 			continue
 		}
-		pt := boardPiece(r)
+		pt := shogi.PieceTypeOfKanji(r)
 		if pt < shogi.Pawn || pt > shogi.Gold {
 			return k.errAt(raw, base+i, ErrBadBoard, "want a piece in hand (飛 角 金 銀 桂 香 歩) with an optional count")
 		}

@@ -435,82 +435,6 @@ func kfwTime(b []byte) (shogi.MoveTime, int, bool) {
 		HasTime: true, HasTotal: true}, j + 13, true
 }
 
-// The classes of the characters of KIF move text, as moveCharAt tells them.
-const (
-	mcNone    uint8 = iota
-	mcDigit         // １…９; the value is the number
-	mcNumeral       // 一…九
-	mcPiece         // 歩…龍; the value is the shogi.PieceType
-	mcPromote       // 成
-	mcDrop          // 打
-	mcNot           // 不 (of 不成)
-	mcRaw           // 生 (不成)
-	mcSame          // 同
-)
-
-// moveChar is an entry of moveChars: a character's three UTF-8 bytes as one
-// little-endian number, its class and its value.
-type moveChar struct {
-	key        uint32
-	class, val uint8
-}
-
-// moveCharMult spreads the keys of the characters of moveChars over its 128
-// slots without two sharing one: a character is found with a
-// multiplication, a shift and one comparison, with no branch on which
-// character it is.
-const moveCharMult = 0x352b
-
-func moveCharSlot(key uint32) uint32 { return key * moveCharMult >> 25 }
-
-// moveChars holds the characters of KIF move text by slot.
-var moveChars = func() (t [128]moveChar) {
-	put := func(r rune, class, val uint8) {
-		var b [3]byte
-		if utf8.EncodeRune(b[:], r) != 3 {
-			panic("moveChars: " + string(r) + " is not three bytes long")
-		}
-		key := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
-		e := &t[moveCharSlot(key)]
-		if e.class != mcNone {
-			panic("moveChars: " + string(r) + " shares a slot; choose another moveCharMult")
-		}
-		*e = moveChar{key, class, val}
-	}
-	for i, r := range []rune("１２３４５６７８９") {
-		put(r, mcDigit, uint8(i+1))
-	}
-	for i, r := range []rune("一二三四五六七八九") {
-		put(r, mcNumeral, uint8(i+1))
-	}
-	for _, r := range "歩香桂銀金角飛玉王と杏圭全馬龍竜" {
-		put(r, mcPiece, uint8(boardPiece(r)))
-	}
-	put('成', mcPromote, 0)
-	put('打', mcDrop, 0)
-	put('不', mcNot, 0)
-	put('生', mcRaw, 0)
-	put('同', mcSame, 0)
-	return t
-}()
-
-// moveCharAt returns the class and value of the character at b[i:], or
-// mcNone. It is small enough to be inlined, which costs one case: a
-// character that is all of b (i = 0, three bytes) is not read, which no
-// move is.
-func moveCharAt(b []byte, i int) (uint8, uint8) {
-	var key uint32 // 0 matches no character
-	if uint(i)+4 <= uint(len(b)) {
-		key = binary.LittleEndian.Uint32(b[i:]) << 8 >> 8
-	} else if uint(i)+3 == uint(len(b)) && i > 0 {
-		key = binary.LittleEndian.Uint32(b[i-1:]) >> 8
-	}
-	if e := &moveChars[moveCharSlot(key)]; e.key == key {
-		return e.class, e.val
-	}
-	return mcNone, 0
-}
-
 // fastKIFMove reads the move text Kifu for Windows writes (７六歩(77),
 // 同　歩(23), ２二角成(88), ５五角打, ２三銀不成(34), ３三角打(00)) without
 // allocating, and returns the move and the bytes read. Anything else, or a
@@ -519,14 +443,14 @@ func moveCharAt(b []byte, i int) (uint8, uint8) {
 func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 	var to shogi.Square
 	var i int
-	switch c, v := moveCharAt(b, 0); c {
-	case mcDigit:
-		c2, rk := moveCharAt(b, 3)
-		if c2 != mcNumeral && c2 != mcDigit {
+	switch c, v := shogi.JaCharAt(b, 0); c {
+	case shogi.JaDigit:
+		c2, rk := shogi.JaCharAt(b, 3)
+		if c2 != shogi.JaNumeral && c2 != shogi.JaDigit {
 			return 0, 0, false
 		}
 		to, i = shogi.NewSquare(int(v), int(rk)), 6
-	case mcSame:
+	case shogi.JaSame:
 		last := p.LastMove()
 		if last.IsZero() {
 			return 0, 0, false
@@ -541,42 +465,42 @@ func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 		rk := 0
 		if len(b) > 1 && b[1]-'1' < 9 {
 			rk, i = int(b[1]-'0'), 2
-		} else if c2, r := moveCharAt(b, 1); c2 == mcNumeral || c2 == mcDigit {
+		} else if c2, r := shogi.JaCharAt(b, 1); c2 == shogi.JaNumeral || c2 == shogi.JaDigit {
 			rk, i = int(r), 4
 		} else {
 			return 0, 0, false
 		}
 		to = shogi.NewSquare(int(b[0]-'0'), rk)
 	}
-	c, v := moveCharAt(b, i)
+	c, v := shogi.JaCharAt(b, i)
 	kind := shogi.PieceType(v)
 	i += 3
-	if c == mcPromote {
-		c, v = moveCharAt(b, i)
+	if c == shogi.JaPromote {
+		c, v = shogi.JaCharAt(b, i)
 		kind = shogi.PieceType(v)
-		if c != mcPiece || kind != shogi.Lance && kind != shogi.Knight && kind != shogi.Silver {
+		if c != shogi.JaPiece || kind != shogi.Lance && kind != shogi.Knight && kind != shogi.Silver {
 			return 0, 0, false
 		}
 		kind = kind.Promote()
 		i += 3
-	} else if c != mcPiece {
+	} else if c != shogi.JaPiece {
 		return 0, 0, false
 	}
 	promote, drop := false, false
 	if i < len(b) && b[i] != '(' {
-		switch c, _ := moveCharAt(b, i); c {
-		case mcPromote:
+		switch c, _ := shogi.JaCharAt(b, i); c {
+		case shogi.JaPromote:
 			promote = true
 			i += 3
-		case mcDrop:
+		case shogi.JaDrop:
 			drop = true
 			i += 3
-		case mcNot:
-			if c2, _ := moveCharAt(b, i+3); c2 != mcPromote {
+		case shogi.JaNot:
+			if c2, _ := shogi.JaCharAt(b, i+3); c2 != shogi.JaPromote {
 				return 0, 0, false
 			}
 			i += 6
-		case mcRaw:
+		case shogi.JaRaw:
 			i += 3
 		}
 	}

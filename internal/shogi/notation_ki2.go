@@ -1,7 +1,6 @@
 package shogi
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
 )
@@ -142,31 +141,31 @@ func fastJaMove(b []byte) (jaMove, bool) {
 func fastJaPrefix(jm *jaMove, b []byte) (int, bool) {
 	*jm = jaMove{to: NoSquare, from: NoSquare}
 	var i int
-	switch c, v := jaCharAt(b, 0); c {
-	case jcSame:
+	switch c, v := JaCharAt(b, 0); c {
+	case JaSame:
 		jm.same, i = true, 3
-		if c2, _ := jaCharAt(b, 3); c2 == jcSpace {
+		if c2, _ := JaCharAt(b, 3); c2 == JaSpace {
 			i = 6
 		}
-	case jcDigit:
-		c2, rk := jaCharAt(b, 3)
-		if c2 != jcDigit && c2 != jcNumeral {
+	case JaDigit:
+		c2, rk := JaCharAt(b, 3)
+		if c2 != JaDigit && c2 != JaNumeral {
 			return 0, false
 		}
 		jm.to, i = NewSquare(int(v), int(rk)), 6
 	default:
 		return 0, false
 	}
-	c, v := jaCharAt(b, i)
+	c, v := JaCharAt(b, i)
 	i += 3
-	if c == jcPromote {
-		c, v = jaCharAt(b, i)
-		if c != jcPiece || v < uint8(Lance) || v > uint8(Silver) { // 成香, 成桂, 成銀
+	if c == JaPromote {
+		c, v = JaCharAt(b, i)
+		if c != JaPiece || v < uint8(Lance) || v > uint8(Silver) { // 成香, 成桂, 成銀
 			return 0, false
 		}
 		jm.kind = PieceType(v).Promote()
 		i += 3
-	} else if c == jcPiece {
+	} else if c == JaPiece {
 		jm.kind = PieceType(v)
 	} else {
 		return 0, false
@@ -174,24 +173,24 @@ func fastJaPrefix(jm *jaMove, b []byte) (int, bool) {
 	// Modifiers, each kind once, then a suffix; 生, 行 and 入 are for
 	// parseJaMove.
 	for jm.suffix == 0 {
-		c, v := jaCharAt(b, i)
+		c, v := JaCharAt(b, i)
 		switch c {
-		case jcPos:
+		case JaPos:
 			if jm.posW != 0 {
 				return 0, false
 			}
 			jm.posW = int(v)
-		case jcMov:
+		case JaMov:
 			if jm.movW != 0 {
 				return 0, false
 			}
 			jm.movW = int(v)
-		case jcPromote:
+		case JaPromote:
 			jm.suffix = sufPromote
-		case jcDrop:
+		case JaDrop:
 			jm.suffix = sufDrop
-		case jcNot:
-			if c2, _ := jaCharAt(b, i+3); c2 != jcPromote {
+		case JaNot:
+			if c2, _ := JaCharAt(b, i+3); c2 != JaPromote {
 				return 0, false
 			}
 			jm.suffix = sufNoPromote
@@ -202,92 +201,6 @@ func fastJaPrefix(jm *jaMove, b []byte) (int, bool) {
 		i += 3
 	}
 	return i, true
-}
-
-// The classes of the characters of Japanese move text, as jaCharAt tells
-// them.
-const (
-	jcNone    uint8 = iota
-	jcDigit         // １…９; the value is the number
-	jcNumeral       // 一…九
-	jcPiece         // 歩…龍; the value is the PieceType
-	jcPromote       // 成
-	jcDrop          // 打
-	jcNot           // 不 (of 不成)
-	jcSame          // 同
-	jcSpace         // U+3000
-	jcPos           // 右 左 直; the value is posRight…
-	jcMov           // 上 寄 引; the value is movUp…
-)
-
-// jaChar is an entry of jaChars: a character's three UTF-8 bytes as one
-// little-endian number, its class and its value.
-type jaChar struct {
-	key   uint32
-	class uint8
-	val   uint8
-}
-
-// jaCharMult spreads the keys of the characters of jaChars over its 128
-// slots without two sharing one: a character is found with a
-// multiplication, a shift and one comparison, with no branch on which
-// character it is. The table panics at start-up if they ever collide.
-const jaCharMult = 0x624e5
-
-func jaCharSlot(key uint32) uint32 { return key * jaCharMult >> 25 }
-
-// jaChars holds the characters fastJaPrefix reads, by slot.
-var jaChars = func() (t [128]jaChar) {
-	put := func(r rune, class, val uint8) {
-		var b [4]byte
-		if utf8.EncodeRune(b[:], r) != 3 {
-			panic("jaChars: " + string(r) + " is not three bytes long")
-		}
-		key := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
-		e := &t[jaCharSlot(key)]
-		if e.class != jcNone {
-			panic("jaChars: " + string(r) + " shares a slot; choose another jaCharMult")
-		}
-		*e = jaChar{key, class, val}
-	}
-	for i, r := range []rune("１２３４５６７８９") {
-		put(r, jcDigit, uint8(i+1))
-	}
-	for i, r := range []rune("一二三四五六七八九") {
-		put(r, jcNumeral, uint8(i+1))
-	}
-	for _, r := range "歩香桂銀金角飛玉王と杏圭全馬龍竜" {
-		put(r, jcPiece, uint8(jaPiece(r)))
-	}
-	put('成', jcPromote, 0)
-	put('打', jcDrop, 0)
-	put('不', jcNot, 0)
-	put('同', jcSame, 0)
-	put('\u3000', jcSpace, 0)
-	put('右', jcPos, posRight)
-	put('左', jcPos, posLeft)
-	put('直', jcPos, posStraight)
-	put('上', jcMov, movUp)
-	put('寄', jcMov, movSide)
-	put('引', jcMov, movDown)
-	return t
-}()
-
-// jaCharAt returns the class and value of the character at b[i:], or
-// jcNone. It is small enough to be inlined, which costs one case: a
-// character that is all of b (i = 0, three bytes) is not read, which no
-// move is.
-func jaCharAt(b []byte, i int) (uint8, uint8) {
-	var key uint32 // 0 matches no character
-	if uint(i)+4 <= uint(len(b)) {
-		key = binary.LittleEndian.Uint32(b[i:]) << 8 >> 8
-	} else if uint(i)+3 == uint(len(b)) && i > 0 {
-		key = binary.LittleEndian.Uint32(b[i-1:]) >> 8
-	}
-	if e := &jaChars[jaCharSlot(key)]; e.key == key {
-		return e.class, e.val
-	}
-	return jcNone, 0
 }
 
 // ReadMove reads the move at the start of b when it is written as Kifu for
@@ -698,41 +611,6 @@ func jaDigit(r rune) int {
 	return 0
 }
 
-// jaPiece reads a one-character piece name.
-func jaPiece(r rune) PieceType {
-	switch r {
-	case '歩':
-		return Pawn
-	case '香':
-		return Lance
-	case '桂':
-		return Knight
-	case '銀':
-		return Silver
-	case '金':
-		return Gold
-	case '角':
-		return Bishop
-	case '飛':
-		return Rook
-	case '玉', '王':
-		return King
-	case 'と':
-		return ProPawn
-	case '杏':
-		return ProLance
-	case '圭':
-		return ProKnight
-	case '全':
-		return ProSilver
-	case '馬':
-		return Horse
-	case '龍', '竜':
-		return Dragon
-	}
-	return NoPieceType
-}
-
 // parseJaMove takes KIF or KI2 move text apart:
 //
 //	[mark] (square [同] | 同) [space] piece [右|左|直] [上|寄|引|行|入] [成|不成|生|打] [(xy)]
@@ -829,7 +707,7 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 		}
 		n += n2
 	} else {
-		jm.kind = jaPiece(r)
+		jm.kind = PieceTypeOfKanji(r)
 	}
 	if jm.kind == NoPieceType {
 		return jm, "want a piece name after the square", ErrSyntax
