@@ -178,12 +178,7 @@ func (p *Position) playMove(m Move, legal bool) Undo {
 				p.sliders.put(to, slideMask[pc&31] != 0)
 			}
 		} else {
-			p.occ.clear(from)
-			p.occ.put(to, pc != NoPiece)
-			p.white.clear(from)
-			p.white.put(to, pc != NoPiece && pc.Color() == White)
-			p.sliders.clear(from)
-			p.sliders.put(to, slideMask[pc&31] != 0)
+			p.syncSquares(from, to, pc)
 		}
 		if pc.Type() == King {
 			p.kings[c] = to
@@ -273,14 +268,7 @@ func (p *Position) play(m Move) (captured Piece) {
 		}
 		p.board[from] = NoPiece
 		p.board[to] = pc
-		// A move the caller did not check (a foul a record documents)
-		// may start on an empty square; occ follows the board exactly.
-		p.occ.clear(from)
-		p.occ.put(to, pc != NoPiece)
-		p.white.clear(from)
-		p.white.put(to, pc != NoPiece && pc.Color() == White)
-		p.sliders.clear(from)
-		p.sliders.put(to, slideMask[pc&31] != 0)
+		p.syncSquares(from, to, pc)
 		if pc.Type() == King {
 			p.kings[c] = to
 		}
@@ -290,6 +278,20 @@ func (p *Position) play(m Move) (captured Piece) {
 	p.last = m
 	p.att = 0
 	return captured
+}
+
+// syncSquares brings the bitboards in step with the board after a board
+// move from from that left pc on to. A move the caller did not check (a
+// foul a record documents) may start on an empty square or move the
+// opponent's piece, so nothing is assumed of what was there: the bitboards
+// follow the board exactly.
+func (p *Position) syncSquares(from, to Square, pc Piece) {
+	p.occ.clear(from)
+	p.occ.put(to, pc != NoPiece)
+	p.white.clear(from)
+	p.white.put(to, pc != NoPiece && pc.Color() == White)
+	p.sliders.clear(from)
+	p.sliders.put(to, slideMask[pc&31] != 0)
 }
 
 // sliderOn reports whether the first piece of occ from s in direction d
