@@ -31,7 +31,7 @@ type Options struct {
 // Reuse is what readers that are given it in Options keep from one game and
 // one input to the next: the record every Read fills and returns (after
 // shogi.Record.Reset) instead of a new one, as encoding/csv's ReuseRecord
-// reuses its slice, and the line buffer. A batch read this way allocates no
+// reuses its slice, and the text buffer. A batch read this way allocates no
 // game trees once its longest game has been read, and no buffer per file.
 // The caller must be done with a record before reading the next, and a
 // reader must not be used once another has been given the same Reuse. A
@@ -39,7 +39,7 @@ type Options struct {
 // value is ready to use.
 type Reuse struct {
 	rec   *shogi.Record
-	lines []byte     // the line reader's buffer, while it is of a size worth keeping
+	lines []byte     // the line reader's or JSON scanner's buffer, while of a size worth keeping
 	csa   csaBuffers // the CSA reader's
 }
 

@@ -65,13 +65,26 @@ var ErrWrongColor = &shogi.RuleError{Code: "wrong-color", Msg: "the move's color
 // Options.MaxLineBytes is not set.
 const maxJKFString = DefaultMaxLineBytes
 
+// jkfBufSize is the JSON scanner's buffer; longer strings are collected
+// beside it.
+const jkfBufSize = 16 << 10
+
 // NewJKF returns a JKF reader.
 func NewJKF(r io.Reader, opt Options) *JKF {
 	max := opt.MaxLineBytes
 	if max <= 0 {
 		max = maxJKFString
 	}
-	sc := &jsonScanner{r: r, file: opt.Filename, maxStr: max, buf: make([]byte, 16<<10), line: 1}
+	var buf []byte
+	if opt.Reuse != nil && cap(opt.Reuse.lines) >= jkfBufSize {
+		buf = opt.Reuse.lines[:jkfBufSize]
+	} else {
+		buf = make([]byte, jkfBufSize)
+		if opt.Reuse != nil {
+			opt.Reuse.lines = buf
+		}
+	}
+	sc := &jsonScanner{r: r, file: opt.Filename, maxStr: max, buf: buf, line: 1}
 	return &JKF{Options: opt, sc: sc}
 }
 
