@@ -123,6 +123,9 @@ func lineEndFrom(b []byte, from int) int {
 	return -1
 }
 
+// lastLineEndBefore is lineEndFrom looking backwards: the index just after
+// the last line end before before, or -1. The two are mirror images, not
+// copies: a shared helper would need a direction and bounds in every test.
 func lastLineEndBefore(b []byte, before int) int {
 	for i := before - 1; i >= 0; i-- {
 		switch b[i] {
