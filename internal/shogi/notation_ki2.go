@@ -579,38 +579,6 @@ func jaRuneSlow[T jaText](s T, i int) (rune, int) {
 // isJaSpace reports whether r is a space Japanese records pad with.
 func isJaSpace(r rune) bool { return r == ' ' || r == '\u3000' || r == '\t' }
 
-// jaDigit reads a numeral 1-9 written as an ASCII or full-width digit or a
-// kanji numeral.
-func jaDigit(r rune) int {
-	switch {
-	case r >= '1' && r <= '9':
-		return int(r - '0')
-	case r >= '１' && r <= '９':
-		return int(r - '０')
-	}
-	switch r {
-	case '一':
-		return 1
-	case '二':
-		return 2
-	case '三':
-		return 3
-	case '四':
-		return 4
-	case '五':
-		return 5
-	case '六':
-		return 6
-	case '七':
-		return 7
-	case '八':
-		return 8
-	case '九':
-		return 9
-	}
-	return 0
-}
-
 // parseJaMove takes KIF or KI2 move text apart:
 //
 //	[mark] (square [同] | 同) [space] piece [右|左|直] [上|寄|引|行|入] [成|不成|生|打] [(xy)]
@@ -672,13 +640,13 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 		jm.same = true
 		i += n
 	} else {
-		f := jaDigit(r)
+		f := JaDigitValue(r)
 		if f == 0 {
 			return jm, "want a square (７六) or 同", ErrSyntax
 		}
 		i += n
 		r, n = next()
-		rk := jaDigit(r)
+		rk := JaDigitValue(r)
 		if rk == 0 {
 			return jm, "want a rank after the file", ErrBadSquare
 		}
