@@ -250,13 +250,13 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 			break
 		}
 		if err := pos.Legal(next.Move); err != nil {
-			if documentsFoul(next) {
+			if next.DocumentsFoul() {
 				// The game ended with this foul: the last position is
 				// the one before it.
 				foul = setup.moveText(&pos, next.Move) + " " + setup.endText(next.Next(), pos.Turn().Opponent())
 				break
 			}
-			return &exitError{exitInvalid, errors.New(name + ": illegal move " + strconv.Itoa(ply+1) + " " + moveText(&pos, next.Move) + ": " + err.Error())}
+			return &exitError{exitInvalid, errors.New(name + ": illegal move " + strconv.Itoa(ply+1) + " " + shogi.DescribeMove(&pos, next.Move) + ": " + err.Error())}
 		}
 		before = pos
 		pos.Advance(next.Move)
