@@ -1530,66 +1530,6 @@ func ruleErr(err error) error {
 	return err
 }
 
-// detectKakinoki names the Kakinoki-family format of text by its lines: a
-// numbered move or the 手数---- line says KIF, moves after side marks say KI2,
-// a board diagram alone says BOD, and header lines alone say KIF (KI2 when
-// the extension is .ki2). ext only breaks ties; "" means none of them.
-func detectKakinoki(text []byte, ext string) string {
-	var kif, ki2, board, header int
-	for len(text) > 0 {
-		ln := text
-		if i := bytes.IndexAny(text, "\r\n"); i >= 0 {
-			ln, text = text[:i], text[i+1:]
-		} else {
-			text = nil
-		}
-		kind, t := classify(ln)
-		switch kind {
-		case lineMoveHeader:
-			kif += 2
-		case lineKIFMove:
-			i := 0
-			for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-				i++
-			}
-			if j := skipJaSpaces(t, i); j > i && j < len(t) && kifLike(t[j:]) {
-				kif++
-			}
-		case lineKI2Move:
-			if _, rest, _ := cutSideMark(t); kifLike(rest) {
-				ki2++
-			}
-		case lineBoardRank, lineHand, lineTurn:
-			board++
-		case lineHeader:
-			if k := colonIndex(t); k > 0 {
-				switch string(trimJa(t[:k])) {
-				case shogi.KeyHandicap, shogi.KeyBlack, shogi.KeyWhite, shogi.KeyShitate, shogi.KeyUwate, shogi.KeyStartTime, shogi.KeyEvent:
-					header++
-				}
-			}
-		}
-	}
-	isKI2Ext := ext == ".ki2" || ext == ".ki2u"
-	switch {
-	case kif > 0 && (kif >= ki2 || !isKI2Ext):
-		return "kif"
-	case ki2 > 0:
-		return "ki2"
-	case board >= 9 && header == 0 && ext != ".kif" && ext != ".kifu" && !isKI2Ext:
-		return "bod"
-	case board > 0 || header > 0:
-		if isKI2Ext {
-			return "ki2"
-		}
-		if ext == ".bod" {
-			return "bod"
-		}
-		return "kif"
-	}
-	return ""
-}
-
 // kifLike reports whether b starts like a move: a square or 同, or a known
 // special ending word.
 func kifLike(b []byte) bool {
