@@ -65,7 +65,7 @@ func detectContent(head []byte, ext string) Detection {
 	}
 	first := firstLine(t)
 	switch {
-	case t[0] == '{':
+	case isJSONObject(t):
 		return Detection{"jkf", "content: a JSON object"}
 	case bytes.HasPrefix(first, []byte("position ")), bytes.HasPrefix(first, []byte("startpos")):
 		return Detection{"usi", "content: a USI position line"}
@@ -92,7 +92,7 @@ func detectContent(head []byte, ext string) Detection {
 		return Detection{"ki2", "content: KI2 move lines"}
 	case s.kk > 0 && s.kk >= s.western:
 		return Detection{"kk", "content: Kitao–Kawasaki moves"}
-	case s.western > 0 && s.psn == s.western:
+	case s.western > 0 && s.psn == s.western && s.keyValue == 0:
 		return Detection{"psn", "content: PSN move text"}
 	case s.western > 0 && s.hosking*2 > s.western:
 		return Detection{"western", "content: a Western move list (Hosking)"}
@@ -107,6 +107,16 @@ func detectContent(head []byte, ext string) Detection {
 		return Detection{"kif", "content: a KIF header or board"}
 	}
 	return Detection{"", "no record line"}
+}
+
+// isJSONObject reports whether t starts a JSON object: { and then a key or
+// }. A PSN or Western comment starts with { and text.
+func isJSONObject(t []byte) bool {
+	if len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	t = bytes.TrimLeft(t[1:], " \t\r\n")
+	return len(t) == 0 || t[0] == '"' || t[0] == '}'
 }
 
 func firstLine(b []byte) []byte {
@@ -154,18 +164,28 @@ type lineScores struct {
 	hosking                 int // of them, in Hosking's digit squares
 	psn                     int // of them, with the origin square PSN writes
 	kk                      int // Kitao–Kawasaki moves (☗歩-76)
+	keyValue                int // `Key: value` header lines, which PSN does not have
 }
 
 // scoreLines reads the lines of t as KIF, KI2, BOD, Western and
 // Kitao–Kawasaki text would have them.
 func scoreLines(t []byte) lineScores {
 	var s lineScores
+	inComment := false // in a {comment} of move text that spans lines
 	for n := 0; len(t) > 0 && n < 2000; n++ {
 		ln := t
 		if i := bytes.IndexAny(t, "\r\n"); i >= 0 {
 			ln, t = t[:i], t[i+1:]
 		} else {
 			t = nil
+		}
+		if tr := bytes.TrimSpace(ln); inComment || len(tr) > 0 && tr[0] == '{' {
+			inComment = !bytes.Contains(tr, []byte("}"))
+			if !inComment && tr[len(tr)-1] != '}' {
+				ln = ln[bytes.IndexByte(ln, '}')+1:] // moves after the comment
+			} else {
+				continue
+			}
 		}
 		kind, k := classify(ln)
 		switch kind {
@@ -197,6 +217,10 @@ func scoreLines(t []byte) lineScores {
 				}
 			}
 		}
+		if _, _, ok := colonHeader(bytes.TrimSpace(ln)); ok {
+			s.keyValue++
+			continue
+		}
 		s.scoreMoveText(ln)
 	}
 	return s
@@ -207,8 +231,16 @@ func scoreLines(t []byte) lineScores {
 // when most of its words are moves, so that prose does not.
 func (s *lineScores) scoreMoveText(ln []byte) {
 	words, west, hosk, psn, kk := 0, 0, 0, 0, 0
+	inComment := false
 	for _, w := range bytes.Fields(ln) {
-		if isMoveNumber(w) {
+		// Comments, the parentheses of variations and times (05:52 /
+		// 00:05:52) are not words.
+		if inComment || w[0] == '{' {
+			inComment = w[len(w)-1] != '}'
+			continue
+		}
+		w = bytes.Trim(w, "()")
+		if len(w) == 0 || isMoveNumber(w) || strings.Trim(string(w), "0123456789:/.") == "" {
 			continue
 		}
 		words++
@@ -221,7 +253,7 @@ func (s *lineScores) scoreMoveText(ln []byte) {
 			if origin {
 				psn++
 			}
-		case kkMove(w):
+		case isKKMove(w):
 			kk++
 		}
 	}
@@ -246,8 +278,8 @@ func isMoveNumber(w []byte) bool {
 // westernMove reports whether w is a move in Western notation: a piece
 // letter (+ for promoted pieces), an optional origin, -, x, * or ' and the
 // destination, an optional + or =, and annotation glyphs. hosking says the
-// squares are written with two digits (P76), origin that the origin is
-// written (P7g-7f, as PSN writes every move).
+// squares are written with two digits (P76), origin that the move is
+// written in full (P7g-7f, P*5e), as PSN writes every move.
 func westernMove(w []byte) (ok, hosking, origin bool) {
 	w = bytes.TrimRight(w, "!?")
 	if len(w) > 0 && w[0] == '+' {
@@ -283,14 +315,15 @@ func westernMove(w []byte) (ok, hosking, origin bool) {
 			return w[0] == 'x', false, false // Gx: takes on the last square
 		}
 		m, digits := sq(w[1:])
-		return m > 0 && m+1 == len(w), digits, false
+		// A drop states all there is to it, as PSN writes every move.
+		return m > 0 && m+1 == len(w), digits, w[0] == '*' || w[0] == '\''
 	}
 	return false, false, false
 }
 
-// kkMove reports whether w is a Kitao–Kawasaki move: ☗ or ☖, then a piece
+// isKKMove reports whether w is a Kitao–Kawasaki move: ☗ or ☖, then a piece
 // in kanji (☗歩-76, ☖銀x, ☖金(61)-52).
-func kkMove(w []byte) bool {
+func isKKMove(w []byte) bool {
 	_, rest, ok := cutSideMark(w)
 	if !ok || len(rest) == 0 {
 		return false
