@@ -282,7 +282,7 @@ type kakinoki struct {
 	// line ends; see pendingFoul.
 	dropping *Error
 	dropped  int
-	noNum *Error // a 変化 line without a ply number
+	noNum    *Error // a 変化 line without a ply number
 	// The position after the node the last 変化 block branched from: many
 	// blocks branch from one node.
 	replayed  *shogi.Node
