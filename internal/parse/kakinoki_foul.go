@@ -144,7 +144,7 @@ func (k *kakinoki) closeLine() error {
 
 // undocumented ends the message of an illegal move that no foul ending
 // documents; a lenient reader's warning goes on with droppedNote.
-const undocumented = "; no foul ending (反則勝ち, 反則負け) documents it"
+const undocumented = "; no foul ending documents it"
 
 // droppedNote ends the warning of an undocumented illegal move kept as the
 // last move of its line, with n plies after it dropped.
