@@ -191,6 +191,7 @@ func newTarget(o convertOptions, plySet bool) (target, error) {
 		Ply:        o.ply,
 		PlySet:     plySet,
 		Notation:   o.notation,
+		Encoding:   string(t.enc),
 	}
 	return t, nil
 }
