@@ -296,14 +296,14 @@ func TestJKFErrors(t *testing.T) {
 		in   string
 		want Error // Err and Pos (line, col) are compared; Detail must contain Detail
 	}{
-		{"not JSON", `hello`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "unexpected character 'h'"}},
+		{"not JSON", `hello`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "invalid character 'h' at start of value"}},
 		{"array at top", `[1]`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "want a JKF object"}},
-		{"truncated", "{\"header\": {}, \"moves\": [{}, ", Error{Pos: Pos{Line: 1, Col: 30}, Err: ErrTruncated, Detail: "the value that starts at 1:25 does not end before the input does"}},
-		{"missing colon", `{"header" {}}`, Error{Pos: Pos{Line: 1, Col: 11}, Err: ErrBadJSON, Detail: "want ':' after an object key"}},
-		{"trailing comma", `{"header": {}, "moves": [{},]}`, Error{Pos: Pos{Line: 1, Col: 29}, Err: ErrBadJSON, Detail: "']' after ','"}},
+		{"truncated", "{\"header\": {}, \"moves\": [{}, ", Error{Pos: Pos{Line: 1, Col: 30}, Err: ErrTruncated, Detail: "the input ends inside a JSON value"}},
+		{"missing colon", `{"header" {}}`, Error{Pos: Pos{Line: 1, Col: 11}, Err: ErrBadJSON, Detail: "invalid character '{' after object name (expecting ':')"}},
+		{"trailing comma", `{"header": {}, "moves": [{},]}`, Error{Pos: Pos{Line: 1, Col: 28}, Err: ErrBadJSON, Detail: "invalid character ',' at start of value"}},
 		{"unterminated string", `{"header": {"先手": "abc`, Error{Pos: Pos{Line: 1, Col: 19}, Err: ErrTruncated, Detail: "unterminated string"}},
 		{"raw newline in string", "{\"header\": {\"a\": \"x\ny\"}}", Error{Pos: Pos{Line: 1, Col: 20}, Err: ErrBadJSON, Detail: "control character"}},
-		{"bad number", `{"header": {}, "moves": [{}, {"move": {"color": 01}}]}`, Error{Pos: Pos{Line: 1, Col: 49}, Err: ErrBadJSON, Detail: "invalid number"}},
+		{"bad number", `{"header": {}, "moves": [{}, {"move": {"color": 01}}]}`, Error{Pos: Pos{Line: 1, Col: 50}, Err: ErrBadJSON, Detail: "invalid character '1' after object value"}},
 		{"unknown preset", `{"header": {}, "initial": {"preset": "9"}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 38}, Err: ErrBadBoard, Detail: "unknown preset \"9\""}},
 		{"OTHER without data", `{"header": {}, "initial": {"preset": "OTHER"}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 38}, Err: ErrBadBoard, Detail: "needs \"data\""}},
 		{"bad square", `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
@@ -333,18 +333,18 @@ func TestJKFErrors(t *testing.T) {
 			Error{Pos: Pos{Line: 1, Col: 30}, Ply: 1, Err: ErrSyntax, Detail: "either a move or a special"}},
 		{"bad time type", `{"header": {}, "moves": [{}, {"special": "TORYO", "time": {"now": {"m": "1", "s": 0}}}]}`,
 			Error{Pos: Pos{Line: 1, Col: 73}, Err: ErrSyntax, Detail: "moves[1].time.now: want a number, found a string"}},
-		{"column in runes", `{"header": {"棋戦": "竜王戦", "x": ?}}`, Error{Pos: Pos{Line: 1, Col: 31}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"column in runes", `{"header": {"棋戦": "竜王戦", "x": ?}}`, Error{Pos: Pos{Line: 1, Col: 31}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"too many files", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [` + strings.Repeat(`[{},{},{},{},{},{},{},{},{}],`, 9) +
 			`[{}]], "hands": [{}, {}]}}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 339}, Err: ErrBadJSON, Detail: "initial.data.board[9]: the board has 9 files"}},
 		// "moves" before "initial" is read in a second pass over the
 		// captured text: positions there and after it stay exact.
-		{"column after captured moves", `{"moves":[{"comments":["日本語"]}],"header":{"a":?}}`, Error{Pos: Pos{Line: 1, Col: 47}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"column after captured moves", `{"moves":[{"comments":["日本語"]}],"header":{"a":?}}`, Error{Pos: Pos{Line: 1, Col: 47}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"column inside captured moves", "{\"moves\":[{\"comments\":[\"日本語\"]},\n {\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":6},\"to\":{\"x\":7,\"y\":5},\"piece\":\"二\"}}]}",
 			Error{Pos: Pos{Line: 2, Col: 69}, Err: ErrSyntax, Detail: "moves[1].move.piece: \"二\" is not a piece name"}},
 		// Lines are counted as the line readers count them: a bare CR
 		// ends one too (a fuzzed input).
-		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
-		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
+		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"short file", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{}]], "hands": [{}, {}]}}, "moves": []}`,
 			Error{Pos: Pos{Line: 1, Col: 78}, Err: ErrBadBoard, Detail: "initial.data.board[0]: a file has 9 squares, found 1"}},
 	}
