@@ -668,4 +668,3 @@ func squareName(s shogi.Square) string {
 	r := s.Rank() - 1
 	return strconv.Itoa(s.File()) + ranks[r*3:r*3+3]
 }
-

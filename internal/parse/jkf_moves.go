@@ -891,4 +891,3 @@ func appendLines(dst []string, s string) []string {
 		s = s[i+1:]
 	}
 }
-
