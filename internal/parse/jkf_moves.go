@@ -42,6 +42,11 @@ type jkfLine struct {
 	// ending that documents it follows; illegal stays set after it.
 	foul    *Error
 	illegal bool
+	// dropped counts the entries after an illegal move that no foul
+	// ending documents (lenient mode: they are skipped), from the first
+	// of them on (dropping).
+	dropped  int
+	dropping bool
 }
 
 // jkfEntry is an entry object being read; its position is its line's.
@@ -63,6 +68,7 @@ type jkfEntry struct {
 	hasSpecial bool
 	hasForks   bool
 	inForks    bool // its "forks" array is being read
+	drop       bool // it follows an undocumented illegal move: skipped
 }
 
 // readMoves reads the "moves" array into j.rec.
@@ -104,12 +110,20 @@ func (j *JKF) readMoves() error {
 				return err
 			case !ok && inLine:
 				if l.foul != nil {
-					return pendingFoul(l)
+					if err := j.undocumentedFoul(l); err != nil {
+						return err
+					}
 				}
 				j.lines = j.lines[:nl-1]
 				continue
 			case !ok:
 				j.entries[ne-1].inForks = false
+				continue
+			case inLine && l.dropping:
+				l.dropped++
+				if err := sc.skipValue(); err != nil {
+					return err
+				}
 				continue
 			case inLine && l.ended:
 				if err := j.warn(sc.peekPos(), 0, ErrBadVariation, j.path("")+": entry after the line's special ending ignored"); err != nil {
@@ -134,6 +148,14 @@ func (j *JKF) readMoves() error {
 			ok, err := sc.nextKey()
 			if err != nil {
 				return err
+			}
+			if e.drop {
+				if !ok {
+					j.entries = j.entries[:ne-1]
+				} else if err := sc.skipValue(); err != nil {
+					return err
+				}
+				continue
 			}
 			if !ok {
 				if err := j.endEntry(); err != nil {
@@ -165,7 +187,10 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"move\""}
 		}
 		if l.foul != nil {
-			return pendingFoul(l)
+			if err := j.dropEntry(e, l); err != nil {
+				return err
+			}
+			return sc.skipValue()
 		}
 		if e.start {
 			if err := j.warn(keyPos, 1, ErrSyntax, "moves[0] holds a move: read as ply 1 (moves[0] is meant for the start position's comments)"); err != nil {
@@ -202,7 +227,7 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 		}
 		if l.foul != nil {
 			if !isFoulEnding(end.Kind) {
-				return pendingFoul(l)
+				return j.dropEntry(e, l)
 			}
 			l.foul = nil
 		}
@@ -277,10 +302,11 @@ func (j *JKF) endEntry() error {
 	case !e.hasMove && !e.hasSpecial && e.hasForks && len(e.comments) == 0:
 		// Only alternatives: the line itself ends before this ply (how a
 		// writer keeps the forks of an ending it cannot name).
-	case !e.hasMove && !e.hasSpecial:
-		if line.foul != nil {
-			return pendingFoul(line)
+	case !e.hasMove && !e.hasSpecial && line.foul != nil:
+		if err := j.dropEntry(e, line); err != nil {
+			return err
 		}
+	case !e.hasMove && !e.hasSpecial:
 		if err := j.warn(j.sc.at(e.at), e.ply, ErrSyntax, j.path("")+": entry without move or special; its comments go to the previous move"); err != nil {
 			return err
 		}
@@ -315,6 +341,38 @@ func pendingFoul(l *jkfLine) error {
 	l.foul = nil
 	err.Detail += " (a record may keep an illegal move only when a foul ending, ILLEGAL_MOVE or ±ILLEGAL_ACTION, follows it)"
 	return err
+}
+
+// dropEntry handles entry e of line l, which follows an illegal move
+// without documenting it (not a foul ending): an error in strict mode;
+// otherwise e and the rest of the line are skipped, and counted for the
+// warning undocumentedFoul gives at the line's end.
+func (j *JKF) dropEntry(e *jkfEntry, l *jkfLine) error {
+	if j.Strict {
+		return pendingFoul(l)
+	}
+	e.drop, l.dropping = true, true
+	l.dropped++
+	return nil
+}
+
+// undocumentedFoul reports, at the end of line l, the illegal move it kept
+// without a foul ending after it: in lenient mode the move stays as the
+// line's last, with a warning that has the error's code and position and
+// says how many entries after it were dropped.
+func (j *JKF) undocumentedFoul(l *jkfLine) error {
+	if j.Strict {
+		return pendingFoul(l)
+	}
+	err := l.foul
+	l.foul = nil
+	err.Warning = true
+	err.Detail += "; no foul ending follows it, so it is kept as the last move of its line"
+	if l.dropped > 0 {
+		err.Detail += " and the " + strconv.Itoa(l.dropped) + " entries after it are dropped"
+	}
+	j.warnings = append(j.warnings, err)
+	return nil
 }
 
 // isFoulEnding reports whether an ending of kind k documents a foul.

@@ -350,7 +350,17 @@ func TestJKFErrors(t *testing.T) {
 	}
 	for _, tt := range errorTests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := NewJKF(strings.NewReader(tt.in), Options{}).Read()
+			// An illegal move is a warning in lenient mode (the move kept
+			// as its line's last), with the error's code and position.
+			r := NewJKF(strings.NewReader(tt.in), Options{})
+			_, err := r.Read()
+			if err == nil && len(r.Warnings()) > 0 && errors.Is(r.Warnings()[0], tt.want.Err) {
+				err = r.Warnings()[0]
+				var se *Error
+				if _, strict := NewJKF(strings.NewReader(tt.in), Options{Strict: true}).Read(); !errors.As(strict, &se) || se.Pos != err.(*Error).Pos || !errors.Is(strict, tt.want.Err) {
+					t.Errorf("strict: %v, want the warning's error %v", strict, err)
+				}
+			}
 			var got *Error
 			if !errors.As(err, &got) {
 				t.Fatalf("err = %v, want *Error", err)
@@ -544,7 +554,7 @@ func TestJKFLines(t *testing.T) {
 	}
 	// An error in the second record is positioned on its line.
 	bad := one + "\n" + `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 4}, "piece": "FU"}}]}`
-	r := NewJKF(strings.NewReader(bad), Options{Filename: "g.jsonl"})
+	r := NewJKF(strings.NewReader(bad), Options{Filename: "g.jsonl", Strict: true})
 	if _, err := r.Read(); err != nil {
 		t.Fatal(err)
 	}
@@ -777,31 +787,55 @@ func TestJKFComposedStart(t *testing.T) {
 }
 
 // TestJKFFoul: an illegal move is kept when a foul ending follows it, which
-// documents the foul (as KIF and CSA records show one); otherwise it is the
-// error it always was.
+// documents the foul (as KIF and CSA records show one). Otherwise it is an
+// error in strict mode; in lenient mode it is kept as the last move of its
+// line, with a warning (same code and position) that counts the entries
+// dropped after it.
 func TestJKFFoul(t *testing.T) {
 	const head = `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}`
 	foulTests := []struct {
-		name string
-		rest string
-		want error // nil: read, the foul ending after the illegal move
+		name    string
+		rest    string
+		want    error // nil: read, the foul ending after the illegal move
+		dropped int   // lenient mode: the entries dropped after the illegal move (-1: an error too)
 	}{
-		{"ILLEGAL_MOVE", `, {"special": "ILLEGAL_MOVE"}]}`, nil},
-		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, nil},
-		{"unsigned ILLEGAL_ACTION", `, {"special": "ILLEGAL_ACTION"}]}`, nil},
-		{"the line ends", `]}`, shogi.ErrUnreachable},
-		{"another ending", `, {"special": "TORYO"}]}`, shogi.ErrUnreachable},
-		{"a move", `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}]}`, shogi.ErrUnreachable},
-		{"an entry of comments", `, {"comments": ["x"]}]}`, shogi.ErrUnreachable},
-		{"forks after it", `, {"special": "ILLEGAL_MOVE", "forks": [[{"special": "TORYO"}]]}]}`, ErrBadVariation},
+		{"ILLEGAL_MOVE", `, {"special": "ILLEGAL_MOVE"}]}`, nil, 0},
+		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, nil, 0},
+		{"+ILLEGAL_ACTION", `, {"special": "+ILLEGAL_ACTION"}]}`, nil, 0},
+		{"unsigned ILLEGAL_ACTION", `, {"special": "ILLEGAL_ACTION"}]}`, nil, 0},
+		{"the line ends", `]}`, shogi.ErrUnreachable, 0},
+		{"another ending", `, {"special": "TORYO"}]}`, shogi.ErrUnreachable, 1},
+		{"a move", `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}]}`, shogi.ErrUnreachable, 1},
+		{"moves and an ending", `, {"comments": ["a"], "move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 1}}},
+			{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}}, {"special": "ILLEGAL_MOVE"}]}`, shogi.ErrUnreachable, 3},
+		{"an entry of comments", `, {"comments": ["x"]}]}`, shogi.ErrUnreachable, 1},
+		{"forks after it", `, {"special": "ILLEGAL_MOVE", "forks": [[{"special": "TORYO"}]]}]}`, ErrBadVariation, -1},
 	}
 	for _, tt := range foulTests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec, err := NewJKF(strings.NewReader(head+tt.rest), Options{Strict: true}).Read()
 			if tt.want != nil {
 				var pe *Error
-				if !errors.Is(err, tt.want) || !errors.As(err, &pe) || pe.Pos.Line != 1 {
+				if !errors.Is(err, tt.want) || !errors.As(err, &pe) || pe.Pos.Line != 1 || pe.Pos.Col != 39 && tt.dropped >= 0 {
 					t.Fatalf("err = %v, want %v", err, tt.want)
+				}
+				strictPos := pe.Pos
+				if tt.dropped < 0 {
+					return
+				}
+				// Lenient: the move stays, the last of the main line.
+				r := NewJKF(strings.NewReader(head+tt.rest), Options{})
+				rec, err = r.Read()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := rec.NodeAt(1); n == nil || n.Move.String() != "7g7e" || len(n.Children) != 0 {
+					t.Fatalf("lenient: the illegal move is not the line's last node")
+				}
+				ws := r.Warnings()
+				if len(ws) != 1 || !errors.Is(ws[0], tt.want) || !errors.As(ws[0], &pe) || pe.Pos != strictPos ||
+					(tt.dropped > 0) != strings.Contains(pe.Detail, " "+strconv.Itoa(tt.dropped)+" entries after it are dropped") {
+					t.Errorf("lenient: warnings %v, want one like %v with %d dropped", ws, err, tt.dropped)
 				}
 				return
 			}
