@@ -30,6 +30,10 @@ type Options struct {
 	PlySet     bool   // Ply was given
 	AllPlies   bool   // SVG: one image per ply
 	Notation   string // Western writers: "hodges" (default) or "hosking"
+
+	// Train chooses the positions the training formats (hcpe, psv,
+	// positions) write.
+	Train TrainOptions
 }
 
 // ErrLossy is wrapped by the error a writer returns when the record holds
@@ -107,6 +111,9 @@ var Formats = []Format{
 	{"hosking", ".hosking", "utf-8", false, "Western move list in Hosking notation (P76, S'56)", func(w io.Writer, o Options) Writer { return NewHosking(w, o) }},
 	{"kk", ".kk", "utf-8", false, "Kitao–Kawasaki move list (☗歩-76 ☖歩-34)", func(w io.Writer, o Options) Writer { return NewKK(w, o) }},
 	{"svg", ".svg", "utf-8", false, "SVG picture of the position at the end of the main line (or --ply); every ply with --svg-all", func(w io.Writer, o Options) Writer { return NewSVG(w, o) }},
+	{"hcpe", ".hcpe", BinaryEncoding, false, "training data: cshogi's HuffmanCodedPosAndEval, 38 bytes per position with a move (score, move, result)", func(w io.Writer, o Options) Writer { return NewHCPE(w, o) }},
+	{"psv", ".bin", BinaryEncoding, false, "training data: YaneuraOu's PackedSfenValue, 40 bytes per position with a move (score, move, ply, result)", func(w io.Writer, o Options) Writer { return NewPSV(w, o) }},
+	{"positions", ".positions", "utf-8", false, "training data as text: SFEN, move, score, result per position with a move", func(w io.Writer, o Options) Writer { return NewPositions(w, o) }},
 }
 
 // Lookup returns the writable format with this name or extension.

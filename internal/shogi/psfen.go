@@ -14,7 +14,7 @@ var psfenCoding = newHuffman(
 		NewPiece(Black, Gold): {0b1111, 6}, NewPiece(Black, ProPawn): {0b101, 4}, NewPiece(Black, ProLance): {0b10011, 6},
 		NewPiece(Black, ProKnight): {0b11011, 6}, NewPiece(Black, ProSilver): {0b10111, 6}, NewPiece(Black, Horse): {0b1011111, 8},
 		NewPiece(Black, Dragon): {0b1111111, 8},
-		NewPiece(White, Pawn): {0b1001, 4}, NewPiece(White, Lance): {0b100011, 6}, NewPiece(White, Knight): {0b101011, 6},
+		NewPiece(White, Pawn):   {0b1001, 4}, NewPiece(White, Lance): {0b100011, 6}, NewPiece(White, Knight): {0b101011, 6},
 		NewPiece(White, Silver): {0b100111, 6}, NewPiece(White, Bishop): {0b10011111, 8}, NewPiece(White, Rook): {0b10111111, 8},
 		NewPiece(White, Gold): {0b101111, 6}, NewPiece(White, ProPawn): {0b1101, 4}, NewPiece(White, ProLance): {0b110011, 6},
 		NewPiece(White, ProKnight): {0b111011, 6}, NewPiece(White, ProSilver): {0b110111, 6}, NewPiece(White, Horse): {0b11011111, 8},
