@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"io"
+	"slices"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -51,17 +52,20 @@ func (h *HCPE) Write(rec *shogi.Record) error {
 }
 
 func (h *HCPE) put(tp *trainPos) error {
-	if !tp.hcpValid && tp.pos.HCP(&tp.hcp) != nil {
+	b := slices.Grow(h.buf, HCPESize)
+	r := b[len(b) : len(b)+HCPESize]
+	if tp.hcpValid {
+		copy(r, tp.hcp[:])
+	} else if tp.pos.HCP((*[32]byte)(r)) != nil {
 		return h.lose(lossShortOfPieces)
 	}
-	b := append(h.buf, tp.hcp[:]...)
-	b = binary.LittleEndian.AppendUint16(b, uint16(tp.score))
-	b = binary.LittleEndian.AppendUint16(b, shogi.Move16HCP(tp.move))
-	var result byte
+	binary.LittleEndian.PutUint16(r[32:], uint16(tp.score))
+	binary.LittleEndian.PutUint16(r[34:], shogi.Move16HCP(tp.move))
+	r[36], r[37] = 0, 0
 	if tp.decided {
-		result = 1 + byte(tp.winner)
+		r[36] = 1 + byte(tp.winner)
 	}
-	h.buf = append(b, result, 0)
+	h.buf = b[:len(b)+HCPESize]
 	return nil
 }
 

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"io"
+	"slices"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -53,15 +54,16 @@ func (p *PSV) Write(rec *shogi.Record) error {
 }
 
 func (p *PSV) put(tp *trainPos) error {
-	var sfen [32]byte
-	if tp.pos.PackedSFEN(&sfen) != nil {
+	b := slices.Grow(p.buf, PSVSize)
+	r := b[len(b) : len(b)+PSVSize]
+	if tp.pos.PackedSFEN((*[32]byte)(r)) != nil {
 		return p.lose(lossShortOfPieces)
 	}
-	b := append(p.buf, sfen[:]...)
-	b = binary.LittleEndian.AppendUint16(b, uint16(tp.score))
-	b = binary.LittleEndian.AppendUint16(b, shogi.Move16PSV(tp.move))
-	b = binary.LittleEndian.AppendUint16(b, uint16(min(tp.pos.MoveNumber(), 0xffff)))
-	p.buf = append(b, byte(tp.result()), 0)
+	binary.LittleEndian.PutUint16(r[32:], uint16(tp.score))
+	binary.LittleEndian.PutUint16(r[34:], shogi.Move16PSV(tp.move))
+	binary.LittleEndian.PutUint16(r[36:], uint16(min(tp.pos.MoveNumber(), 0xffff)))
+	r[38], r[39] = byte(tp.result()), 0
+	p.buf = b[:len(b)+PSVSize]
 	return nil
 }
 

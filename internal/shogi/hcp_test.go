@@ -223,3 +223,35 @@ func TestMove16(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHuffman codes the positions of generated games.
+func BenchmarkHuffman(b *testing.B) {
+	rng := rand.New(rand.NewPCG(2026, 8))
+	var positions []Position
+	for len(positions) < 4000 {
+		rec := RandomRecord(rng, RandomOptions{MaxPlies: 160})
+		pos := rec.Start
+		for n := range rec.MainLine() {
+			if !n.Move.IsZero() {
+				positions = append(positions, pos)
+				pos.Advance(n.Move)
+			}
+		}
+	}
+	for _, k := range []struct {
+		name string
+		enc  func(*Position, *[32]byte) error
+	}{{"hcp", (*Position).HCP}, {"psfen", (*Position).PackedSFEN}} {
+		b.Run(k.name, func(b *testing.B) {
+			var out [32]byte
+			for b.Loop() {
+				for i := range positions {
+					if err := k.enc(&positions[i], &out); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(len(positions))*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}
