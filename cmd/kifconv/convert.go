@@ -39,6 +39,7 @@ type convertOptions struct {
 	ply               int
 	svgAll            bool
 	readers           readerOptions
+	train             trainFlags
 }
 
 func newConvertCmd(e env) *cobra.Command {
@@ -111,11 +112,12 @@ I/O error.`,
 	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
 	f.IntVarP(&o.jobs, "jobs", "j", 0, "convert `N` files in parallel (default: the number of CPUs)")
 	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
-	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own`)
+	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own; hcpe, psv, positions: "all" writes every variation's positions too`)
 	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
 	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
 	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
 	addReaderFlags(cmd, &o.readers)
+	addTrainFlags(cmd, &o.train)
 	_ = cmd.MarkFlagRequired("to")
 	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
@@ -217,6 +219,12 @@ func (r *result) failErr(status int, err error) {
 func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plySet bool) error {
 	t, err := newTarget(o, plySet)
 	if err != nil {
+		return err
+	}
+	if t.opt.Train, err = trainOptions(cmd, o, t.format); err != nil {
+		return err
+	}
+	if err := refuseBinaryTerminal(e, o, t.format, cmd.OutOrStdout()); err != nil {
 		return err
 	}
 	if o.from, err = lookupReadable(o.from); err != nil {
@@ -396,7 +404,11 @@ func (c *converter) convert(r *result, w io.Writer) {
 	}
 	defer src.Close()
 	enc := charset.NewWriter(w, c.t.enc, c.t.crlf, c.t.substitute)
-	wr := c.t.format.New(enc, c.t.opt)
+	var dst io.Writer = enc
+	if c.t.format.Encoding == render.BinaryEncoding {
+		dst = w // bytes, not text
+	}
+	wr := c.t.format.New(dst, c.t.opt)
 	var werr error
 	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
 		from := len(r.diags)
