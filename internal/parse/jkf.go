@@ -84,7 +84,7 @@ func NewJKF(r io.Reader, opt Options) *JKF {
 			opt.Reuse.lines = buf
 		}
 	}
-	sc := &jsonScanner{r: r, file: opt.Filename, maxStr: max, buf: buf, line: 1}
+	sc := &jsonScanner{r: r, file: opt.Filename, maxStr: max, buf: buf, line: 1 + opt.Line, base: opt.Offset, lineStart: opt.Offset}
 	return &JKF{Options: opt, sc: sc}
 }
 
@@ -1860,7 +1860,7 @@ func (j *JKF) warn(pos Pos, ply int, err error, detail string) error {
 		return e
 	}
 	e.Warning = true
-	j.warnings = append(j.warnings, e)
+	j.warnings.Append(e)
 	return nil
 }
 
