@@ -265,7 +265,7 @@ type kakinoki struct {
 	turn         shogi.Color
 	turnSet      bool
 	turnPos      Pos
-	made         Pos // the first まで summary line, with its text (see Summary)
+	made         Pos          // the first まで summary line, with its text (see Summary)
 	plyOffset    int          // 手数＝N: the diagram is the position after N plies
 	captionTo    shogi.Square // destination of the caption's last move, for 同
 

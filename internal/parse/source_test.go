@@ -149,7 +149,7 @@ func TestLines(t *testing.T) {
 func TestPosText(t *testing.T) {
 	for _, c := range []struct {
 		format, text, want string
-		line             int
+		line               int
 	}{
 		{"csa", "V2.2\nPI\n+\n+7776FU\nHELLO\x1b\n-3334FU\n", "HELLO\x1b", 5},
 		{"kif", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\nなにか\n", "なにか", 4},
