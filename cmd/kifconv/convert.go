@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -292,10 +291,12 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 	}
 	if c.o.output == "" || c.o.output == "-" {
 		r.out = "standard output"
-		bw := bufio.NewWriterSize(stdout, 64<<10)
-		c.convert(&r, bw)
-		if err := bw.Flush(); err != nil && r.status == exitOK {
-			r.writeErr(err)
+		spool := &recordSpool{w: stdout}
+		c.convert(&r, spool)
+		if r.status == exitOK && c.ctx.Err() == nil {
+			if err := spool.commit(); err != nil {
+				r.writeErr(err)
+			}
 		}
 		return r
 	}
@@ -404,6 +405,9 @@ func (c *converter) convert(r *result, w io.Writer) {
 	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
 		warns.addParse(name, game, res.warns...)
 		werr = wr.Write(res.rec)
+		if werr == nil {
+			werr = commitRecord(w)
+		}
 		return werr == nil
 	})
 	if werr != nil {
