@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -255,7 +255,7 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 		return usageErrorf("several inputs or a directory: give an output directory with -d DIR")
 	}
 	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1, framesFlat: !several}
-	if len(ins) == 1 && o.readers.parallel() {
+	if len(ins) == 1 {
 		c.fileJobs = o.jobs
 	}
 	stderr := cmd.ErrOrStderr()
@@ -300,10 +300,12 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 	}
 	if c.o.output == "" || c.o.output == "-" {
 		r.out = "standard output"
-		bw := bufio.NewWriterSize(stdout, 64<<10)
-		c.convert(&r, bw)
-		if err := bw.Flush(); err != nil && r.status == exitOK {
-			r.writeErr(err)
+		spool := &recordSpool{w: stdout}
+		c.convert(&r, spool)
+		if r.status == exitOK && c.ctx.Err() == nil {
+			if err := spool.commit(); err != nil {
+				r.writeErr(err)
+			}
 		}
 		return r
 	}
@@ -378,7 +380,7 @@ func existsDiag(in input, shown string) diag {
 // an input of no known format is invalid (status 1), any other failure a
 // usage or I/O error (status 2) unless it carries its own status.
 func (c *converter) open(r *result) (*source, bool) {
-	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, true, &c.bufs)
+	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, &c.bufs)
 	if err != nil {
 		status := exitInvalid
 		if !errors.Is(err, errUnknownFormat) {
@@ -410,15 +412,15 @@ func (c *converter) convert(r *result, w io.Writer) {
 	}
 	wr := c.t.format.New(dst, c.t.opt)
 	var werr error
+	var warns diagList
+	before := len(r.diags)
+	defer func() { r.diags = slices.Insert(r.diags, before, warns.list(name)...) }()
 	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
-		from := len(r.diags)
-		for _, w := range res.warns {
-			r.diags = append(r.diags, diagFromParse(name, game, w))
-		}
-		if src.file == nil && len(r.diags) > from {
-			quoteSources(src, r.diags[from:]) // while its lines are kept
-		}
+		warns.addParse(name, game, res.warns...)
 		werr = wr.Write(res.rec)
+		if werr == nil {
+			werr = commitRecord(w)
+		}
 		return werr == nil
 	})
 	if werr != nil {
@@ -460,9 +462,7 @@ func (c *converter) readFailed(r *result, src *source, game int, err error) {
 		r.failErr(exitUsage, err)
 		return
 	}
-	ds := diagsFromError(r.in.name(), game, err)
-	quoteSources(src, ds)
-	r.fail(exitInvalid, ds...)
+	r.fail(exitInvalid, diagsFromError(r.in.name(), game, err)...)
 }
 
 func (c *converter) writeFailed(r *result, game int, err error) {
@@ -477,35 +477,6 @@ func (c *converter) writeFailed(r *result, game int, err error) {
 		// The record cannot be written in the target format (or
 		// encoding): a problem of this input, not of the output.
 		r.fail(exitInvalid, diagsFromError(r.in.name(), game, err)...)
-	}
-}
-
-// quoteSources fills in the source lines that the diagnostics point at,
-// where not known yet. Standard input's lines come from its tail, so its
-// diagnostics must be quoted soon after their record is read.
-func quoteSources(src *source, ds []diag) {
-	if src.file == nil {
-		if src.tail == nil {
-			return
-		}
-		for i := range ds {
-			if d := &ds[i]; d.Line > 0 && d.source == "" {
-				d.source, _ = src.tail.line(d.Line, d.lineOffset())
-			}
-		}
-		return
-	}
-	want := map[int]bool{}
-	for _, d := range ds {
-		if d.Line > 0 && d.source == "" {
-			want[d.Line] = true
-		}
-	}
-	lines := src.sourceLines(want)
-	for i := range ds {
-		if ds[i].source == "" {
-			ds[i].source = lines[ds[i].Line]
-		}
 	}
 }
 

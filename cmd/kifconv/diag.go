@@ -102,9 +102,13 @@ func hexBytes(b []byte) string {
 }
 
 func diagFromParse(path string, game int, e *parse.Error) diag {
-	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code(), offset: e.Pos.Offset}
+	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code(), offset: e.Pos.Offset, source: e.Pos.Text}
 	if e.Warning {
 		d.Severity = sevWarning
+	}
+	if e.Omitted > 0 {
+		d.Message = e.Message()
+		return d
 	}
 	msg := ""
 	if e.Err != nil {
@@ -125,7 +129,7 @@ func diagFromParse(path string, game int, e *parse.Error) diag {
 
 // appendHeader appends "path:line:col: severity: message [code]".
 func (d *diag) appendHeader(dst []byte) []byte {
-	dst = append(dst, d.Path...)
+	dst = append(dst, parse.EscapeControl(d.Path)...)
 	if d.Line > 0 {
 		dst = append(dst, ':')
 		dst = strconv.AppendInt(dst, int64(d.Line), 10)
@@ -137,7 +141,7 @@ func (d *diag) appendHeader(dst []byte) []byte {
 	dst = append(dst, ": "...)
 	dst = append(dst, d.Severity...)
 	dst = append(dst, ": "...)
-	dst = append(dst, d.Message...)
+	dst = append(dst, parse.EscapeControl(d.Message)...)
 	if d.Code != "" {
 		dst = append(dst, " ["...)
 		dst = append(dst, d.Code...)
@@ -153,10 +157,16 @@ func (d *diag) appendHeader(dst []byte) []byte {
 func (d *diag) write(w io.Writer, cond *runewidth.Condition) error {
 	b := d.appendHeader(nil)
 	if d.source != "" {
-		b = append(b, d.source...)
+		src := parse.EscapeControl(d.source)
+		b = append(b, src...)
 		b = append(b, '\n')
 		if d.Col > 0 {
-			b = appendCaret(b, d.source, d.Col, cond)
+			// The column in the escaped line: an escape is several characters.
+			col := d.Col
+			if len(src) != len(d.source) {
+				col = utf8.RuneCountInString(parse.EscapeControl(prefixRunes(d.source, d.Col-1))) + 1
+			}
+			b = appendCaret(b, src, col, cond)
 		}
 	}
 	_, err := w.Write(b)
@@ -199,6 +209,17 @@ func widthCondition(flag string, getenv func(string) string) (*runewidth.Conditi
 		return nil, usageErrorf("--east-asian-width: want auto, narrow or wide, not %q", flag)
 	}
 	return c, nil
+}
+
+// prefixRunes returns the first n characters of s.
+func prefixRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
 
 // trimQuote cuts a quoted source line at a character boundary.

@@ -201,7 +201,7 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 // as diff(1) has it.
 func readAll(cmd *cobra.Command, name, from string, ropt readerOptions) ([]*shogi.Record, error) {
 	in := input{path: name}
-	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, true, nil)
+	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, nil)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {
@@ -218,7 +218,6 @@ func readAll(cmd *cobra.Command, name, from string, ropt readerOptions) ([]*shog
 		}
 		if err != nil {
 			ds := diagsFromError(in.name(), len(out)+1, err)
-			quoteSources(src, ds)
 			for _, d := range ds {
 				d.write(cmd.ErrOrStderr(), defaultCond())
 			}

@@ -20,7 +20,7 @@ const (
 	exitOK          = 0   // success; records valid; no difference
 	exitInvalid     = 1   // invalid input, failed validation, or records differ
 	exitUsage       = 2   // usage error or I/O error
-	exitInterrupted = 130 // stopped by SIGINT, as shells report it
+	exitInterrupted = 130 // stopped by SIGINT, as shells report it (128 + the signal for others)
 )
 
 // exitError carries an exit status through cobra's error return. A nil err
@@ -71,18 +71,30 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(e)
 	stopProfiles := addProfileFlags(root)
+	out := trackWrites(stdout)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	stopProfiles()
-	if err == nil {
-		return exitOK
-	}
 	if ctx.Err() != nil {
+		var sig signalError
+		if errors.As(context.Cause(ctx), &sig) {
+			fmt.Fprintln(stderr, "kifconv: interrupted ("+sig.sig.String()+")")
+			return sig.exitCode()
+		}
 		fmt.Fprintln(stderr, "kifconv: interrupted")
 		return exitInterrupted
+	}
+	if err == nil {
+		if werr := out.(writeTracker).writeErr(); werr != nil {
+			// A command that did not check its writes (a board drawn
+			// into a full disk) still fails.
+			fmt.Fprintln(stderr, "kifconv: cannot write standard output:", werr)
+			return exitUsage
+		}
+		return exitOK
 	}
 	var coded interface{ ExitCode() int }
 	if errors.As(err, &coded) {
@@ -135,4 +147,42 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newManCmd(),
 	)
 	return root
+}
+
+// writeTracker is standard output with the first error a write to it
+// returned remembered, so that no command exits 0 when its output was lost.
+type writeTracker interface {
+	io.Writer
+	writeErr() error
+}
+
+type tracked struct {
+	w   io.Writer
+	err error
+}
+
+func (t *tracked) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
+}
+
+func (t *tracked) writeErr() error { return t.err }
+
+// trackedFile is tracked for an *os.File, keeping Fd so that terminals are
+// still recognised.
+type trackedFile struct {
+	tracked
+	fd uintptr
+}
+
+func (t *trackedFile) Fd() uintptr { return t.fd }
+
+func trackWrites(w io.Writer) writeTracker {
+	if f, ok := w.(interface{ Fd() uintptr }); ok {
+		return &trackedFile{tracked{w: w}, f.Fd()}
+	}
+	return &tracked{w: w}
 }

@@ -280,7 +280,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 // readRecord reads record number game of one input, for show and diff.
 func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
 	in := input{path: name}
-	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, false, nil)
+	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, nil)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {
@@ -303,7 +303,6 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 		}
 		if err != nil {
 			ds := diagsFromError(in.name(), i, err)
-			quoteSources(src, ds)
 			for _, d := range ds {
 				d.write(cmd.ErrOrStderr(), defaultCond())
 			}

@@ -223,16 +223,13 @@ func printValidation(out, errOut io.Writer, rep validateReport, o validateOption
 // validateFile reads every record of one input and checks it.
 func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOptions, jobs int, pool *bufPool) fileReport {
 	rep := fileReport{Path: in.name(), Errors: []diag{}, Warnings: []diag{}}
-	var all []diag
+	var all diagList
 	fail := func(status int, ds ...diag) {
-		all = append(all, ds...)
+		all.add(ds...)
 		rep.status = max(rep.status, status)
 	}
 	finish := func(src *source) fileReport {
-		if src != nil {
-			quoteSources(src, all)
-		}
-		for _, d := range all {
+		for _, d := range all.list(rep.Path) {
 			if d.Severity == sevWarning && o.strict {
 				d.Severity = sevError
 			}
@@ -252,7 +249,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		fail(exitUsage, diagsFromError(rep.Path, 0, in.err)...)
 		return finish(nil)
 	}
-	src, err := openSource(in, stdin, o.from, parse.Options{Strict: o.strict}, true, pool)
+	src, err := openSource(in, stdin, o.from, parse.Options{Strict: o.strict}, pool)
 	if err != nil {
 		status := exitUsage
 		if errors.Is(err, errUnknownFormat) {
@@ -269,15 +266,9 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		if first == nil {
 			first = res.rec
 		}
-		from := len(all)
-		defer func() {
-			if src.file == nil {
-				quoteSources(src, all[from:]) // while its lines are kept
-			}
-		}()
 		var reported map[string]bool
 		for _, w := range res.warns {
-			all = append(all, diagFromParse(rep.Path, game, w))
+			all.addParse(rep.Path, game, w)
 			if reported == nil {
 				reported = map[string]bool{}
 			}
@@ -290,7 +281,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 				continue
 			}
 			d.Game = game
-			all = append(all, d)
+			all.add(d)
 		}
 		return ctx.Err() == nil
 	})
@@ -305,8 +296,8 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	}
 	rep.Encoding = string(src.encoding())
 	if first != nil && rep.Games == 1 && rep.status == exitOK {
-		if line, text, ok := src.findMade(); ok {
-			all = append(all, checkSummary(rep.Path, line, text, first)...)
+		if line, text, ok := src.summary(); ok {
+			all.add(checkSummary(rep.Path, line, text, first)...)
 		}
 	}
 	if rep.Games == 0 && rep.status == exitOK {

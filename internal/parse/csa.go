@@ -273,7 +273,7 @@ func (g *csaGame) warn(pos Pos, err error, detail string) error {
 	if g.r.Strict {
 		return e
 	}
-	g.r.warnings = append(g.r.warnings, e)
+	g.r.warnings.Append(e)
 	return nil
 }
 
@@ -446,7 +446,7 @@ func (g *csaGame) unknownLine(b []byte, off int, s []byte) error {
 	if g.unknown == nil {
 		g.unknown = e
 	}
-	g.r.warnings = append(g.r.warnings, e)
+	g.r.warnings.Append(e)
 	return nil
 }
 

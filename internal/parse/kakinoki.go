@@ -265,6 +265,7 @@ type kakinoki struct {
 	turn         shogi.Color
 	turnSet      bool
 	turnPos      Pos
+	made         Pos          // the first まで summary line, with its text (see Summary)
 	plyOffset    int          // 手数＝N: the diagram is the position after N plies
 	captionTo    shogi.Square // destination of the caption's last move, for 同
 
@@ -565,7 +566,7 @@ func (k *kakinoki) warn(pos Pos, err error, detail string) error {
 		e.Warning = false
 		return e
 	}
-	k.warnings = append(k.warnings, e)
+	k.warnings.Append(e)
 	return nil
 }
 
@@ -706,6 +707,9 @@ func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
 	case lineVariation:
 		return k.variation(raw, t)
 	case lineSummary:
+		if !k.made.IsValid() {
+			k.made = k.lr.pos(1)
+		}
 		if err := k.startMoves(raw, t); err != nil {
 			return err
 		}
