@@ -110,6 +110,11 @@ func (o *outFile) commit(force bool) error {
 		o.root.Remove(o.tmp)
 		return err
 	}
+	return o.place(force)
+}
+
+// place moves the closed temporary file to o.rel, as commit does.
+func (o *outFile) place(force bool) error {
 	if force {
 		if fi, err := o.root.Lstat(o.rel); err == nil && writesInto(fi) {
 			// It appeared while converting: still never replaced.
