@@ -130,6 +130,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newValidateCmd(e),
 		newShowCmd(e),
 		newDiffCmd(e),
+		newInfoCmd(e),
 		newFormatsCmd(),
 		newCompletionCmd(),
 		newManCmd(),
