@@ -131,6 +131,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newShowCmd(e),
 		newDiffCmd(e),
 		newInfoCmd(e),
+		newFilterCmd(e),
 		newFormatsCmd(),
 		newCompletionCmd(),
 		newManCmd(),

@@ -15,6 +15,7 @@ import (
 // with the Add and Set methods, which check their text.
 type Criteria struct {
 	players, blacks, whites, events []string // folded names (foldName), matched as substrings
+	winners, losers                 []string
 	headers                         []headerCriterion
 	dateFrom, dateTo                int // DayNumber; 0 when not set
 	handicaps                       []Handicap
@@ -66,6 +67,14 @@ func (c *Criteria) AddWhite(name string) { c.whites = append(c.whites, foldName(
 
 // AddEvent selects records whose 棋戦 (or 表題) contains name.
 func (c *Criteria) AddEvent(name string) { c.events = append(c.events, foldName(name)) }
+
+// AddWinner selects records whose ending makes a side the winner and
+// whose name contains name (after foldName): every game a player won.
+func (c *Criteria) AddWinner(name string) { c.winners = append(c.winners, foldName(name)) }
+
+// AddLoser selects records whose ending makes a side the loser and whose
+// name contains name.
+func (c *Criteria) AddLoser(name string) { c.losers = append(c.losers, foldName(name)) }
 
 // AddHeader takes KEY=REGEX: the value of header KEY (a KIF key such as 戦型,
 // or a CSA name such as $OPENING, which means its KIF key) matches the
@@ -416,20 +425,30 @@ func (c *Criteria) Match(r *Record) bool {
 			return false
 		}
 	}
-	if len(c.results) > 0 || c.minPlies >= 0 || c.maxPlies >= 0 {
+	if len(c.results)+len(c.winners)+len(c.losers) > 0 || c.minPlies >= 0 || c.maxPlies >= 0 {
 		plies, end := mainLineEnd(r)
 		if c.minPlies >= 0 && plies < c.minPlies || c.maxPlies >= 0 && plies > c.maxPlies {
 			return false
 		}
+		toMove := r.Start.Turn() ^ Color(plies&1)
+		e := endingAt(end, toMove)
+		w, hasW := e.Winner()
 		if len(c.results) > 0 {
-			toMove := r.Start.Turn() ^ Color(plies&1)
-			e := end.Normalize(toMove)
-			w, hasW := e.Winner()
 			ok := false
 			for _, res := range c.results {
 				ok = ok || res.match(e, w, hasW)
 			}
 			if !ok {
+				return false
+			}
+		}
+		if len(c.winners)+len(c.losers) > 0 {
+			if !hasW {
+				return false
+			}
+			names := [2]string{}
+			names[Black], names[White] = sideNames(h)
+			if !containsAny(c.winners, names[w]) || !containsAny(c.losers, names[w.Opponent()]) {
 				return false
 			}
 		}
@@ -468,21 +487,25 @@ func (c *Criteria) matchNames(h Header) bool {
 	if event == "" {
 		event = h.Value(KeyTitle)
 	}
-	has := func(subs []string, vals ...string) bool {
-		if len(subs) == 0 {
-			return true
-		}
-		for _, v := range vals {
-			f := foldName(v)
-			for _, s := range subs {
-				if strings.Contains(f, s) {
-					return true
-				}
+	return containsAny(c.players, black, white) && containsAny(c.blacks, black) &&
+		containsAny(c.whites, white) && containsAny(c.events, event)
+}
+
+// containsAny reports whether one of vals, folded, contains one of the
+// folded subs; no subs means no condition.
+func containsAny(subs []string, vals ...string) bool {
+	if len(subs) == 0 {
+		return true
+	}
+	for _, v := range vals {
+		f := foldName(v)
+		for _, s := range subs {
+			if strings.Contains(f, s) {
+				return true
 			}
 		}
-		return false
 	}
-	return has(c.players, black, white) && has(c.blacks, black) && has(c.whites, white) && has(c.events, event)
+	return false
 }
 
 // mainLineEnd counts the moves of r's main line and returns its ending.

@@ -22,6 +22,16 @@ type Summary struct {
 	Final      Position // after the last move of the main line that could be played
 }
 
+// endingAt is e as recorded with toMove to move: its Side is the side to
+// move (as the Ending contract has it, whatever the source said), and
+// IllegalAction becomes the foul win or loss it is for that side.
+func endingAt(e Ending, toMove Color) Ending {
+	if e.Kind != IllegalAction {
+		e.Side = toMove
+	}
+	return e.Normalize(toMove)
+}
+
 // Custom is Summary.Handicap of a record that gives its own start position.
 const Custom = "custom"
 
@@ -46,7 +56,7 @@ func Summarize(r *Record) Summary {
 	n := r.Root
 	for next := n.Next(); next != nil; next = n.Next() {
 		if next.IsEnd() {
-			e := next.End.Normalize(pos.Turn())
+			e := endingAt(next.End, pos.Turn())
 			s.Ending = e
 			s.Winner, s.HasWinner = e.Winner()
 			break
