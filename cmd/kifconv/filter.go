@@ -241,7 +241,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	if err != nil {
 		return err
 	}
-	if sink != nil && !o.out.quiet {
+	if sink != nil && !o.out.quiet && status == exitOK {
 		fmt.Fprintf(cmd.ErrOrStderr(), "%d of %d games selected\n", selected, total)
 	}
 	if status != exitOK {
@@ -480,7 +480,11 @@ func (s *gameSink) closeCur(ok bool) {
 			err = out.enc.Close()
 		}
 		if err == nil {
-			s.lossy(out.in, out.wr.Losses(), out.enc.Substitutions())
+			in := out.in
+			if s.o.outDir == "" { // the losses of all the inputs merged
+				in = input{path: out.shown}
+			}
+			s.lossy(in, out.wr.Losses(), out.enc.Substitutions())
 		}
 	}
 	if err == nil && ok {

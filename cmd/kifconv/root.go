@@ -132,6 +132,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newDiffCmd(e),
 		newInfoCmd(e),
 		newFilterCmd(e),
+		newDedupCmd(e),
 		newFormatsCmd(),
 		newCompletionCmd(),
 		newManCmd(),
