@@ -538,14 +538,12 @@ func startsWith(r *Record, moves []Move) bool {
 // reaches reports whether a line of r (the main line unless Variations)
 // passes through one of the positions.
 func (c *Criteria) reaches(r *Record) bool {
-	keys := make([]uint64, len(c.positions))
-	for i := range c.positions {
-		keys[i] = c.positions[i].Key()
-	}
+	// The kings' squares and the side to move rule out almost every
+	// position before the board is compared.
 	hit := func(p *Position) bool {
-		k := p.Key()
-		for i, want := range keys {
-			if k == want && p.Equal(&c.positions[i]) {
+		for i := range c.positions {
+			w := &c.positions[i]
+			if p.kings == w.kings && p.turn == w.turn && p.Equal(w) {
 				return true
 			}
 		}
