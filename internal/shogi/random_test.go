@@ -316,3 +316,17 @@ func BenchmarkRandomRecord(b *testing.B) {
 		RandomRecord(rng, opt)
 	}
 }
+
+// TestRandomRecordsPassCheck checks the generator's endings against
+// Record.Check: the generator ends a line with 千日手, 詰み or 入玉勝ち only
+// where FindRepetition, IsCheckmate and DeclareImpasse allow it, and Check
+// must agree with every one of them.
+func TestRandomRecordsPassCheck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 300 {
+		r := RandomRecord(rng, FullRandomOptions())
+		for _, f := range r.Check() {
+			t.Errorf("record %d: %s at ply %d: %s", i, f.Code, f.Ply, f.Message)
+		}
+	}
+}
