@@ -250,7 +250,7 @@ func refLegal(p *Position, m Move, uchifuzume bool) error {
 		}
 	}
 	q := *p
-	q.play(m)
+	q.Advance(m)
 	if k := q.kings[c]; k != NoSquare && refAttacked(&q, k, c^1) {
 		return ErrSelfCheck
 	}
@@ -367,7 +367,7 @@ func TestOccupancyAfterFouls(t *testing.T) {
 		p.Unplay(m, u)
 		checkOccupancy(t, &p, tt.sfen+" unplay "+tt.move)
 		q := before
-		q.play(m)
+		q.Advance(m)
 		checkOccupancy(t, &q, tt.sfen+" play "+tt.move)
 		for s := Square(0); s < 81; s++ {
 			q.Set(s, before.board[80-s])
