@@ -152,9 +152,9 @@ type checkFrame struct {
 }
 
 // walk replays every line depth first. The keys of the current line live
-// in c.keys; a variation's frame waits on the stack until the lines below
-// its parent's first child are done, and those never shorten c.keys below
-// the parent, so popping the frame only cuts c.keys back to it.
+// in c.line; a variation's frame waits on the stack until the lines below
+// its parent's first child are done, and those never cut c.line below the
+// parent, so entering the frame only cuts c.line back to it.
 func (c *checker) walk() {
 	r := c.rec
 	start := checkFrame{node: r.Root, pos: r.Start, known: [2]bool{true, true}}
