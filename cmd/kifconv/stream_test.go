@@ -15,6 +15,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // pieceSizes are a splitter's Size and Max.
@@ -33,12 +34,12 @@ func (sz pieceSizes) splitter(src *source) *parse.Splitter {
 func streamCSA(t *testing.T, n int, bad string) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
-	opt := shogi.RandomOptions{MaxPlies: 60, Comments: true, Times: true, Header: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 60, Comments: true, Times: true, Header: true, Endings: true}
 	var out strings.Builder
 	for i := range n {
 		var b bytes.Buffer
 		w := render.NewCSA(&b, render.Options{AllowLoss: true})
-		if err := w.Write(shogi.RandomRecord(rng, opt)); err != nil {
+		if err := w.Write(shogitest.RandomRecord(rng, opt)); err != nil {
 			t.Fatal(err)
 		}
 		if err := w.Flush(); err != nil {
@@ -193,13 +194,13 @@ func TestReadParallelStop(t *testing.T) {
 // first what the jobs make of it.
 func BenchmarkReadParallel(b *testing.B) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	opt := shogi.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
 	var text bytes.Buffer
 	w := render.NewCSA(&text, render.Options{AllowLoss: true})
 	moves := 0
 	const games = 2000
 	for range games {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		for n := range rec.MainLine() {
 			if !n.IsEnd() {
 				moves++

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // jkfCorpus is the shared corpus, read (never copied) by tests that compare
@@ -705,9 +706,9 @@ func BenchmarkReadJKF(b *testing.B) {
 		// Normalized compact JKF of a 200-ply random game, as the writer
 		// writes it: the per-move cost of the reader.
 		rng := rand.New(rand.NewPCG(1, 1))
-		rec := shogi.RandomRecord(rng, shogi.RandomOptions{MaxPlies: 200})
+		rec := shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 200})
 		for rec.NodeAt(150) == nil {
-			rec = shogi.RandomRecord(rng, shogi.RandomOptions{MaxPlies: 200})
+			rec = shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 200})
 		}
 		var sb strings.Builder
 		sb.WriteString(`{"header":{},"initial":{"preset":"HIRATE"},"moves":[{}`)

@@ -17,6 +17,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -566,7 +567,7 @@ func TestJKFOutputForm(t *testing.T) {
 	// The indented form is encoding/json's Indent layout.
 	rng := rand.New(rand.NewPCG(9, 9))
 	for range 30 {
-		rec := shogi.RandomRecord(rng, shogi.FullRandomOptions())
+		rec := shogitest.RandomRecord(rng, shogitest.FullRandomOptions())
 		pretty, _ := jkfWrite(t, render.Options{AllowLoss: true}, rec)
 		compact, _ := jkfWrite(t, render.Options{AllowLoss: true}, rec, rec)
 		line, _, _ := bytes.Cut(compact, []byte("\n"))
@@ -659,7 +660,7 @@ func TestJKFSchema(t *testing.T) {
 		n = 40
 	}
 	for range n {
-		recs = append(recs, shogi.RandomRecord(rng, shogi.FullRandomOptions()))
+		recs = append(recs, shogitest.RandomRecord(rng, shogitest.FullRandomOptions()))
 	}
 	for _, h := range shogi.Handicaps() {
 		rec := shogi.NewRecord(h.Position())
@@ -742,7 +743,7 @@ func TestJKFRoundTrip(t *testing.T) {
 		n = 80
 	}
 	for i := range n {
-		rec := shogi.RandomRecord(rng, shogi.FullRandomOptions())
+		rec := shogitest.RandomRecord(rng, shogitest.FullRandomOptions())
 		out, losses := jkfWrite(t, render.Options{}, rec)
 		if len(losses) > 0 {
 			t.Fatalf("record %d: losses %v", i, losses)
@@ -761,13 +762,13 @@ func TestJKFRoundTrip(t *testing.T) {
 
 func BenchmarkWriteJKF(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	opt := shogi.FullRandomOptions()
+	opt := shogitest.FullRandomOptions()
 	opt.MaxPlies = 150
 	opt.Variations = 0
 	var recs []*shogi.Record
 	moves := 0
 	for range 20 {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		for n := range rec.MainLine() {
 			if !n.IsEnd() {
 				moves++

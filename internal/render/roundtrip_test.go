@@ -21,6 +21,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 var roundTripRecords = flag.Int("roundtrip-records", 0,
@@ -66,7 +67,7 @@ type rtStats struct {
 	losses                                map[string]int
 }
 
-// TestRoundTripProperty writes random records (shogi.RandomRecord with
+// TestRoundTripProperty writes random records (shogitest.RandomRecord with
 // every feature on, half of them with sub-second times) in every format that has a reader too, reads the
 // output back as the CLI would (transcoded to the format's usual encoding
 // and line ends, detected, read), and checks that the record read is the
@@ -80,7 +81,7 @@ func TestRoundTripProperty(t *testing.T) {
 			n = 30
 		}
 	}
-	opt := shogi.FullRandomOptions()
+	opt := shogitest.FullRandomOptions()
 	for _, p := range rtPairs {
 		wf, ok1 := render.Lookup(p.writer)
 		rf, ok2 := parse.Lookup(p.reader)
@@ -101,7 +102,7 @@ func TestRoundTripProperty(t *testing.T) {
 				for k := 0; k < batch && i+k < n; k++ {
 					// Every other record has times with milliseconds.
 					opt.SubSecond = (i+k)%2 == 1
-					recs = append(recs, shogi.RandomRecord(rng, opt))
+					recs = append(recs, shogitest.RandomRecord(rng, opt))
 				}
 				if msg := rtCheck(t, p, wf, recs, &st); msg != "" {
 					st.failed += len(recs)

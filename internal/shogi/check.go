@@ -83,7 +83,7 @@ type Finding struct {
 // found by position keys along each line, in time linear in the size of
 // the tree.
 func (r *Record) Check() []Finding {
-	c := checker{rec: r, counts: map[uint64]uint8{}}
+	c := checker{rec: r}
 	c.header()
 	c.walk()
 	return c.out
@@ -93,9 +93,7 @@ type checker struct {
 	rec       *Record
 	out       []Finding
 	timeDone  bool // a time-total warning was given (one per record)
-	counts    map[uint64]uint8
-	keys      []uint64 // the keys of the positions along the current line, by ply
-	checks    []bool   // whether the move of each ply gave check
+	line      lineKeys
 	rule      ImpasseRule
 	ruleKnown bool
 }
@@ -154,14 +152,18 @@ type checkFrame struct {
 }
 
 // walk replays every line depth first. The keys of the current line live
-// in c.keys; a variation's frame waits on the stack until the lines below
-// its parent's first child are done, and those never shorten c.keys below
-// the parent, so popping the frame only cuts c.keys back to it.
+// in c.line; a variation's frame waits on the stack until the lines below
+// its parent's first child are done, and those never cut c.line below the
+// parent, so entering the frame only cuts c.line back to it.
 func (c *checker) walk() {
 	r := c.rec
 	start := checkFrame{node: r.Root, pos: r.Start, known: [2]bool{true, true}}
 	start.key = start.pos.Key()
-	stack := []checkFrame{start}
+	// Room for the main line and a few waiting variations.
+	n := r.mainLineMoves() + 2
+	c.line = lineKeys{keys: make([]uint64, 0, n), checks: make([]bool, 0, n), chain: make([]int32, 0, n)}
+	stack := make([]checkFrame, 1, 8)
+	stack[0] = start
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -203,48 +205,33 @@ func (c *checker) walk() {
 						" is played after the position of move "+strconv.Itoa(f.ply)+" stood for the fourth time (千日手"+
 						repetitionNote(f.rep)+"), which ended the game")
 				}
-				next := checkFrame{node: n, key: f.pos.KeyAfter(f.key, n.Move), spent: spent, moves: moves, known: known, ply: ply, over: f.over}
+				key := f.pos.KeyAfter(f.key, n.Move)
 				if i == 0 {
-					next.pos = f.pos
-					next.pos.Play(n.Move)
-					f = next
+					f.pos.Play(n.Move)
+					f.node, f.key, f.spent, f.moves, f.known, f.ply, f.rep = n, key, spent, moves, known, ply, Repetition{}
 					c.enter(&f)
 					more = true
 					continue
 				}
-				next.pos = f.pos
-				next.pos.Play(n.Move)
-				stack = append(stack, next)
+				stack = append(stack, checkFrame{node: n, pos: f.pos, key: key, spent: spent, moves: moves, known: known, ply: ply, over: f.over})
+				stack[len(stack)-1].pos.Play(n.Move)
 			}
 		}
 	}
 }
 
-// enter makes f's node the end of the current line: c.keys is cut back to
-// its parent, f's key is added, and a fourth occurrence is noted in f.rep.
+// enter makes f's node the end of the current line: the line is cut back
+// to its parent, f's position is added, and a fourth occurrence is noted
+// in f.rep.
 func (c *checker) enter(f *checkFrame) {
-	for len(c.keys) > f.ply {
-		k := c.keys[len(c.keys)-1]
-		if c.counts[k]--; c.counts[k] == 0 {
-			delete(c.counts, k)
-		}
-		c.keys = c.keys[:len(c.keys)-1]
-		c.checks = c.checks[:len(c.checks)-1]
-	}
-	c.keys = append(c.keys, f.key)
-	c.checks = append(c.checks, f.ply > 0 && f.pos.InCheck())
-	n := c.counts[f.key] + 1
-	c.counts[f.key] = n
+	l := &c.line
+	l.cut(f.ply)
+	l.push(f.key, f.ply > 0 && f.pos.InCheck())
+	n, first := l.count(f.key)
 	if n != 4 || f.over {
 		return
 	}
 	f.over = true
-	first := f.ply
-	for j := f.ply - 1; j >= 0; j-- {
-		if c.keys[j] == f.key {
-			first = j
-		}
-	}
 	f.rep = Repetition{Kind: RepetitionDraw, First: first, Ply: f.ply}
 	// Perpetual check: every move of one side from the first occurrence
 	// to the fourth gave check (moves first+1 … ply). The move of ply j
@@ -255,7 +242,7 @@ func (c *checker) enter(f *checkFrame) {
 		if (f.ply-j)%2 == 0 {
 			mover = mover.Opponent()
 		}
-		if !c.checks[j] {
+		if !l.checks[j] {
 			allCheck[mover] = false
 		}
 	}
@@ -264,6 +251,64 @@ func (c *checker) enter(f *checkFrame) {
 		f.rep.Kind, f.rep.Loser = PerpetualCheck, Black
 	case allCheck[White] && !allCheck[Black]:
 		f.rep.Kind, f.rep.Loser = PerpetualCheck, White
+	}
+}
+
+// lineKeys holds the keys of the positions along the line being replayed,
+// by ply, in a hash table of chains that the line's stack discipline keeps
+// simple: a ply is added at the end and removed from the end, so each
+// bucket's chain is a linked list through the plies, newest first.
+type lineKeys struct {
+	keys   []uint64
+	checks []bool  // whether the move of each ply gave check
+	chain  []int32 // the previous ply in the same bucket, or -1
+	heads  []int32 // the last ply in each bucket, or -1; len is a power of two
+}
+
+// push adds the key of the next ply.
+func (l *lineKeys) push(k uint64, check bool) {
+	if 2*(len(l.keys)+1) > len(l.heads) {
+		l.grow()
+	}
+	b := k & uint64(len(l.heads)-1)
+	l.chain = append(l.chain, l.heads[b])
+	l.heads[b] = int32(len(l.keys))
+	l.keys = append(l.keys, k)
+	l.checks = append(l.checks, check)
+}
+
+// cut removes the plies from ply on.
+func (l *lineKeys) cut(ply int) {
+	for i := len(l.keys) - 1; i >= ply; i-- {
+		l.heads[l.keys[i]&uint64(len(l.heads)-1)] = l.chain[i]
+	}
+	if ply < len(l.keys) {
+		l.keys, l.checks, l.chain = l.keys[:ply], l.checks[:ply], l.chain[:ply]
+	}
+}
+
+// count returns how often k stands on the line, and the first ply it stood
+// at.
+func (l *lineKeys) count(k uint64) (n uint8, first int) {
+	for i := l.heads[k&uint64(len(l.heads)-1)]; i >= 0; i = l.chain[i] {
+		if l.keys[i] == k {
+			n++
+			first = int(i)
+		}
+	}
+	return n, first
+}
+
+// grow doubles the table (64 buckets at first) and rebuilds the chains.
+func (l *lineKeys) grow() {
+	l.heads = make([]int32, max(64, 2*len(l.heads)))
+	for i := range l.heads {
+		l.heads[i] = -1
+	}
+	mask := uint64(len(l.heads) - 1)
+	for i, k := range l.keys {
+		l.chain[i] = l.heads[k&mask]
+		l.heads[k&mask] = int32(i)
 	}
 }
 
@@ -288,7 +333,7 @@ func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 		if f.over {
 			return // the fourth occurrence was at f's node, or reported where it was
 		}
-		times := c.counts[f.key]
+		times, _ := c.line.count(f.key)
 		msg := "the record ends with 千日手" + at + ", but the position stood "
 		if times == 1 {
 			msg += "for the first time"

@@ -1,6 +1,7 @@
 package shogi
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -293,24 +294,23 @@ func TestCutJaNumber(t *testing.T) {
 	}
 }
 
+// BenchmarkCheck checks 40 random games of up to 160 plies, as validate
+// does after reading each record.
 func BenchmarkCheck(b *testing.B) {
-	r := NewRecord(StartPosition())
-	n := r.Root
-	// A long game with variations: the shuffle (three times, then other
-	// moves so that no position repeats a fourth time), branching at
-	// every other ply.
-	moves := mustMoves(b, strings.Fields(strings.Repeat(shuffle, 2)+" 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f")...)
-	for i, m := range moves {
-		n = r.AddChild(n, m, Ending{})
-		if i%2 == 1 && i+1 < len(moves) {
-			r.AddChild(n.Parent, moves[i], Ending{}) // a second copy of the move
+	var recs []*Record
+	nodes := 0
+	for i := range 40 {
+		r := randomRecord(rand.New(rand.NewPCG(uint64(i), 3)), RandomGameOptions{MaxPlies: 160})
+		recs = append(recs, r)
+		for range r.MainLine() {
+			nodes++
 		}
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if fs := r.Check(); len(fs) != 0 {
-			b.Fatal(fs)
+		for _, r := range recs {
+			r.Check()
 		}
 	}
-	b.ReportMetric(float64(b.N)*float64(len(moves))/b.Elapsed().Seconds(), "plies/s")
+	b.ReportMetric(float64(b.N)*float64(nodes)/b.Elapsed().Seconds(), "plies/s")
 }

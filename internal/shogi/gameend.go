@@ -5,8 +5,8 @@ import "fmt"
 // The game-end rules beyond checkmate (IsCheckmate in legal.go): 千日手
 // (sennichite, fourfold repetition), its perpetual-check form, and the
 // entering-king declaration (入玉宣言) under the 27-point and the 24-point
-// rule. Readers use them to check the ending a record states; the random
-// game generator uses them to end lines only where an ending fits.
+// rule. Record.Check (check.go) judges the endings a record states by
+// them; shogitest's random game generator ends lines only where they allow.
 
 // Key returns a 64-bit hash of what makes two positions the same position
 // for 千日手: the board, both hands and the side to move (not the move number

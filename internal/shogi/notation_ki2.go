@@ -7,24 +7,18 @@ import (
 // KI2Notation is Japanese move notation as KI2 files, newspapers and the
 // Japan Shogi Association write it (▲７六歩, △同　歩, ▲５二金右, ▲２三銀不成,
 // ▲５五角打), without the side mark: AppendSideMark adds it. Which piece
-// moved is said by the movement (上 引 寄) and position (右 左 直) words of
-// the JSA guideline, chosen exactly as ../shared/specs/ki2-japanese-notation.md
-// §5 orders them: nothing, else the movement word, else the position word,
-// else both.
-//
-// The writer counts a pinned piece of the same kind as a candidate too (and
-// writes 打 when one could reach the square): the word it then adds is
-// redundant under the rules, but readers that do not look at pins (tsshogi,
-// Kifu for JS) need it, and a reader that does still resolves it, since a
-// piece singled out among all candidates is singled out among the legal
-// ones.
+// moved is said by the words of Position.Relative (relative.go): the
+// movement (上 引 寄) and position (右 左 直) words of the JSA guideline, and
+// 打 for a drop when a board piece of the kind reaches the square too.
 //
 // ParseMove is lenient: it accepts a leading side mark, 同 with or without a
 // space (and after a square), 行/入 for 上, 生 for 不成, 王, 竜, 全/圭/杏, and
-// squares written ７六, ７６ or 76. It resolves against the legal moves of
-// the position; when no legal move fits, it falls back to the moves the
-// pieces can make ignoring checks, so that a record documenting an illegal
-// move (followed by 反則負け) still reads and Position.Legal can name the foul.
+// squares written ７六, ７６ or 76. Text without 打 is a board move whenever
+// a board piece of the kind reaches the square (Position.Reachers), even
+// when the move is illegal, so that a record documenting a foul (followed
+// by 反則負け) still reads and Position.Legal can name the foul; it is a drop
+// only when no board piece reaches the square. Among several pieces those
+// with a legal move are taken when there are any, then the words decide.
 type KI2Notation struct{}
 
 // String returns "ki2".
