@@ -900,15 +900,15 @@ func TestJKFFoul(t *testing.T) {
 
 // TestJKFStrings: header values and comments are escaped as JSON needs
 // (quotes, backslashes, control characters), U+2028 and U+2029 as escapes
-// too (old JavaScript cannot hold them raw), invalid UTF-8 as U+FFFD; the
-// rest of the text is copied as it is.
+// too (old JavaScript cannot hold them raw), invalid UTF-8 becomes U+FFFD;
+// the rest of the text is copied as it is.
 func TestJKFStrings(t *testing.T) {
 	stringTests := []struct{ in, raw, back string }{
 		{"棋聖戦", `"棋聖戦"`, "棋聖戦"},
 		{`a"b\c`, `"a\"b\\c"`, `a"b\c`},
 		{"tab\tcr\rnl\nbel\x07", `"tab\tcr\rnl\nbel\u0007"`, "tab\tcr\rnl\nbel\x07"},
 		{"段\u2028落\u2029", `"段\u2028落\u2029"`, "段\u2028落\u2029"},
-		{"bad\xffutf8\xe2\x80", `"bad\ufffdutf8\ufffd\ufffd"`, "bad\ufffdutf8\ufffd\ufffd"},
+		{"bad\xffutf8\xe2\x80", `"bad` + "\ufffdutf8\ufffd\ufffd" + `"`, "bad\ufffdutf8\ufffd\ufffd"},
 		{"→ ✓ \u2027\u202a", `"→ ✓ ` + "\u2027\u202a" + `"`, "→ ✓ \u2027\u202a"},
 	}
 	for _, tt := range stringTests {
