@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -924,6 +925,45 @@ func TestJKFStrings(t *testing.T) {
 		}
 		if got := doc.Header["備考"]; got != tt.back {
 			t.Errorf("%q reads back as %q, want %q", tt.in, got, tt.back)
+		}
+	}
+}
+
+// TestJKFLongGameMemory: writing a long game streams it, so the writer's
+// allocations stay a few bytes a move (issue 15 asks at most 64), whether
+// the game goes out indented (held back, up to a bound) or compact.
+func TestJKFLongGameMemory(t *testing.T) {
+	const plies = 200_000
+	start, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := shogi.NewRecord(start)
+	n := rec.Root
+	shuffle := [4]string{"5i4i", "5a4a", "4i5i", "4a5a"}
+	for i := range plies {
+		m, err := shogi.ParseUSIMove(shuffle[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = rec.AddChild(n, m, shogi.Ending{})
+	}
+	for _, records := range []int{1, 2} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		w := render.NewJKF(io.Discard, render.Options{})
+		for range records {
+			if err := w.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if per := float64(after.TotalAlloc-before.TotalAlloc) / float64(records*plies); per > 64 {
+			t.Errorf("%d records: %.0f bytes allocated a move, want at most 64", records, per)
 		}
 	}
 }
