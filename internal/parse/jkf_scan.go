@@ -275,7 +275,7 @@ const maxJSONDepth = 10000
 // the decoder would buffer past its bound.
 var (
 	errJSONAhead   = errors.New("a JSON value longer than the reader's limit")
-	errJSONCapture = errors.New("the moves text is longer than the reader holds")
+	errJSONCapture = errors.New("captured value too long")
 )
 
 // fail records the error err of the decoder and returns the token for it:
@@ -303,8 +303,6 @@ func (s *jsonScanner) fail(err error) byte {
 	switch {
 	case errors.Is(err, errJSONAhead):
 		s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a JSON value longer than " + strconv.Itoa(s.maxStr) + " bytes"}
-	case errors.Is(err, errJSONCapture):
-		s.err = &Error{Pos: p, Err: ErrLineTooLong, Detail: errJSONCapture.Error()}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		detail := "the input ends inside a JSON value"
 		if b := s.dec.UnreadBuffer(); len(b) > 0 {
@@ -410,9 +408,13 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 	in.capturing, in.capMax = true, limit
 	err := s.skipValue()
 	in.capturing = false
-	data := in.capture[:s.dec.InputOffset()-start]
+	data := in.capture[:min(int64(len(in.capture)), s.dec.InputOffset()-start)]
 	in.capture = nil
 	if err != nil {
+		if errors.Is(err, errJSONCapture) || in.capOver {
+			err = &Error{Pos: s.at(p), Err: ErrLineTooLong, Detail: "the value that starts here is longer than " + strconv.Itoa(limit) +
+				" bytes, more than the reader holds until the object's later members are read (in JKF, write \"initial\" before \"moves\")"}
+		}
 		return nil, nil, err
 	}
 	return data, newJSONScanner(bytes.NewReader(data), s.file, s.maxStr, in.base+start, p), nil
@@ -468,6 +470,7 @@ type jsonInput struct {
 	capture   []byte
 	capturing bool
 	capMax    int
+	capOver   bool // the capture outgrew capMax
 }
 
 // Read passes on the next bytes of the input.
@@ -476,6 +479,7 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		return 0, errJSONAhead
 	}
 	if in.capturing && len(in.capture) > in.capMax {
+		in.capOver = true
 		return 0, errJSONCapture
 	}
 	if in.bomCheck {

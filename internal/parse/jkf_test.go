@@ -938,3 +938,42 @@ func TestJKFExtensionRead(t *testing.T) {
 		t.Errorf("extension in moves[1]: %v, warnings %v", err, r.Warnings())
 	}
 }
+
+// TestJKFBounds: what the reader buffers is bounded. A string longer than
+// Options.MaxLineBytes is an error where it starts, and so is a "moves"
+// array that comes before "initial" (and so must be held until the start
+// position is known) and is longer than four times that.
+func TestJKFBounds(t *testing.T) {
+	const limit = 1000
+	long := strings.Repeat("長", limit)
+	var moves strings.Builder
+	moves.WriteString(`[{}`)
+	for range 100 {
+		moves.WriteString(`, {"special": "CHUDAN", "comments": ["` + strings.Repeat("x", 90) + `"]}`)
+	}
+	moves.WriteString(`]`)
+	boundTests := []struct {
+		name, in string
+		pos      Pos
+		detail   string
+	}{
+		{"long string", `{"header": {"a": "` + long + `"}, "moves": [{}]}`, Pos{Line: 1, Col: 18}, "a string longer than 1000 bytes"},
+		{"long moves before initial", "{\"header\": {},\n \"moves\": " + moves.String() + `, "initial": {"preset": "HIRATE"}}`, Pos{Line: 2, Col: 11},
+			`longer than 4000 bytes, more than the reader holds`},
+	}
+	for _, tt := range boundTests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewJKF(strings.NewReader(tt.in), Options{MaxLineBytes: limit}).Read()
+			var pe *Error
+			if !errors.As(err, &pe) || !errors.Is(err, ErrLineTooLong) || pe.Pos.Line != tt.pos.Line || pe.Pos.Col != tt.pos.Col || !strings.Contains(pe.Detail, tt.detail) {
+				t.Errorf("err = %v, want %d:%d …%s… [line-too-long]", err, tt.pos.Line, tt.pos.Col, tt.detail)
+			}
+		})
+	}
+	// Within the bounds, the same texts read.
+	for _, in := range []string{`{"header": {"a": "` + long[:limit/2] + `"}, "moves": [{}]}`, `{"header": {}, "moves": [{}, {"special": "CHUDAN", "comments": ["` + strings.Repeat("x", 900) + `", "` + strings.Repeat("y", 900) + `", "` + strings.Repeat("z", 900) + `"]}], "initial": {"preset": "HIRATE"}}`} {
+		if _, err := NewJKF(strings.NewReader(in), Options{MaxLineBytes: limit}).Read(); err != nil {
+			t.Errorf("%.40s…: %v", in, err)
+		}
+	}
+}
