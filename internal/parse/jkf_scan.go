@@ -63,23 +63,33 @@ type jsonScanner struct {
 	num     float64 // the value of the last number token
 	numInt  bool    // the number had no fraction or exponent
 	err     error   // sticky: a *Error, or the input's read error
+
+	// The line of the last token: its number, the offset where it starts
+	// in the whole input, and the UTF-8 continuation bytes on it before
+	// the token (columns count runes). Lines end at LF, CRLF or a bare CR,
+	// as the line readers count them.
+	line      int
+	lineStart int64
+	cont      int
+	// The white space and separators before the next token, [wsFrom,
+	// wsTo) in decoder offsets, whose line breaks have been counted.
+	wsFrom, wsTo int64
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
 // byte in the whole input, and p the position there (for the second pass
 // over captured text).
 func newJSONScanner(r io.Reader, file string, maxStr int, base int64, p spot) *jsonScanner {
-	in := &jsonInput{r: r, base: base, line: int(p.line), lineStart: p.lineStart, cont: int(base-p.lineStart) + 1 - int(p.col)}
+	in := &jsonInput{r: r, base: base, maxAhead: int64(maxStr) + 64<<10}
+	s := &jsonScanner{in: in, file: file, maxStr: maxStr, line: int(p.line), lineStart: p.lineStart, cont: int(base-p.lineStart) + 1 - int(p.col), wsFrom: -1}
 	if base == 0 {
-		in.line, in.cont = 1, 0
+		s.line, s.cont = 1, 0
 		in.bomCheck = true
 	}
-	in.maxAhead = int64(maxStr) + 64<<10
-	s := &jsonScanner{in: in, file: file, maxStr: maxStr}
 	// Repeated keys and invalid UTF-8 are the reader's to judge, as JKF
 	// texts have them; checking for repeats would also cost a map per object.
 	s.dec = jsontext.NewDecoder(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	in.dec = s.dec
+	in.dec, in.sc = s.dec, s
 	return s
 }
 
@@ -151,18 +161,46 @@ func (s *jsonScanner) peek() byte {
 // peekPos returns the position of the next token.
 func (s *jsonScanner) peekPos() Pos {
 	s.peek()
-	return s.at(s.in.spot(s.nextOffset()))
+	return s.at(s.spot(s.nextOffset()))
 }
 
-// nextOffset is the offset of the next token: past the white space and
-// separators after the last one.
+// nextOffset returns the decoder offset of the next token, past the white
+// space and separators after the last one, and counts the line breaks in
+// them. Only white space can hold a line break (JSON strings cannot), and
+// once PeekKind has found the next token, the decoder's unread buffer
+// holds all of it.
 func (s *jsonScanner) nextOffset() int64 {
-	b := s.dec.UnreadBuffer()
-	k := 0
-	for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\r' || b[k] == ',' || b[k] == ':') {
-		k++
+	off := s.dec.InputOffset()
+	if off == s.wsFrom {
+		return s.wsTo
 	}
-	return s.dec.InputOffset() + int64(k)
+	b := s.dec.UnreadBuffer()
+	at := s.in.base + off + 1 // where a line after b[i] starts, less i
+	i := 0
+scan:
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', ',', ':':
+		case '\r':
+			if i+1 < len(b) && b[i+1] == '\n' {
+				continue
+			}
+			s.line, s.lineStart, s.cont = s.line+1, at+int64(i), 0
+		case '\n':
+			s.line, s.lineStart, s.cont = s.line+1, at+int64(i), 0
+		default:
+			break scan
+		}
+	}
+	s.wsFrom, s.wsTo = off, off+int64(i)
+	return s.wsTo
+}
+
+// spot returns the spot of decoder offset off, on the line of the last
+// token or of the next (after nextOffset).
+func (s *jsonScanner) spot(off int64) spot {
+	o := s.in.base + off
+	return spot{line: int32(s.line), col: int32(o-s.lineStart) - int32(s.cont) + 1, lineStart: s.lineStart}
 }
 
 // next reads the next token.
@@ -172,22 +210,23 @@ func (s *jsonScanner) next() byte {
 		return tokErr
 	}
 	d := s.dec
-	switch k := d.PeekKind(); k {
-	case 0:
+	k := d.PeekKind()
+	if k == 0 {
 		_, err := d.ReadToken()
 		return s.fail(err)
+	}
+	s.tokSpot = s.spot(s.nextOffset())
+	switch k {
 	case '{', '}', '[', ']':
 		if _, err := d.ReadToken(); err != nil {
 			return s.fail(err)
 		}
-		s.tokSpot = s.in.spot(d.InputOffset() - 1)
 		s.tok = byte(k)
 	default:
 		v, err := d.ReadValue()
 		if err != nil {
 			return s.fail(err)
 		}
-		s.tokSpot = s.in.spot(d.InputOffset() - int64(len(v)))
 		s.tok = kind(k)
 		switch s.tok {
 		case tokString:
@@ -205,7 +244,7 @@ func (s *jsonScanner) setString(v []byte) byte {
 	// place non-ASCII text can be, are counted as it goes by.
 	for _, c := range v {
 		if c&0xC0 == 0x80 {
-			s.in.cont++
+			s.cont++
 		}
 	}
 	if len(v)-2 > s.maxStr {
@@ -285,7 +324,7 @@ func (s *jsonScanner) fail(err error) byte {
 	switch {
 	case err == io.EOF:
 		s.tok = tokEOF
-		s.tokSpot = s.in.spot(s.dec.InputOffset())
+		s.tokSpot = s.spot(s.nextOffset())
 		if s.in.rerr != nil {
 			s.err, s.tok = s.in.rerr, tokErr
 		}
@@ -323,14 +362,14 @@ func (s *jsonScanner) fail(err error) byte {
 
 // errSpot returns the spot of offset off at or after the last token, where
 // the decoder met an error: the bytes up to it are still in its buffer,
-// where the continuation bytes before it on its line are counted.
+// where the line breaks and the continuation bytes before it are counted.
 func (s *jsonScanner) errSpot(off int64) spot {
-	p := s.in.spot(off)
+	from := s.nextOffset()
+	p := s.spot(off)
 	last := s.dec.InputOffset()
 	b := s.dec.UnreadBuffer()
-	from := max(last, p.lineStart-s.in.base)
-	if k := off - last; k >= 0 && k <= int64(len(b)) && from <= off {
-		for _, c := range b[from-last : k] {
+	if from < off && off-last <= int64(len(b)) {
+		for _, c := range b[from-last : off-last] {
 			if c&0xC0 == 0x80 {
 				p.col--
 			}
@@ -401,7 +440,7 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 		return nil, nil, s.want(t, "", "a value")
 	}
 	start := s.nextOffset()
-	p := s.in.spot(start)
+	p := s.spot(start)
 	in := s.in
 	buf := s.dec.UnreadBuffer()
 	in.capture = append(in.capture[:0], buf[start-s.dec.InputOffset():]...)
@@ -449,6 +488,7 @@ func (s *jsonScanner) each(next func() (bool, error), f func() error) error {
 type jsonInput struct {
 	r        io.Reader
 	dec      *jsontext.Decoder
+	sc       *jsonScanner
 	base     int64 // offset in the whole input of the decoder's offset 0
 	off      int64 // decoder offset of the next byte passed on
 	maxAhead int64
@@ -456,16 +496,6 @@ type jsonInput struct {
 	empties  int   // reads that returned nothing, to stop a broken reader
 	bomCheck bool  // the start is still to be checked for a byte-order mark
 	pending  []byte
-	cr       bool // the last byte passed on is a CR whose line break is undecided
-
-	starts []int64 // line starts (offsets in the whole input) not yet passed
-	head   int
-
-	// The position of the last spot: its line, the offset where that
-	// line starts, and the continuation bytes on it before the spot.
-	line      int
-	lineStart int64
-	cont      int
 
 	capture   []byte
 	capturing bool
@@ -487,7 +517,7 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		var b [3]byte
 		n, err := io.ReadFull(in.r, b[:])
 		if n == 3 && b == [3]byte{0xEF, 0xBB, 0xBF} {
-			in.base, in.lineStart = 3, 3
+			in.base, in.sc.lineStart = 3, 3
 		} else {
 			in.pending = append(in.pending[:0], b[:n]...)
 		}
@@ -504,17 +534,12 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 	} else {
 		n, err = in.r.Read(p)
 	}
-	in.scan(p[:n])
 	if in.capturing {
 		in.capture = append(in.capture, p[:n]...)
 	}
 	in.off += int64(n)
 	switch {
 	case err == io.EOF:
-		if in.cr {
-			in.cr = false
-			in.starts = append(in.starts, in.base+in.off)
-		}
 	case err != nil:
 		in.rerr = err
 	case n == 0:
@@ -524,56 +549,4 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
-}
-
-// scan records the line starts in b, the bytes at in.off.
-func (in *jsonInput) scan(b []byte) {
-	at := in.base + in.off
-	if len(b) == 0 {
-		return
-	}
-	if in.cr {
-		in.cr = false
-		if b[0] != '\n' {
-			in.starts = append(in.starts, at)
-		}
-	}
-	if bytes.IndexByte(b, '\r') < 0 {
-		for i := 0; ; {
-			k := bytes.IndexByte(b[i:], '\n')
-			if k < 0 {
-				return
-			}
-			i += k + 1
-			in.starts = append(in.starts, at+int64(i))
-		}
-	}
-	for i, c := range b {
-		switch {
-		case c == '\n':
-			in.starts = append(in.starts, at+int64(i)+1)
-		case c != '\r':
-		case i+1 == len(b):
-			in.cr = true
-		case b[i+1] != '\n':
-			in.starts = append(in.starts, at+int64(i)+1)
-		}
-	}
-}
-
-// spot returns the spot of decoder offset off, which is at or after the
-// last one asked for.
-func (in *jsonInput) spot(off int64) spot {
-	o := in.base + off
-	for in.head < len(in.starts) && in.starts[in.head] <= o {
-		in.lineStart = in.starts[in.head]
-		in.line++
-		in.head++
-		in.cont = 0
-	}
-	if in.head > 1024 && in.head*2 > len(in.starts) {
-		in.starts = in.starts[:copy(in.starts, in.starts[in.head:])]
-		in.head = 0
-	}
-	return spot{line: int32(in.line), col: int32(o-in.lineStart) - int32(in.cont) + 1, lineStart: in.lineStart}
 }

@@ -343,6 +343,8 @@ func TestJKFErrors(t *testing.T) {
 			Error{Pos: Pos{Line: 2, Col: 69}, Err: ErrSyntax, Detail: "moves[1].move.piece: \"二\" is not a piece name"}},
 		// Lines are counted as the line readers count them: a bare CR
 		// ends one too (a fuzzed input).
+		{"after a byte-order mark", "\ufeff{\"header\": ?}", Error{Pos: Pos{Line: 1, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
+		{"indented", "{\n  \"header\": {},\r\n  \"moves\": [\n    {},\n    {\"x\": \"竜王\", \"move\": ?}]}", Error{Pos: Pos{Line: 5, Col: 25}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"short file", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{}]], "hands": [{}, {}]}}, "moves": []}`,
