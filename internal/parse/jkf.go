@@ -77,7 +77,10 @@ func (j *JKF) Read() (*shogi.Record, error) {
 	}
 	rec, err := j.read()
 	if err != nil {
+		// The reader is done: its scanner serves the next one.
 		j.err = err
+		j.sc.release()
+		j.sc = nil
 		return nil, err
 	}
 	return rec, nil
@@ -174,6 +177,7 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 		j.sc = capState
 		err := j.readMoves()
 		j.sc = outer
+		capState.release()
 		if err != nil {
 			return nil, err
 		}

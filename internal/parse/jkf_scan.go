@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -80,17 +81,41 @@ type jsonScanner struct {
 // byte in the whole input, and p the position there (for the second pass
 // over captured text).
 func newJSONScanner(r io.Reader, file string, maxStr int, base int64, p spot) *jsonScanner {
-	in := &jsonInput{r: r, base: base, maxAhead: int64(maxStr) + 64<<10}
-	s := &jsonScanner{in: in, file: file, maxStr: maxStr, line: int(p.line), lineStart: p.lineStart, cont: int(base-p.lineStart) + 1 - int(p.col), wsFrom: -1}
+	s, _ := scannerPool.Get().(*jsonScanner)
+	if s == nil {
+		s = &jsonScanner{in: &jsonInput{}}
+	}
+	in, dec := s.in, s.dec
+	*in = jsonInput{r: r, base: base, maxAhead: int64(maxStr) + 64<<10, sc: s}
+	*s = jsonScanner{in: in, file: file, maxStr: maxStr, line: int(p.line), lineStart: p.lineStart, cont: int(base-p.lineStart) + 1 - int(p.col), wsFrom: -1,
+		strBuf: s.strBuf[:0], key: s.key[:0]}
 	if base == 0 {
 		s.line, s.cont = 1, 0
 		in.bomCheck = true
 	}
 	// Repeated keys and invalid UTF-8 are the reader's to judge, as JKF
 	// texts have them; checking for repeats would also cost a map per object.
-	s.dec = jsontext.NewDecoder(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	in.dec, in.sc = s.dec, s
+	if dec == nil {
+		dec = jsontext.NewDecoder(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	} else {
+		dec.Reset(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	}
+	s.dec, in.dec = dec, dec
 	return s
+}
+
+// scannerPool keeps the scanners (and their decoders' buffers) of readers
+// that are done, for the next file of a batch.
+var scannerPool sync.Pool
+
+// release returns s to the pool; s must not be used after.
+func (s *jsonScanner) release() {
+	s.in.r, s.in.capture = nil, nil
+	if cap(s.strBuf) > 64<<10 {
+		s.strBuf = nil
+	}
+	s.dec.Reset(bytes.NewReader(nil))
+	scannerPool.Put(s)
 }
 
 // spot is a position in the input without the file name: a token's start
@@ -175,26 +200,19 @@ func (s *jsonScanner) nextOffset() int64 {
 		return s.wsTo
 	}
 	b := s.dec.UnreadBuffer()
-	at := s.in.base + off + 1 // where a line after b[i] starts, less i
 	i := 0
-scan:
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case ' ', '\t', ',', ':':
-		case '\r':
-			if i+1 < len(b) && b[i+1] == '\n' {
-				continue
-			}
-			s.line, s.lineStart, s.cont = s.line+1, at+int64(i), 0
-		case '\n':
-			s.line, s.lineStart, s.cont = s.line+1, at+int64(i), 0
-		default:
-			break scan
+	for i < len(b) && jsonGap[b[i]] {
+		if c := b[i]; c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			s.line, s.lineStart, s.cont = s.line+1, s.in.base+off+int64(i)+1, 0
 		}
+		i++
 	}
 	s.wsFrom, s.wsTo = off, off+int64(i)
 	return s.wsTo
 }
+
+// jsonGap marks the bytes between JSON tokens: white space and separators.
+var jsonGap = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, ':': true}
 
 // spot returns the spot of decoder offset off, on the line of the last
 // token or of the next (after nextOffset).
