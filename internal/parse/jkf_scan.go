@@ -382,17 +382,23 @@ func (s *jsonScanner) fail(err error) byte {
 // the decoder met an error: the bytes up to it are still in its buffer,
 // where the line breaks and the continuation bytes before it are counted.
 func (s *jsonScanner) errSpot(off int64) spot {
-	from := s.nextOffset()
-	p := s.spot(off)
 	last := s.dec.InputOffset()
 	b := s.dec.UnreadBuffer()
-	if from < off && off-last <= int64(len(b)) {
-		for _, c := range b[from-last : off-last] {
-			if c&0xC0 == 0x80 {
-				p.col--
-			}
+	k := int(min(max(off-last, 0), int64(len(b))))
+	from := 0
+	if s.wsFrom == last {
+		from = min(int(s.wsTo-last), k) // the gap's line breaks are counted
+	}
+	for i := from; i < k; i++ {
+		switch c := b[i]; {
+		case c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n'):
+			s.line, s.lineStart, s.cont = s.line+1, s.in.base+last+int64(i)+1, 0
+		case c&0xC0 == 0x80:
+			s.cont++
 		}
 	}
+	p := s.spot(off)
+	p.col = max(p.col, 1)
 	return p
 }
 
