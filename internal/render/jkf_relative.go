@@ -137,6 +137,11 @@ func jkfCode(p, m byte) string {
 	return ""
 }
 
+// The words are chosen here from the position, as KI2 notation chooses them
+// (shogi.KI2Notation's ki2Candidates, ki2Filter and ki2Modifiers, which are
+// not exported); these helpers mirror those until one Position method
+// serves KI2, Western, JKF and PSN notation (issue 13, item 4).
+
 // jkfRelative returns the relative codes of m played in pos: the words KI2
 // notation writes to single the mover out by the JSA rules (§6 of the KI2
 // notes), or "H" for a drop while a board piece of the kind could also
