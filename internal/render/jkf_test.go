@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -930,8 +931,10 @@ func TestJKFStrings(t *testing.T) {
 }
 
 // TestJKFLongGameMemory: writing a long game streams it, so the writer's
-// allocations stay a few bytes a move (issue 15 asks at most 64), whether
-// the game goes out indented (held back, up to a bound) or compact.
+// allocations stay a few bytes a move (issue 15 asks at most 64). Its
+// indented text outgrows what the writer holds back, so it goes out
+// compact, one line, as JSON Lines would have it: alone or followed by
+// another record.
 func TestJKFLongGameMemory(t *testing.T) {
 	const plies = 200_000
 	start, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b - 1")
@@ -952,7 +955,8 @@ func TestJKFLongGameMemory(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		w := render.NewJKF(io.Discard, render.Options{})
+		var lines jkfLineCounter
+		w := render.NewJKF(&lines, render.Options{})
 		for range records {
 			if err := w.Write(rec); err != nil {
 				t.Fatal(err)
@@ -965,5 +969,52 @@ func TestJKFLongGameMemory(t *testing.T) {
 		if per := float64(after.TotalAlloc-before.TotalAlloc) / float64(records*plies); per > 64 {
 			t.Errorf("%d records: %.0f bytes allocated a move, want at most 64", records, per)
 		}
+		if lines != jkfLineCounter(records) {
+			t.Errorf("%d records written as %d lines", records, lines)
+		}
+	}
+}
+
+// jkfLineCounter counts the lines written to it.
+type jkfLineCounter int
+
+func (c *jkfLineCounter) Write(p []byte) (int, error) {
+	*c += jkfLineCounter(bytes.Count(p, []byte{'\n'}))
+	return len(p), nil
+}
+
+// TestJKFTooDeep: variations nested deeper than JSON decoders read (3000
+// levels of forks, 9000 of JSON) are a loss: refused before anything is
+// written, or with AllowLoss left out below that depth and named.
+func TestJKFTooDeep(t *testing.T) {
+	rec := shogi.NewRecord(shogi.StartPosition())
+	pos := rec.Start
+	n := rec.Root
+	var buf [shogi.MaxLegalMoves]shogi.Move
+	for range 3001 {
+		moves := pos.LegalMoves(buf[:0])
+		rec.AddChild(n, moves[0], shogi.Ending{})
+		n = rec.AddChild(n, moves[len(moves)-1], shogi.Ending{})
+		pos.Play(moves[len(moves)-1])
+	}
+	var out bytes.Buffer
+	err := render.NewJKF(&out, render.Options{}).Write(rec)
+	if !errors.Is(err, render.ErrLossy) || out.Len() > 0 {
+		t.Errorf("err %v, %d bytes written; want a loss and nothing", err, out.Len())
+	}
+	text, losses := jkfWrite(t, render.Options{AllowLoss: true}, rec)
+	if len(losses) != 1 || losses[0] != "variations nested deeper than 3000 levels" {
+		t.Errorf("losses %q", losses)
+	}
+	back := jkfRead(t, text)
+	depth := 0
+	for m := back[0].Root; len(m.Children) > 0; depth++ {
+		if len(m.Children) < 2 {
+			break
+		}
+		m = m.Children[1]
+	}
+	if depth != 3000 {
+		t.Errorf("read back %d levels of variations, want 3000", depth)
 	}
 }
