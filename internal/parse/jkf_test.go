@@ -367,6 +367,16 @@ func TestJKFErrors(t *testing.T) {
 			if !errors.As(err, &got) {
 				t.Fatalf("err = %v, want *Error", err)
 			}
+			// Read a byte at a time, the input gives the same diagnostic
+			// (lines and columns counted across the decoder's reads).
+			r1 := NewJKF(iotest.OneByteReader(strings.NewReader(tt.in)), Options{})
+			_, err1 := r1.Read()
+			if err1 == nil && len(r1.Warnings()) > 0 {
+				err1 = r1.Warnings()[0]
+			}
+			if err1 == nil || err1.Error() != err.Error() {
+				t.Errorf("read a byte at a time: %v, want %v", err1, err)
+			}
 			if got.Err != tt.want.Err || got.Pos.Line != tt.want.Pos.Line || got.Pos.Col != tt.want.Pos.Col || got.Ply != tt.want.Ply ||
 				!strings.Contains(got.Detail, tt.want.Detail) {
 				t.Errorf("got  %d:%d ply %d [%s] %s\nwant %d:%d ply %d [%s] …%s…", got.Pos.Line, got.Pos.Col, got.Ply, Code(got.Err), got.Detail,
