@@ -153,54 +153,34 @@ func (s *jsonScanner) want(t byte, path, what string) error {
 	return &Error{Pos: s.tokPos(), Err: ErrSyntax, Detail: path + ": want " + what + ", found " + tokName(t)}
 }
 
-// peek returns the next token without reading it; tokErr (with s.err set)
-// or tokEOF when there is none.
-func (s *jsonScanner) peek() byte {
-	if s.err != nil {
-		return tokErr
-	}
-	if c, _ := s.lookahead(); kindOf(c) != 0 {
-		return kindOf(c)
-	}
-	_, err := s.dec.ReadToken() // the error, or the end of the input
-	return s.fail(err)
-}
-
-// lookahead returns the first byte of the next token and its offset. The
-// byte is 0 when there is none to read (the decoder then has an error or
-// the end of the input to report).
-func (s *jsonScanner) lookahead() (byte, int64) {
-	for range 2 {
-		start := s.nextOffset()
-		b := s.dec.UnreadBuffer()
-		if i := int(start - s.dec.InputOffset()); i < len(b) && !jsonGap[b[i]] {
-			return b[i], start
-		}
-		// The token is not in the decoder's buffer yet: PeekKind reads on.
-		if s.dec.PeekKind() == 0 {
-			return 0, start
-		}
-	}
-	return 0, 0
-}
-
-// kindOf returns the token that starts with byte c, or 0.
-func kindOf(c byte) byte {
-	switch c {
+// kind maps a jsontext kind onto a token.
+func kind(k jsontext.Kind) byte {
+	switch k {
 	case '"':
 		return tokString
+	case '0':
+		return tokNumber
 	case 't':
 		return tokTrue
 	case 'f':
 		return tokFalse
 	case 'n':
 		return tokNull
-	case '{', '}', '[', ']':
-		return c
-	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return tokNumber
 	}
-	return 0
+	return byte(k)
+}
+
+// peek returns the next token without reading it; tokErr (with s.err set)
+// or tokEOF when there is none.
+func (s *jsonScanner) peek() byte {
+	if s.err != nil {
+		return tokErr
+	}
+	if k := s.dec.PeekKind(); k != 0 {
+		return kind(k)
+	}
+	_, err := s.dec.ReadToken() // the error PeekKind met
+	return s.fail(err)
 }
 
 // peekPos returns the position of the next token.
@@ -216,24 +196,14 @@ func (s *jsonScanner) peekPos() Pos {
 // holds all of it.
 func (s *jsonScanner) nextOffset() int64 {
 	off := s.dec.InputOffset()
+	if off == s.wsFrom {
+		return s.wsTo
+	}
 	b := s.dec.UnreadBuffer()
 	i := 0
-	if off == s.wsFrom {
-		// Counted up to wsTo; the rest, if the buffer has grown since.
-		if i = int(s.wsTo - off); i < len(b) && !jsonGap[b[i]] {
-			return s.wsTo
-		}
-	}
 	for i < len(b) && jsonGap[b[i]] {
-		if c := b[i]; c == '\n' {
+		if c := b[i]; c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
 			s.line, s.lineStart, s.cont = s.line+1, s.in.base+off+int64(i)+1, 0
-		} else if c == '\r' {
-			if i+1 == len(b) && !s.in.eof {
-				break // a CRLF may be cut: decided when more is read
-			}
-			if i+1 == len(b) || b[i+1] != '\n' {
-				s.line, s.lineStart, s.cont = s.line+1, s.in.base+off+int64(i)+1, 0
-			}
 		}
 		i++
 	}
@@ -257,28 +227,25 @@ func (s *jsonScanner) next() byte {
 		s.tok = tokErr
 		return tokErr
 	}
-	// The next token's first byte says what it is, as PeekKind would: the
-	// decoder checks the grammar as it reads it.
 	d := s.dec
-	c, start := s.lookahead()
-	k := kindOf(c)
+	k := d.PeekKind()
 	if k == 0 {
 		_, err := d.ReadToken()
 		return s.fail(err)
 	}
-	s.tokSpot = s.spot(start)
+	s.tokSpot = s.spot(s.nextOffset())
 	switch k {
 	case '{', '}', '[', ']':
 		if _, err := d.ReadToken(); err != nil {
 			return s.fail(err)
 		}
-		s.tok = k
+		s.tok = byte(k)
 	default:
 		v, err := d.ReadValue()
 		if err != nil {
 			return s.fail(err)
 		}
-		s.tok = k
+		s.tok = kind(k)
 		switch s.tok {
 		case tokString:
 			return s.setString(v)
@@ -552,7 +519,6 @@ type jsonInput struct {
 	rerr     error // a read error other than io.EOF
 	empties  int   // reads that returned nothing, to stop a broken reader
 	bomCheck bool  // the start is still to be checked for a byte-order mark
-	eof      bool  // the input has ended
 	pending  []byte
 
 	capture   []byte
@@ -598,7 +564,6 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 	in.off += int64(n)
 	switch {
 	case err == io.EOF:
-		in.eof = true
 	case err != nil:
 		in.rerr = err
 	case n == 0:
