@@ -75,6 +75,7 @@ type jsonScanner struct {
 	// The white space and separators before the next token, [wsFrom,
 	// wsTo) in decoder offsets, whose line breaks have been counted.
 	wsFrom, wsTo int64
+	end          int64 // the decoder offset after the last token (its InputOffset)
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
@@ -195,7 +196,7 @@ func (s *jsonScanner) peekPos() Pos {
 // once PeekKind has found the next token, the decoder's unread buffer
 // holds all of it.
 func (s *jsonScanner) nextOffset() int64 {
-	off := s.dec.InputOffset()
+	off := s.end
 	if off == s.wsFrom {
 		return s.wsTo
 	}
@@ -233,18 +234,21 @@ func (s *jsonScanner) next() byte {
 		_, err := d.ReadToken()
 		return s.fail(err)
 	}
-	s.tokSpot = s.spot(s.nextOffset())
+	start := s.nextOffset()
+	s.tokSpot = s.spot(start)
 	switch k {
 	case '{', '}', '[', ']':
 		if _, err := d.ReadToken(); err != nil {
 			return s.fail(err)
 		}
+		s.end = start + 1
 		s.tok = byte(k)
 	default:
 		v, err := d.ReadValue()
 		if err != nil {
 			return s.fail(err)
 		}
+		s.end = start + int64(len(v))
 		s.tok = kind(k)
 		switch s.tok {
 		case tokString:
@@ -289,16 +293,19 @@ func (s *jsonScanner) setNumber(v []byte) byte {
 	if neg {
 		b = b[1:]
 	}
-	if len(b) <= 15 && bytes.IndexAny(b, ".eE") < 0 {
-		n := 0
-		for _, c := range b {
-			n = n*10 + int(c-'0')
+	if len(b) <= 15 {
+		// A plain integer, the usual JKF number.
+		n, i := 0, 0
+		for ; i < len(b) && b[i]-'0' < 10; i++ {
+			n = n*10 + int(b[i]-'0')
 		}
-		if neg {
-			n = -n
+		if i == len(b) {
+			if neg {
+				n = -n
+			}
+			s.num, s.numInt = float64(n), true
+			return tokNumber
 		}
-		s.num, s.numInt = float64(n), true
-		return tokNumber
 	}
 	f, err := strconv.ParseFloat(string(v), 64)
 	if err != nil {
