@@ -44,7 +44,7 @@ func tokName(t byte) string {
 // jsonScanner gives the JKF reader the tokens of a JSON text, each with its
 // line and column (in runes). jsontext.Decoder checks the grammar and
 // splits the tokens; the scanner adds positions, from the decoder's byte
-// offsets and the line starts its input records (jsonInput), and unescapes
+// offsets and the line breaks in the gaps between tokens, and unescapes
 // strings into a reused buffer, so reading allocates nothing per token.
 // A string longer than maxStr is an error, and so is the decoder reading
 // that far ahead of the last token: memory stays bounded whatever the input.
@@ -76,6 +76,7 @@ type jsonScanner struct {
 	// wsTo) in decoder offsets, whose line breaks have been counted.
 	wsFrom, wsTo int64
 	end          int64 // the decoder offset after the last token (its InputOffset)
+	long         bool  // a string token was longer than 64 KB: the decoder's buffer grew
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
@@ -109,13 +110,15 @@ func newJSONScanner(r io.Reader, file string, maxStr int, base int64, p spot) *j
 // that are done, for the next file of a batch.
 var scannerPool sync.Pool
 
-// release returns s to the pool; s must not be used after.
+// release returns s to the pool; s must not be used after. Buffers that a
+// long string made big are not kept.
 func (s *jsonScanner) release() {
 	s.in.r, s.in.capture = nil, nil
-	if cap(s.strBuf) > 64<<10 {
-		s.strBuf = nil
+	if s.long {
+		s.dec, s.strBuf, s.key = nil, nil, nil
+	} else {
+		s.dec.Reset(bytes.NewReader(nil))
 	}
-	s.dec.Reset(bytes.NewReader(nil))
 	scannerPool.Put(s)
 }
 
@@ -269,6 +272,9 @@ func (s *jsonScanner) setString(v []byte) byte {
 			s.cont++
 		}
 	}
+	if len(v) > 64<<10 {
+		s.long = true
+	}
 	if len(v)-2 > s.maxStr {
 		s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a string longer than " + strconv.Itoa(s.maxStr) + " bytes"}
 		s.tok = tokErr
@@ -366,6 +372,7 @@ func (s *jsonScanner) fail(err error) byte {
 	p := s.at(s.errSpot(off))
 	switch {
 	case errors.Is(err, errJSONAhead):
+		s.long = true
 		s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a JSON value longer than " + strconv.Itoa(s.maxStr) + " bytes"}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		detail := "the input ends inside a JSON value"
