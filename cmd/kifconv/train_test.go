@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // TestTrainFlags: the training flags are checked once, before any input is
@@ -47,7 +47,7 @@ func trainInput(t *testing.T, n int) string {
 	var buf bytes.Buffer
 	w := render.NewCSA(&buf, render.Options{AllowLoss: true})
 	for range n {
-		if err := w.Write(shogi.RandomRecord(rng, shogi.RandomOptions{MaxPlies: 120, Endings: true, Handicaps: true})); err != nil {
+		if err := w.Write(shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 120, Endings: true, Handicaps: true})); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // TestDetectFormat: an extension that names one format decides it; the
@@ -109,9 +110,9 @@ var readerOf = map[string]string{
 // end of the main line).
 func TestDetectWriterOutput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 3))
-	opt := shogi.FullRandomOptions()
+	opt := shogitest.FullRandomOptions()
 	for i := range 40 {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		if i%4 == 0 {
 			rec.Header = nil // a bare move list, as a pipe often carries
 		}

@@ -18,9 +18,12 @@ import (
 // json-kifu-format KIF/KI2/CSA parsers produce are accepted: a move without
 // "from" is a drop or is resolved from "piece", "to"/"same" and the KI2
 // modifiers in "relative". Every move is checked with Position.Legal, and
-// "piece", "color" and "capture" must agree with the position; an illegal
-// move is kept only when a foul ending (ILLEGAL_MOVE, ±ILLEGAL_ACTION)
-// follows it, which documents the foul. Errors carry the line and column of
+// "piece", "color" and "capture" must agree with the position. An illegal
+// move followed by a foul ending (ILLEGAL_MOVE, ±ILLEGAL_ACTION), which
+// documents the foul, is read as the move and then the ending. Any other
+// illegal move is an error in strict mode; otherwise it is kept as the last
+// move of its line, with a warning of the same code and position that
+// counts the entries dropped after it. Errors carry the line and column of
 // the offending JSON value (lines end at LF, CRLF or a bare CR, as the line
 // readers count them) and its path in the document
 // (moves[37].forks[0][2].move.from).
@@ -30,9 +33,14 @@ import (
 // fields, the start's move number and bookmark, bookmarks, exact times and
 // the endings the JKF specials cannot name.
 //
-// The JSON is scanned by hand rather than with encoding/json: that gives
-// positions for every value, reads big trees without building a generic
-// document first and allocates nothing per move beyond the record's nodes.
+// The JSON is read token by token with jsontext.Decoder (jkf_scan.go), so
+// that every value has a position, a tree of any size is read without a
+// generic document first, and nothing is allocated per move beyond the
+// record's nodes. Memory is bounded: a string may be Options.MaxLineBytes
+// long (DefaultMaxLineBytes if unset), and a "moves" array that comes
+// before "initial", and so must be held as text until the start position
+// is known, four times that. JSON nested deeper than jsontext's 10,000
+// levels (forks nested about 3,300 deep) is an error.
 type JKF struct {
 	Options
 	sc       *jsonScanner
@@ -77,7 +85,10 @@ func (j *JKF) Read() (*shogi.Record, error) {
 	}
 	rec, err := j.read()
 	if err != nil {
+		// The reader is done: its scanner serves the next one.
 		j.err = err
+		j.sc.release()
+		j.sc = nil
 		return nil, err
 	}
 	return rec, nil
@@ -174,6 +185,7 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 		j.sc = capState
 		err := j.readMoves()
 		j.sc = outer
+		capState.release()
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -43,7 +44,7 @@ func tokName(t byte) string {
 // jsonScanner gives the JKF reader the tokens of a JSON text, each with its
 // line and column (in runes). jsontext.Decoder checks the grammar and
 // splits the tokens; the scanner adds positions, from the decoder's byte
-// offsets and the line starts its input records (jsonInput), and unescapes
+// offsets and the line breaks in the gaps between tokens, and unescapes
 // strings into a reused buffer, so reading allocates nothing per token.
 // A string longer than maxStr is an error, and so is the decoder reading
 // that far ahead of the last token: memory stays bounded whatever the input.
@@ -63,24 +64,62 @@ type jsonScanner struct {
 	num     float64 // the value of the last number token
 	numInt  bool    // the number had no fraction or exponent
 	err     error   // sticky: a *Error, or the input's read error
+
+	// The line of the last token: its number, the offset where it starts
+	// in the whole input, and the UTF-8 continuation bytes on it before
+	// the token (columns count runes). Lines end at LF, CRLF or a bare CR,
+	// as the line readers count them.
+	line      int
+	lineStart int64
+	cont      int
+	// The white space and separators before the next token, [wsFrom,
+	// wsTo) in decoder offsets, whose line breaks have been counted.
+	wsFrom, wsTo int64
+	end          int64 // the decoder offset after the last token (its InputOffset)
+	long         bool  // a string token was longer than 64 KB: the decoder's buffer grew
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
 // byte in the whole input, and p the position there (for the second pass
 // over captured text).
 func newJSONScanner(r io.Reader, file string, maxStr int, base int64, p spot) *jsonScanner {
-	in := &jsonInput{r: r, base: base, line: int(p.line), lineStart: p.lineStart, cont: int(base-p.lineStart) + 1 - int(p.col)}
+	s, _ := scannerPool.Get().(*jsonScanner)
+	if s == nil {
+		s = &jsonScanner{in: &jsonInput{}}
+	}
+	in, dec := s.in, s.dec
+	*in = jsonInput{r: r, base: base, maxAhead: int64(maxStr) + 64<<10, sc: s}
+	*s = jsonScanner{in: in, file: file, maxStr: maxStr, line: int(p.line), lineStart: p.lineStart, cont: int(base-p.lineStart) + 1 - int(p.col), wsFrom: -1,
+		strBuf: s.strBuf[:0], key: s.key[:0]}
 	if base == 0 {
-		in.line, in.cont = 1, 0
+		s.line, s.cont = 1, 0
 		in.bomCheck = true
 	}
-	in.maxAhead = int64(maxStr) + 64<<10
-	s := &jsonScanner{in: in, file: file, maxStr: maxStr}
 	// Repeated keys and invalid UTF-8 are the reader's to judge, as JKF
 	// texts have them; checking for repeats would also cost a map per object.
-	s.dec = jsontext.NewDecoder(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	in.dec = s.dec
+	if dec == nil {
+		dec = jsontext.NewDecoder(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	} else {
+		dec.Reset(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	}
+	s.dec, in.dec = dec, dec
 	return s
+}
+
+// scannerPool keeps the scanners (and their decoders' buffers) of readers
+// that are done, for the next file of a batch.
+var scannerPool sync.Pool
+
+// release returns s to the pool; s must not be used after. Buffers that a
+// long string made big are not kept.
+func (s *jsonScanner) release() {
+	s.in.r, s.in.capture = nil, nil
+	if s.long {
+		s.dec, s.strBuf, s.key = nil, nil, nil
+	} else {
+		s.dec.Reset(bytes.NewReader(nil))
+	}
+	scannerPool.Put(s)
 }
 
 // spot is a position in the input without the file name: a token's start
@@ -151,18 +190,39 @@ func (s *jsonScanner) peek() byte {
 // peekPos returns the position of the next token.
 func (s *jsonScanner) peekPos() Pos {
 	s.peek()
-	return s.at(s.in.spot(s.nextOffset()))
+	return s.at(s.spot(s.nextOffset()))
 }
 
-// nextOffset is the offset of the next token: past the white space and
-// separators after the last one.
+// nextOffset returns the decoder offset of the next token, past the white
+// space and separators after the last one, and counts the line breaks in
+// them. Only white space can hold a line break (JSON strings cannot), and
+// once PeekKind has found the next token, the decoder's unread buffer
+// holds all of it.
 func (s *jsonScanner) nextOffset() int64 {
-	b := s.dec.UnreadBuffer()
-	k := 0
-	for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\r' || b[k] == ',' || b[k] == ':') {
-		k++
+	off := s.end
+	if off == s.wsFrom {
+		return s.wsTo
 	}
-	return s.dec.InputOffset() + int64(k)
+	b := s.dec.UnreadBuffer()
+	i := 0
+	for i < len(b) && jsonGap[b[i]] {
+		if c := b[i]; c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			s.line, s.lineStart, s.cont = s.line+1, s.in.base+off+int64(i)+1, 0
+		}
+		i++
+	}
+	s.wsFrom, s.wsTo = off, off+int64(i)
+	return s.wsTo
+}
+
+// jsonGap marks the bytes between JSON tokens: white space and separators.
+var jsonGap = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, ':': true}
+
+// spot returns the spot of decoder offset off, on the line of the last
+// token or of the next (after nextOffset).
+func (s *jsonScanner) spot(off int64) spot {
+	o := s.in.base + off
+	return spot{line: int32(s.line), col: int32(o-s.lineStart) - int32(s.cont) + 1, lineStart: s.lineStart}
 }
 
 // next reads the next token.
@@ -172,22 +232,26 @@ func (s *jsonScanner) next() byte {
 		return tokErr
 	}
 	d := s.dec
-	switch k := d.PeekKind(); k {
-	case 0:
+	k := d.PeekKind()
+	if k == 0 {
 		_, err := d.ReadToken()
 		return s.fail(err)
+	}
+	start := s.nextOffset()
+	s.tokSpot = s.spot(start)
+	switch k {
 	case '{', '}', '[', ']':
 		if _, err := d.ReadToken(); err != nil {
 			return s.fail(err)
 		}
-		s.tokSpot = s.in.spot(d.InputOffset() - 1)
+		s.end = start + 1
 		s.tok = byte(k)
 	default:
 		v, err := d.ReadValue()
 		if err != nil {
 			return s.fail(err)
 		}
-		s.tokSpot = s.in.spot(d.InputOffset() - int64(len(v)))
+		s.end = start + int64(len(v))
 		s.tok = kind(k)
 		switch s.tok {
 		case tokString:
@@ -205,8 +269,11 @@ func (s *jsonScanner) setString(v []byte) byte {
 	// place non-ASCII text can be, are counted as it goes by.
 	for _, c := range v {
 		if c&0xC0 == 0x80 {
-			s.in.cont++
+			s.cont++
 		}
+	}
+	if len(v) > 64<<10 {
+		s.long = true
 	}
 	if len(v)-2 > s.maxStr {
 		s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a string longer than " + strconv.Itoa(s.maxStr) + " bytes"}
@@ -232,16 +299,19 @@ func (s *jsonScanner) setNumber(v []byte) byte {
 	if neg {
 		b = b[1:]
 	}
-	if len(b) <= 15 && bytes.IndexAny(b, ".eE") < 0 {
-		n := 0
-		for _, c := range b {
-			n = n*10 + int(c-'0')
+	if len(b) <= 15 {
+		// A plain integer, the usual JKF number.
+		n, i := 0, 0
+		for ; i < len(b) && b[i]-'0' < 10; i++ {
+			n = n*10 + int(b[i]-'0')
 		}
-		if neg {
-			n = -n
+		if i == len(b) {
+			if neg {
+				n = -n
+			}
+			s.num, s.numInt = float64(n), true
+			return tokNumber
 		}
-		s.num, s.numInt = float64(n), true
-		return tokNumber
 	}
 	f, err := strconv.ParseFloat(string(v), 64)
 	if err != nil {
@@ -275,7 +345,7 @@ const maxJSONDepth = 10000
 // the decoder would buffer past its bound.
 var (
 	errJSONAhead   = errors.New("a JSON value longer than the reader's limit")
-	errJSONCapture = errors.New("the moves text is longer than the reader holds")
+	errJSONCapture = errors.New("captured value too long")
 )
 
 // fail records the error err of the decoder and returns the token for it:
@@ -285,7 +355,7 @@ func (s *jsonScanner) fail(err error) byte {
 	switch {
 	case err == io.EOF:
 		s.tok = tokEOF
-		s.tokSpot = s.in.spot(s.dec.InputOffset())
+		s.tokSpot = s.spot(s.nextOffset())
 		if s.in.rerr != nil {
 			s.err, s.tok = s.in.rerr, tokErr
 		}
@@ -302,9 +372,8 @@ func (s *jsonScanner) fail(err error) byte {
 	p := s.at(s.errSpot(off))
 	switch {
 	case errors.Is(err, errJSONAhead):
+		s.long = true
 		s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a JSON value longer than " + strconv.Itoa(s.maxStr) + " bytes"}
-	case errors.Is(err, errJSONCapture):
-		s.err = &Error{Pos: p, Err: ErrLineTooLong, Detail: errJSONCapture.Error()}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		detail := "the input ends inside a JSON value"
 		if b := s.dec.UnreadBuffer(); len(b) > 0 {
@@ -325,19 +394,25 @@ func (s *jsonScanner) fail(err error) byte {
 
 // errSpot returns the spot of offset off at or after the last token, where
 // the decoder met an error: the bytes up to it are still in its buffer,
-// where the continuation bytes before it on its line are counted.
+// where the line breaks and the continuation bytes before it are counted.
 func (s *jsonScanner) errSpot(off int64) spot {
-	p := s.in.spot(off)
 	last := s.dec.InputOffset()
 	b := s.dec.UnreadBuffer()
-	from := max(last, p.lineStart-s.in.base)
-	if k := off - last; k >= 0 && k <= int64(len(b)) && from <= off {
-		for _, c := range b[from-last : k] {
-			if c&0xC0 == 0x80 {
-				p.col--
-			}
+	k := int(min(max(off-last, 0), int64(len(b))))
+	from := 0
+	if s.wsFrom == last {
+		from = min(int(s.wsTo-last), k) // the gap's line breaks are counted
+	}
+	for i := from; i < k; i++ {
+		switch c := b[i]; {
+		case c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n'):
+			s.line, s.lineStart, s.cont = s.line+1, s.in.base+last+int64(i)+1, 0
+		case c&0xC0 == 0x80:
+			s.cont++
 		}
 	}
+	p := s.spot(off)
+	p.col = max(p.col, 1)
 	return p
 }
 
@@ -403,16 +478,20 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 		return nil, nil, s.want(t, "", "a value")
 	}
 	start := s.nextOffset()
-	p := s.in.spot(start)
+	p := s.spot(start)
 	in := s.in
 	buf := s.dec.UnreadBuffer()
 	in.capture = append(in.capture[:0], buf[start-s.dec.InputOffset():]...)
 	in.capturing, in.capMax = true, limit
 	err := s.skipValue()
 	in.capturing = false
-	data := in.capture[:s.dec.InputOffset()-start]
+	data := in.capture[:min(int64(len(in.capture)), s.dec.InputOffset()-start)]
 	in.capture = nil
 	if err != nil {
+		if errors.Is(err, errJSONCapture) || in.capOver {
+			err = &Error{Pos: s.at(p), Err: ErrLineTooLong, Detail: "the value that starts here is longer than " + strconv.Itoa(limit) +
+				" bytes, more than the reader holds until the object's later members are read (in JKF, write \"initial\" before \"moves\")"}
+		}
 		return nil, nil, err
 	}
 	return data, newJSONScanner(bytes.NewReader(data), s.file, s.maxStr, in.base+start, p), nil
@@ -447,6 +526,7 @@ func (s *jsonScanner) each(next func() (bool, error), f func() error) error {
 type jsonInput struct {
 	r        io.Reader
 	dec      *jsontext.Decoder
+	sc       *jsonScanner
 	base     int64 // offset in the whole input of the decoder's offset 0
 	off      int64 // decoder offset of the next byte passed on
 	maxAhead int64
@@ -454,20 +534,11 @@ type jsonInput struct {
 	empties  int   // reads that returned nothing, to stop a broken reader
 	bomCheck bool  // the start is still to be checked for a byte-order mark
 	pending  []byte
-	cr       bool // the last byte passed on is a CR whose line break is undecided
-
-	starts []int64 // line starts (offsets in the whole input) not yet passed
-	head   int
-
-	// The position of the last spot: its line, the offset where that
-	// line starts, and the continuation bytes on it before the spot.
-	line      int
-	lineStart int64
-	cont      int
 
 	capture   []byte
 	capturing bool
 	capMax    int
+	capOver   bool // the capture outgrew capMax
 }
 
 // Read passes on the next bytes of the input.
@@ -476,6 +547,7 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		return 0, errJSONAhead
 	}
 	if in.capturing && len(in.capture) > in.capMax {
+		in.capOver = true
 		return 0, errJSONCapture
 	}
 	if in.bomCheck {
@@ -483,7 +555,7 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		var b [3]byte
 		n, err := io.ReadFull(in.r, b[:])
 		if n == 3 && b == [3]byte{0xEF, 0xBB, 0xBF} {
-			in.base, in.lineStart = 3, 3
+			in.base, in.sc.lineStart = 3, 3
 		} else {
 			in.pending = append(in.pending[:0], b[:n]...)
 		}
@@ -500,17 +572,12 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 	} else {
 		n, err = in.r.Read(p)
 	}
-	in.scan(p[:n])
 	if in.capturing {
 		in.capture = append(in.capture, p[:n]...)
 	}
 	in.off += int64(n)
 	switch {
 	case err == io.EOF:
-		if in.cr {
-			in.cr = false
-			in.starts = append(in.starts, in.base+in.off)
-		}
 	case err != nil:
 		in.rerr = err
 	case n == 0:
@@ -520,56 +587,4 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
-}
-
-// scan records the line starts in b, the bytes at in.off.
-func (in *jsonInput) scan(b []byte) {
-	at := in.base + in.off
-	if len(b) == 0 {
-		return
-	}
-	if in.cr {
-		in.cr = false
-		if b[0] != '\n' {
-			in.starts = append(in.starts, at)
-		}
-	}
-	if bytes.IndexByte(b, '\r') < 0 {
-		for i := 0; ; {
-			k := bytes.IndexByte(b[i:], '\n')
-			if k < 0 {
-				return
-			}
-			i += k + 1
-			in.starts = append(in.starts, at+int64(i))
-		}
-	}
-	for i, c := range b {
-		switch {
-		case c == '\n':
-			in.starts = append(in.starts, at+int64(i)+1)
-		case c != '\r':
-		case i+1 == len(b):
-			in.cr = true
-		case b[i+1] != '\n':
-			in.starts = append(in.starts, at+int64(i)+1)
-		}
-	}
-}
-
-// spot returns the spot of decoder offset off, which is at or after the
-// last one asked for.
-func (in *jsonInput) spot(off int64) spot {
-	o := in.base + off
-	for in.head < len(in.starts) && in.starts[in.head] <= o {
-		in.lineStart = in.starts[in.head]
-		in.line++
-		in.head++
-		in.cont = 0
-	}
-	if in.head > 1024 && in.head*2 > len(in.starts) {
-		in.starts = in.starts[:copy(in.starts, in.starts[in.head:])]
-		in.head = 0
-	}
-	return spot{line: int32(in.line), col: int32(o-in.lineStart) - int32(in.cont) + 1, lineStart: in.lineStart}
 }

@@ -344,6 +344,8 @@ func TestJKFErrors(t *testing.T) {
 			Error{Pos: Pos{Line: 2, Col: 69}, Err: ErrSyntax, Detail: "moves[1].move.piece: \"二\" is not a piece name"}},
 		// Lines are counted as the line readers count them: a bare CR
 		// ends one too (a fuzzed input).
+		{"after a byte-order mark", "\ufeff{\"header\": ?}", Error{Pos: Pos{Line: 1, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
+		{"indented", "{\n  \"header\": {},\r\n  \"moves\": [\n    {},\n    {\"x\": \"竜王\", \"move\": ?}]}", Error{Pos: Pos{Line: 5, Col: 25}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"short file", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{}]], "hands": [{}, {}]}}, "moves": []}`,
@@ -365,6 +367,16 @@ func TestJKFErrors(t *testing.T) {
 			var got *Error
 			if !errors.As(err, &got) {
 				t.Fatalf("err = %v, want *Error", err)
+			}
+			// Read a byte at a time, the input gives the same diagnostic
+			// (lines and columns counted across the decoder's reads).
+			r1 := NewJKF(iotest.OneByteReader(strings.NewReader(tt.in)), Options{})
+			_, err1 := r1.Read()
+			if err1 == nil && len(r1.Warnings()) > 0 {
+				err1 = r1.Warnings()[0]
+			}
+			if err1 == nil || err1.Error() != err.Error() {
+				t.Errorf("read a byte at a time: %v, want %v", err1, err)
 			}
 			if got.Err != tt.want.Err || got.Pos.Line != tt.want.Pos.Line || got.Pos.Col != tt.want.Pos.Col || got.Ply != tt.want.Ply ||
 				!strings.Contains(got.Detail, tt.want.Detail) {
@@ -937,5 +949,44 @@ func TestJKFExtensionRead(t *testing.T) {
 	r := NewJKF(strings.NewReader(`{"header": {}, "moves": [{}, {"special": "TORYO", "kifconv": {"bookmark": "x"}}]}`), Options{})
 	if rec, err := r.Read(); err != nil || len(r.Warnings()) != 1 || rec.Root.Bookmark != "" {
 		t.Errorf("extension in moves[1]: %v, warnings %v", err, r.Warnings())
+	}
+}
+
+// TestJKFBounds: what the reader buffers is bounded. A string longer than
+// Options.MaxLineBytes is an error where it starts, and so is a "moves"
+// array that comes before "initial" (and so must be held until the start
+// position is known) and is longer than four times that.
+func TestJKFBounds(t *testing.T) {
+	const limit = 1000
+	long := strings.Repeat("長", limit)
+	var moves strings.Builder
+	moves.WriteString(`[{}`)
+	for range 100 {
+		moves.WriteString(`, {"special": "CHUDAN", "comments": ["` + strings.Repeat("x", 90) + `"]}`)
+	}
+	moves.WriteString(`]`)
+	boundTests := []struct {
+		name, in string
+		pos      Pos
+		detail   string
+	}{
+		{"long string", `{"header": {"a": "` + long + `"}, "moves": [{}]}`, Pos{Line: 1, Col: 18}, "a string longer than 1000 bytes"},
+		{"long moves before initial", "{\"header\": {},\n \"moves\": " + moves.String() + `, "initial": {"preset": "HIRATE"}}`, Pos{Line: 2, Col: 11},
+			`longer than 4000 bytes, more than the reader holds`},
+	}
+	for _, tt := range boundTests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewJKF(strings.NewReader(tt.in), Options{MaxLineBytes: limit}).Read()
+			var pe *Error
+			if !errors.As(err, &pe) || !errors.Is(err, ErrLineTooLong) || pe.Pos.Line != tt.pos.Line || pe.Pos.Col != tt.pos.Col || !strings.Contains(pe.Detail, tt.detail) {
+				t.Errorf("err = %v, want %d:%d …%s… [line-too-long]", err, tt.pos.Line, tt.pos.Col, tt.detail)
+			}
+		})
+	}
+	// Within the bounds, the same texts read.
+	for _, in := range []string{`{"header": {"a": "` + long[:limit/2] + `"}, "moves": [{}]}`, `{"header": {}, "moves": [{}, {"special": "CHUDAN", "comments": ["` + strings.Repeat("x", 900) + `", "` + strings.Repeat("y", 900) + `", "` + strings.Repeat("z", 900) + `"]}], "initial": {"preset": "HIRATE"}}`} {
+		if _, err := NewJKF(strings.NewReader(in), Options{MaxLineBytes: limit}).Read(); err != nil {
+			t.Errorf("%.40s…: %v", in, err)
+		}
 	}
 }

@@ -226,6 +226,7 @@ func rtHasUnknownEnding(r *shogi.Record) bool {
 // rtIgnore is what a list of losses lets the comparison skip.
 type rtIgnore struct {
 	variations, comments, times, totals, bookmarks, header bool
+	someVariations                                         bool // some of them stay
 	subSecond, subMilli                                    bool
 	braceComments, headerBreaks, headerOddKeys             bool
 	endings                                                map[string]bool // by kind name or unknown word
@@ -241,6 +242,9 @@ func rtLosses(losses []string) rtIgnore {
 		switch {
 		case l == "variations":
 			ig.variations = true
+		case strings.HasPrefix(l, "variations nested deeper than "):
+			// The shallower ones stay: only main lines are compared.
+			ig.variations, ig.someVariations = true, true
 		case l == "comments":
 			ig.comments = true
 		case l == "times":
@@ -343,6 +347,9 @@ func rtCompare(a, b *shogi.Record, losses []string) string {
 		xs, ys := p.x.Children, p.y.Children
 		if ig.variations && len(xs) > 1 {
 			xs = xs[:1]
+		}
+		if ig.someVariations && len(ys) > 1 {
+			ys = ys[:1]
 		}
 		side := toMove(p.ply)
 		xs, ys = rtDropLostEndings(xs, ys, &ig, side)

@@ -14,6 +14,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // readRecord reads the one record of text in format.
@@ -273,10 +274,10 @@ func TestTrainShortOfPieces(t *testing.T) {
 // binary formats left out.
 func TestTrainProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 2))
-	opt := shogi.FullRandomOptions()
+	opt := shogitest.FullRandomOptions()
 	var recs []*shogi.Record
 	for range 200 {
-		recs = append(recs, shogi.RandomRecord(rng, opt))
+		recs = append(recs, shogitest.RandomRecord(rng, opt))
 	}
 	ropt := render.Options{AllowLoss: true, Train: render.TrainOptions{Variations: true}}
 	text, _ := writeTraining(t, "positions", ropt, recs...)

@@ -100,10 +100,10 @@ func TestHuffmanGolden(t *testing.T) {
 // refused, never coded.
 func TestHuffmanProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 1))
-	opt := RandomOptions{MaxPlies: 120, Variations: 2, Handicaps: true, CustomStart: true, Endings: true}
+	opt := RandomGameOptions{MaxPlies: 120, Full: true}
 	coded, refused := 0, 0
 	for range randomRecords(400) {
-		rec := RandomRecord(rng, opt)
+		rec := randomRecord(rng, opt)
 		pos := rec.Start
 		for n := rec.Root; ; {
 			full := pos.King(Black) != NoSquare && pos.King(White) != NoSquare && pieceTotal(&pos) == 40
@@ -229,7 +229,7 @@ func BenchmarkHuffman(b *testing.B) {
 	rng := rand.New(rand.NewPCG(2026, 8))
 	var positions []Position
 	for len(positions) < 4000 {
-		rec := RandomRecord(rng, RandomOptions{MaxPlies: 160})
+		rec := randomRecord(rng, RandomGameOptions{MaxPlies: 160})
 		pos := rec.Start
 		for n := range rec.MainLine() {
 			if !n.Move.IsZero() {
