@@ -15,9 +15,10 @@ type TrainOptions struct {
 	Dedup      bool // write each position (board, hands, side to move) once per output
 }
 
-// DedupBytesPerPosition is about what Dedup costs per distinct position
-// written: a 32-byte key (the position's hcp) in a Go map.
-const DedupBytesPerPosition = 64
+// DedupBytesPerPosition bounds what Dedup costs per distinct position
+// written: a 32-byte key (the position's hcp) in a Go map takes 50 to 90
+// bytes, depending on how full the map is since it last grew.
+const DedupBytesPerPosition = 90
 
 // trainPos is one position of training data: the position, the move played
 // from it, the score recorded with that move and the result of its line.
