@@ -1,6 +1,8 @@
 package render
 
 import (
+	"io"
+
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
@@ -224,3 +226,33 @@ const BinaryEncoding = "binary"
 func IsTraining(format string) bool {
 	return format == "hcpe" || format == "psv" || format == "positions"
 }
+
+// trainWriter is what the three training writers share: each record's
+// positions are collected in buf by the format's put and written at once.
+type trainWriter struct {
+	Options
+	losses
+	ew  errWriter
+	buf []byte
+	tr  trainer
+}
+
+func newTrainWriter(format string, w io.Writer, opt Options) trainWriter {
+	return trainWriter{Options: opt, losses: losses{format: format, allow: opt.AllowLoss}, ew: errWriter{w: w}, tr: trainer{opt: opt.Train}}
+}
+
+// Write writes the positions of one game.
+func (t *trainWriter) Write(rec *shogi.Record) error {
+	if t.ew.err != nil {
+		return t.ew.err
+	}
+	t.buf = t.buf[:0]
+	if err := t.tr.write(rec); err != nil {
+		return err
+	}
+	t.ew.write(t.buf)
+	return t.ew.err
+}
+
+// Flush returns the first write error.
+func (t *trainWriter) Flush() error { return t.ew.err }
