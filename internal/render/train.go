@@ -2,6 +2,7 @@ package render
 
 import (
 	"io"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -172,8 +173,9 @@ func lineResult(n *shogi.Node) (shogi.Color, bool) {
 
 // scoreOf returns the engine score that comments of a move record, from
 // Black's view, clamped to ±32767: the last line that is floodgate's CSA
-// `'**` evaluation (kept as "* 123 …") or ShogiGUI's and ShogiHome's KIF
-// `*#評価値=123`.
+// `'**` evaluation (kept as "* 123 …"), ShogiGUI's and ShogiHome's KIF
+// `*#評価値=123` (analysis) or ShogiHome's `**評価値=123` (the player's),
+// or ShogiHome's mate line (`*#詰み=先手勝ち`, ±32767).
 func scoreOf(comments []string) (int, bool) {
 	score, found := 0, false
 	for _, c := range comments {
@@ -184,8 +186,18 @@ func scoreOf(comments []string) (int, bool) {
 			for len(rest) > 0 && rest[0] == ' ' {
 				rest = rest[1:]
 			}
-		case len(c) > len("#評価値=") && c[:len("#評価値=")] == "#評価値=":
+		case strings.HasPrefix(c, "#評価値="), strings.HasPrefix(c, "*評価値="):
 			rest = c[len("#評価値="):]
+		case strings.HasPrefix(c, "#詰み="), strings.HasPrefix(c, "*詰み="):
+			// ShogiHome's mate scores: 先手勝ち (Black wins) or 後手勝ち,
+			// then optionally ":N手".
+			switch w := c[len("#詰み="):]; {
+			case strings.HasPrefix(w, "先手勝ち"):
+				score, found = 32767, true
+			case strings.HasPrefix(w, "後手勝ち"):
+				score, found = -32767, true
+			}
+			continue
 		default:
 			continue
 		}
