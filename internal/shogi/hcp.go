@@ -1,6 +1,9 @@
 package shogi
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"errors"
+)
 
 // The Huffman position codings of engine training data: Apery's
 // HuffmanCodedPos (hcp, written by cshogi's Board.to_hcp) here, and
@@ -21,12 +24,13 @@ import "encoding/binary"
 // into pawns.
 
 // ErrHuffmanPieces is returned when a position cannot be Huffman coded: it
-// lacks a king or does not hold the 40 pieces of a set.
-var ErrHuffmanPieces = &RuleError{"huffman-pieces", "only a position with both kings on the board and all 40 pieces on the board or in hand can be coded in 256 bits"}
+// lacks a king or does not hold the 40 pieces of a set. (The training
+// writers report such positions as a loss; no diagnostic code is needed.)
+var ErrHuffmanPieces = errors.New("only a position with both kings on the board and all 40 pieces on the board or in hand can be coded in 256 bits")
 
 // ErrHuffmanCode is returned when 32 bytes are not a valid Huffman coded
 // position.
-var ErrHuffmanCode = &RuleError{"huffman-code", "not a valid Huffman coded position"}
+var ErrHuffmanCode = errors.New("not a valid Huffman coded position")
 
 // huffCode is one code: its bits, first bit in bit 0, and its length.
 type huffCode struct {
