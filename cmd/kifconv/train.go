@@ -24,7 +24,7 @@ func addTrainFlags(cmd *cobra.Command, o *trainFlags) {
 	f.IntVar(&o.skipPlies, "skip-plies", 0, "hcpe, psv, positions: leave out the positions before move `N`+1 of each line (the opening)")
 	f.IntVar(&o.minPlies, "min-plies", 0, "hcpe, psv, positions: leave out the games whose main line has fewer than `N` moves")
 	f.StringVar(&o.results, "results", "all", "hcpe, psv, positions: all, or decisive (only the lines of play that end with a winner)")
-	f.BoolVar(&o.dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nremembering about %d bytes per distinct position", render.DedupBytesPerPosition))
+	f.BoolVar(&o.dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nin a set of up to %d bytes per distinct position (10 M positions: under %d MB)", render.DedupBytesPerPosition, render.DedupBytesPerPosition*10))
 	_ = cmd.RegisterFlagCompletionFunc("results", cobra.FixedCompletions([]string{"all", "decisive"}, cobra.ShellCompDirectiveNoFileComp))
 }
 

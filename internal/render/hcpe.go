@@ -23,34 +23,16 @@ const HCPESize = 38
 //
 // Integers are little-endian. A position that hcp cannot code (short of
 // the 40 pieces: a handicap, a problem) is left out and reported as lost.
-type HCPE struct {
-	Options
-	losses
-	ew  errWriter
-	buf []byte
-	tr  trainer
-}
+type HCPE struct{ trainWriter }
 
 // NewHCPE returns an hcpe writer.
 func NewHCPE(w io.Writer, opt Options) *HCPE {
-	h := &HCPE{Options: opt, losses: losses{format: "hcpe", allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	h.tr = trainer{opt: opt.Train, visit: h.put}
+	h := &HCPE{newTrainWriter("hcpe", w, opt)}
+	h.tr.visit = h.put
 	return h
 }
 
-// Write writes the records of one game.
-func (h *HCPE) Write(rec *shogi.Record) error {
-	if h.ew.err != nil {
-		return h.ew.err
-	}
-	h.buf = h.buf[:0]
-	if err := h.tr.write(rec); err != nil {
-		return err
-	}
-	h.ew.write(h.buf)
-	return h.ew.err
-}
-
+// put appends the record of one position.
 func (h *HCPE) put(tp *trainPos) error {
 	b := slices.Grow(h.buf, HCPESize)
 	r := b[len(b) : len(b)+HCPESize]
@@ -68,9 +50,6 @@ func (h *HCPE) put(tp *trainPos) error {
 	h.buf = b[:len(b)+HCPESize]
 	return nil
 }
-
-// Flush returns the first write error.
-func (h *HCPE) Flush() error { return h.ew.err }
 
 // lossShortOfPieces names the positions the Huffman codings cannot hold.
 const lossShortOfPieces = "positions short of the 40 pieces (handicap or problem positions)"

@@ -3,8 +3,6 @@ package render
 import (
 	"io"
 	"strconv"
-
-	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 // Positions writes the data of the training formats as text, one line per
@@ -19,34 +17,16 @@ import (
 // view (1 won, -1 lost, 0 drawn or unknown): the hcpe and psv records as a
 // person, grep or awk reads them. Every position can be written, also those
 // short of the 40 pieces.
-type Positions struct {
-	Options
-	losses
-	ew  errWriter
-	buf []byte
-	tr  trainer
-}
+type Positions struct{ trainWriter }
 
 // NewPositions returns a writer of position lines.
 func NewPositions(w io.Writer, opt Options) *Positions {
-	p := &Positions{Options: opt, losses: losses{format: "positions", allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	p.tr = trainer{opt: opt.Train, visit: p.put}
+	p := &Positions{newTrainWriter("positions", w, opt)}
+	p.tr.visit = p.put
 	return p
 }
 
-// Write writes the positions of one game.
-func (p *Positions) Write(rec *shogi.Record) error {
-	if p.ew.err != nil {
-		return p.ew.err
-	}
-	p.buf = p.buf[:0]
-	if err := p.tr.write(rec); err != nil {
-		return err
-	}
-	p.ew.write(p.buf)
-	return p.ew.err
-}
-
+// put appends the line of one position.
 func (p *Positions) put(tp *trainPos) error {
 	b := tp.pos.AppendSFEN(p.buf)
 	b = append(b, ' ')
@@ -58,6 +38,3 @@ func (p *Positions) put(tp *trainPos) error {
 	p.buf = append(b, '\n')
 	return nil
 }
-
-// Flush returns the first write error.
-func (p *Positions) Flush() error { return p.ew.err }

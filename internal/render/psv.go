@@ -25,34 +25,16 @@ const PSVSize = 40
 // Integers are little-endian. A position that PackedSfen cannot code
 // (short of the 40 pieces: a handicap, a problem) is left out and reported
 // as lost.
-type PSV struct {
-	Options
-	losses
-	ew  errWriter
-	buf []byte
-	tr  trainer
-}
+type PSV struct{ trainWriter }
 
 // NewPSV returns a PackedSfenValue writer.
 func NewPSV(w io.Writer, opt Options) *PSV {
-	p := &PSV{Options: opt, losses: losses{format: "psv", allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	p.tr = trainer{opt: opt.Train, visit: p.put}
+	p := &PSV{newTrainWriter("psv", w, opt)}
+	p.tr.visit = p.put
 	return p
 }
 
-// Write writes the records of one game.
-func (p *PSV) Write(rec *shogi.Record) error {
-	if p.ew.err != nil {
-		return p.ew.err
-	}
-	p.buf = p.buf[:0]
-	if err := p.tr.write(rec); err != nil {
-		return err
-	}
-	p.ew.write(p.buf)
-	return p.ew.err
-}
-
+// put appends the record of one position.
 func (p *PSV) put(tp *trainPos) error {
 	b := slices.Grow(p.buf, PSVSize)
 	r := b[len(b) : len(b)+PSVSize]
@@ -66,6 +48,3 @@ func (p *PSV) put(tp *trainPos) error {
 	p.buf = b[:len(b)+PSVSize]
 	return nil
 }
-
-// Flush returns the first write error.
-func (p *PSV) Flush() error { return p.ew.err }

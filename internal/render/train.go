@@ -1,6 +1,9 @@
 package render
 
 import (
+	"io"
+	"strings"
+
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
@@ -15,9 +18,10 @@ type TrainOptions struct {
 	Dedup      bool // write each position (board, hands, side to move) once per output
 }
 
-// DedupBytesPerPosition is about what Dedup costs per distinct position
-// written: a 32-byte key (the position's hcp) in a Go map.
-const DedupBytesPerPosition = 64
+// DedupBytesPerPosition bounds what Dedup costs per distinct position
+// written: a 32-byte key (the position's hcp) in a Go map takes 50 to 90
+// bytes, depending on how full the map is since it last grew.
+const DedupBytesPerPosition = 90
 
 // trainPos is one position of training data: the position, the move played
 // from it, the score recorded with that move and the result of its line.
@@ -169,8 +173,9 @@ func lineResult(n *shogi.Node) (shogi.Color, bool) {
 
 // scoreOf returns the engine score that comments of a move record, from
 // Black's view, clamped to ±32767: the last line that is floodgate's CSA
-// `'**` evaluation (kept as "* 123 …") or ShogiGUI's and ShogiHome's KIF
-// `*#評価値=123`.
+// `'**` evaluation (kept as "* 123 …"), ShogiGUI's and ShogiHome's KIF
+// `*#評価値=123` (analysis) or ShogiHome's `**評価値=123` (the player's),
+// or ShogiHome's mate line (`*#詰み=先手勝ち`, ±32767).
 func scoreOf(comments []string) (int, bool) {
 	score, found := 0, false
 	for _, c := range comments {
@@ -181,8 +186,18 @@ func scoreOf(comments []string) (int, bool) {
 			for len(rest) > 0 && rest[0] == ' ' {
 				rest = rest[1:]
 			}
-		case len(c) > len("#評価値=") && c[:len("#評価値=")] == "#評価値=":
+		case strings.HasPrefix(c, "#評価値="), strings.HasPrefix(c, "*評価値="):
 			rest = c[len("#評価値="):]
+		case strings.HasPrefix(c, "#詰み="), strings.HasPrefix(c, "*詰み="):
+			// ShogiHome's mate scores: 先手勝ち (Black wins) or 後手勝ち,
+			// then optionally ":N手".
+			switch w := c[len("#詰み="):]; {
+			case strings.HasPrefix(w, "先手勝ち"):
+				score, found = 32767, true
+			case strings.HasPrefix(w, "後手勝ち"):
+				score, found = -32767, true
+			}
+			continue
 		default:
 			continue
 		}
@@ -223,3 +238,33 @@ const BinaryEncoding = "binary"
 func IsTraining(format string) bool {
 	return format == "hcpe" || format == "psv" || format == "positions"
 }
+
+// trainWriter is what the three training writers share: each record's
+// positions are collected in buf by the format's put and written at once.
+type trainWriter struct {
+	Options
+	losses
+	ew  errWriter
+	buf []byte
+	tr  trainer
+}
+
+func newTrainWriter(format string, w io.Writer, opt Options) trainWriter {
+	return trainWriter{Options: opt, losses: losses{format: format, allow: opt.AllowLoss}, ew: errWriter{w: w}, tr: trainer{opt: opt.Train}}
+}
+
+// Write writes the positions of one game.
+func (t *trainWriter) Write(rec *shogi.Record) error {
+	if t.ew.err != nil {
+		return t.ew.err
+	}
+	t.buf = t.buf[:0]
+	if err := t.tr.write(rec); err != nil {
+		return err
+	}
+	t.ew.write(t.buf)
+	return t.ew.err
+}
+
+// Flush returns the first write error.
+func (t *trainWriter) Flush() error { return t.ew.err }

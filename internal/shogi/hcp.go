@@ -1,6 +1,9 @@
 package shogi
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"errors"
+)
 
 // The Huffman position codings of engine training data: Apery's
 // HuffmanCodedPos (hcp, written by cshogi's Board.to_hcp) here, and
@@ -21,12 +24,13 @@ import "encoding/binary"
 // into pawns.
 
 // ErrHuffmanPieces is returned when a position cannot be Huffman coded: it
-// lacks a king or does not hold the 40 pieces of a set.
-var ErrHuffmanPieces = &RuleError{"huffman-pieces", "only a position with both kings on the board and all 40 pieces on the board or in hand can be coded in 256 bits"}
+// lacks a king or does not hold the 40 pieces of a set. (The training
+// writers report such positions as a loss; no diagnostic code is needed.)
+var ErrHuffmanPieces = errors.New("only a position with both kings on the board and all 40 pieces on the board or in hand can be coded in 256 bits")
 
 // ErrHuffmanCode is returned when 32 bytes are not a valid Huffman coded
 // position.
-var ErrHuffmanCode = &RuleError{"huffman-code", "not a valid Huffman coded position"}
+var ErrHuffmanCode = errors.New("not a valid Huffman coded position")
 
 // huffCode is one code: its bits, first bit in bit 0, and its length.
 type huffCode struct {
@@ -132,6 +136,29 @@ var codedIndex = func() (t [81]uint8) {
 	return t
 }()
 
+// bitWriter collects 256 bits, least significant first: acc holds the n
+// bits of the word being filled, w the words filled, i how many (more
+// than 4 when too many bits were put).
+type bitWriter struct {
+	acc uint64
+	n   uint
+	i   int
+	w   [4]uint64
+}
+
+// put appends a code of n ≤ 32 bits. It is small enough to be inlined,
+// which the encoder's loops need.
+func (b *bitWriter) put(bits uint64, n uint) {
+	b.acc |= bits << b.n
+	b.n += n
+	if b.n >= 64 {
+		b.n -= 64
+		b.w[b.i&3] = b.acc
+		b.i++
+		b.acc = bits >> (n - b.n)
+	}
+}
+
 // bitReader reads 256 bits, least significant first; bits past the end
 // read as zero.
 type bitReader struct {
@@ -168,59 +195,29 @@ func (h *huffman) encode(dst *[32]byte, p *Position) error {
 	if uint(bk) >= 81 || uint(wk) >= 81 {
 		return ErrHuffmanPieces
 	}
-	// acc collects the bits of the current 64-bit word, n of them; a king
-	// has no code (its square is in the header).
-	acc := uint64(p.turn&1) | uint64(codedIndex[bk])<<1 | uint64(codedIndex[wk])<<8
-	n := uint(15)
-	var w [4]uint64
-	i := 0
-	// The appending of a code is written out in both loops: a closure is
-	// not inlined, and the call costs a third of the time.
-	// Two squares at a time: codedBoard's 81 squares are 40 pairs and
-	// the square 9i, which is last.
+	b := bitWriter{acc: uint64(p.turn&1) | uint64(codedIndex[bk])<<1 | uint64(codedIndex[wk])<<8, n: 15}
+	// Two squares at a time: the 81 squares are 40 pairs and 9i. A king
+	// has no code: its square is in the header.
 	for k := 0; k < 80; k += 2 {
 		c := h.pair[int(p.board[codedBoard[k]]&31)<<5|int(p.board[codedBoard[k+1]]&31)]
-		bits, cn := uint64(c&0xffff), uint(c>>16)
-		acc |= bits << n
-		n += cn
-		if n >= 64 {
-			n -= 64
-			w[i&3] = acc
-			i++
-			acc = bits >> (cn - n)
-		}
+		b.put(uint64(c&0xffff), uint(c>>16))
 	}
-	{
-		c := h.board[p.board[codedBoard[80]]&31]
-		acc |= uint64(c.bits) << n
-		n += uint(c.n)
-		if n >= 64 {
-			n -= 64
-			w[i&3] = acc
-			i++
-			acc = uint64(c.bits) >> (uint(c.n) - n)
-		}
-	}
+	last := h.board[p.board[codedBoard[80]]&31]
+	b.put(uint64(last.bits), uint(last.n))
 	for col := range p.hands {
 		hand := &p.hands[col]
 		codes := &h.hand[col]
 		for _, t := range h.handOrder {
 			c := codes[t&7]
 			for range hand[t&7] {
-				acc |= uint64(c.bits) << n
-				n += uint(c.n)
-				if n >= 64 {
-					n -= 64
-					w[i&3] = acc
-					i++
-					acc = uint64(c.bits) >> (uint(c.n) - n)
-				}
+				b.put(uint64(c.bits), uint(c.n))
 			}
 		}
 	}
-	if i != 4 || n != 0 {
+	if b.i != 4 || b.n != 0 {
 		return ErrHuffmanPieces
 	}
+	w := b.w
 	for i, x := range w {
 		binary.LittleEndian.PutUint64(dst[8*i:], x)
 	}

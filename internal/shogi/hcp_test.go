@@ -25,7 +25,9 @@ var codingCases = []codingCase{
 	{"start", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
 		"58a449210cd757217e8e4d212caf427814c2ab109e4d212cd75f213e8e49210c",
 		"58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c"},
-	// Only bit 0 differs from the start.
+	// Only bit 0 differs from the start. The psfen bytes of the start
+	// positions, of "a pawn in hand" and of "every piece in hand" are also
+	// the ones ShogiHome's tests give as YaneuraOu's.
 	{"start, White to move", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 		"59a449210cd757217e8e4d212caf427814c2ab109e4d212cd75f213e8e49210c",
 		"59a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c"},
@@ -40,6 +42,15 @@ var codingCases = []codingCase{
 	{"every kind promoted, White to move", "+l+n+sgk4/1+r5+b1/+p8/9/9/9/8+P/1+B5+R1/4KG+S+N+L w GSNL8Pgsnl8p 1",
 		"5924208dbec1ef09b0023c80176007b8ffc1a7590300000061944392241967bd",
 		"5924a04cbec1df0670013c8017e006d8ffc1975903000000a18c43922419ebbc"},
+	// Every piece in Black's hand: after the header and 79 empty squares
+	// (bits 15-93), 18 pawns (3 zero bits each, to bit 147), then the
+	// lances from bit 148: hcp's 1,0,0,0,0 each makes bytes 18-19 10 42.
+	{"every piece in hand", "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+		"582400000000000000000000000000000000104208638c514a29e79cf3f9fc7e",
+		"582400000000000000000000000000000000104208a59432c618e79cf3787c3e"},
+	{"a pawn in hand", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b P 1",
+		"58a44981e1fa2ac4cfb12984e555088f427815c2b32984e5fa2bc4c731298401",
+		"58a4518261fd4cc4cf724a84e395088f447825c2734a8463fd4dc4c7324a8401"},
 	// cshogi's Board.to_hcp bytes for these two, as rshogi's tests record
 	// them (the psfen column is ours, checked by decoding).
 	{"cshogi: middle game, White to move", "ln5nl/2rs1kgs1/3ppg1p1/2p3p1p/p4p3/1PPPP2PP/P2SKSNR1/1B7/LN3G2L w B2Pgp 1",
@@ -254,4 +265,39 @@ func BenchmarkHuffman(b *testing.B) {
 			b.ReportMetric(float64(len(positions))*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 		})
 	}
+}
+
+// FuzzDecodeHuffman decodes any 32 bytes in both codings: never a panic,
+// and a position decoded codes back to bytes that decode to it again.
+func FuzzDecodeHuffman(f *testing.F) {
+	for _, c := range codingCases {
+		for _, h := range []string{c.hcp, c.psfen} {
+			if b, err := hex.DecodeString(h); err == nil && len(b) == 32 {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) != 32 {
+			return
+		}
+		src := (*[32]byte)(data)
+		for _, k := range []struct {
+			enc func(*Position, *[32]byte) error
+			dec func(*[32]byte) (Position, error)
+		}{{(*Position).HCP, DecodeHCP}, {(*Position).PackedSFEN, DecodePackedSFEN}} {
+			p, err := k.dec(src)
+			if err != nil {
+				continue
+			}
+			var again [32]byte
+			if err := k.enc(&p, &again); err != nil {
+				t.Fatalf("%x decodes to %s, which does not code: %v", data, p.SFEN(), err)
+			}
+			q, err := k.dec(&again)
+			if err != nil || !q.Equal(&p) {
+				t.Fatalf("%x: %s codes to %x, which decodes to %s (%v)", data, p.SFEN(), again, q.SFEN(), err)
+			}
+		}
+	})
 }

@@ -5,8 +5,8 @@ package shogi
 // gold), then the colour bit; kind codes differ from hcp's for knight and
 // silver, and promoted pieces differ throughout. A hand code drops the kind
 // code's first bit and keeps a zero promotion bit. Hands are written in the
-// order P L N S G B R, as cshogi's Board.to_psfen writes them (YaneuraOu's
-// own packer writes gold after the rook; the decoders of both read either).
+// order P L N S G B R, as cshogi's Board.to_psfen writes them (some
+// YaneuraOu packers write gold after the rook; the decoders read either).
 var psfenCoding = newHuffman(
 	map[Piece]huffCode{
 		NewPiece(Black, Pawn): {0b1, 4}, NewPiece(Black, Lance): {0b11, 6}, NewPiece(Black, Knight): {0b1011, 6},
