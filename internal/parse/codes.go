@@ -1,5 +1,7 @@
 package parse
 
+import "github.com/kifconv/kifconv/internal/shogi"
+
 // CodeKind groups the diagnostic codes for the help text and README.
 type CodeKind int
 
@@ -32,8 +34,9 @@ type CodeInfo struct {
 }
 
 // Codes is the one table of every code kifconv emits, in the order the help
-// lists them. A code not in it is a defect (a test greps the sources).
-var Codes = []CodeInfo{
+// lists them: its own entries, then the record checks' (shogi.CheckCodes).
+// A code not in it is a defect (a test greps the sources).
+var Codes = withCheckCodes([]CodeInfo{
 	{"no-piece", KindMove, "no piece on the origin square"},
 	{"not-own-piece", KindMove, "the piece on the origin square belongs to the opponent"},
 	{"wrong-piece", KindMove, "the piece on the origin square is not the one the move names"},
@@ -67,10 +70,6 @@ var Codes = []CodeInfo{
 	{"unknown-format", KindInput, "the input's format cannot be told (give it with --from)"},
 	{"empty", KindInput, "no record in the input"},
 	{"bad-position", KindRecord, "a start position no game can reach"},
-	{"handicap-mismatch", KindRecord, "手合割 contradicts the start position"},
-	{"move-count", KindRecord, "手数 does not match the moves"},
-	{"summary-mismatch", KindRecord, "a まで line contradicts the moves or the ending"},
-	{"time-total", KindRecord, "running time totals do not match the moves"},
 	{"impasse-rule", KindRecord, "入玉宣言 under an unknown rule"},
 	{"impasse-king", KindRecord, "入玉宣言 with the king outside the enemy camp"},
 	{"impasse-check", KindRecord, "入玉宣言 with the king in check"},
@@ -83,6 +82,16 @@ var Codes = []CodeInfo{
 	{"games", KindFile, "several games for a format that holds one (-d, or --game N)"},
 	{"interrupted", KindFile, "the run was stopped before the file was done"},
 	{"error", KindFile, "a problem of no more particular kind"},
+	{"no-start-position", KindInput, "a CSA record with no start position, read from the even game (PI)"},
+	{"one-game", KindFile, "filter -o or standard output in a one-game format, given several games"},
+})
+
+// withCheckCodes appends the codes of the record checks to cs.
+func withCheckCodes(cs []CodeInfo) []CodeInfo {
+	for _, c := range shogi.CheckCodes {
+		cs = append(cs, CodeInfo{c.Code, KindRecord, c.Summary})
+	}
+	return cs
 }
 
 // LookupCode returns the entry of a code.
