@@ -227,6 +227,7 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
 	}
+	o.jobs = capJobs(o.jobs, e.cpus)
 	spec := inputSpec{args: args, filesFrom: o.filesFrom, nul: o.null, from: o.from}
 	ins, err := collectInputs(spec, cmd.InOrStdin())
 	if err != nil {
@@ -293,10 +294,8 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 		r.out = "standard output"
 		spool := &recordSpool{w: stdout}
 		c.convert(&r, spool)
-		if r.status == exitOK && c.ctx.Err() == nil {
-			if err := spool.commit(); err != nil {
-				r.writeErr(err)
-			}
+		if err := spool.finish(r.status == exitOK && c.ctx.Err() == nil); err != nil && r.status == exitOK {
+			r.writeErr(err)
 		}
 		return r
 	}
@@ -406,7 +405,7 @@ func (c *converter) convert(r *result, w io.Writer) {
 		warns.addParse(name, game, res.warns...)
 		werr = wr.Write(res.rec)
 		if werr == nil {
-			werr = commitRecord(w)
+			werr = recordDone(wr, c.t.format.Name, w)
 		}
 		return werr == nil
 	})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"runtime"
 	"sync"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -49,6 +50,16 @@ func (s *source) eachRecord(ctx context.Context, jobs int, work func(*shogi.Reco
 	return s.readParallel(ctx, jobs, parse.NewSplitter(s.format, s.br), work, fn)
 }
 
+// jobsPerCPU bounds the workers --jobs may start: past a few per core they
+// only take memory (reading waits on the disk now and then, so a few more
+// than one per core can help).
+const jobsPerCPU = 4
+
+// capJobs returns the workers worth starting for a --jobs of jobs.
+func capJobs(jobs, cpus int) int {
+	return max(1, min(jobs, jobsPerCPU*max(cpus, 1)))
+}
+
 // readSequential reads records from r, which come after game records.
 func readSequential(r parse.Reader, game int, work func(*shogi.Record) []diag,
 	fn func(int, readResult) bool) (int, error) {
@@ -76,6 +87,7 @@ func readSequential(r parse.Reader, game int, work func(*shogi.Record) []diag,
 // to fn in order as each piece is done.
 func (s *source) readParallel(ctx context.Context, jobs int, sp *parse.Splitter, work func(*shogi.Record) []diag,
 	fn func(int, readResult) bool) (int, error) {
+	jobs = capJobs(jobs, runtime.NumCPU())
 	order := make(chan *piece, jobs+1)
 	todo := make(chan *piece, jobs)
 	free := make(chan []byte, 3*jobs+2) // text buffers to reuse
