@@ -5,8 +5,8 @@ package main
 import (
 	"bufio"
 	"context"
-	"io"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
