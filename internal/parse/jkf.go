@@ -2034,7 +2034,16 @@ func (s *jsonScanner) spot() spot {
 
 // at returns the position of a spot.
 func (s *jsonScanner) at(p spot) Pos {
-	return Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
+	pos := Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
+	if i := p.lineStart - s.base; i >= 0 && i <= int64(s.n) {
+		// The line, while it is still buffered.
+		line := s.buf[i:s.n]
+		if e := bytes.IndexAny(line, "\r\n"); e >= 0 {
+			line = line[:e]
+		}
+		pos.Text = quoteText(line)
+	}
+	return pos
 }
 
 // pos returns the position of buf[i].
