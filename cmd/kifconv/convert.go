@@ -292,7 +292,7 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 	}
 	if c.o.output == "" || c.o.output == "-" {
 		r.out = "standard output"
-		spool := &recordSpool{w: stdout}
+		spool := &recordSpool{ctx: c.ctx, w: stdout}
 		c.convert(&r, spool)
 		if err := spool.finish(r.status == exitOK && c.ctx.Err() == nil); err != nil && r.status == exitOK {
 			r.writeErr(err)

@@ -220,6 +220,7 @@ func (d *outDirs) Close() {
 // record ends, what is before it goes out once there is enough of it, and
 // finish writes out everything, or only the whole records after a failure.
 type recordSpool struct {
+	ctx   context.Context // writes fail once it is cancelled, which stops a long record
 	w     io.Writer
 	buf   []byte
 	whole int   // buf[:whole] holds whole records
@@ -233,6 +234,9 @@ const spoolChunk = 64 << 10
 func (s *recordSpool) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return 0, s.err
+	}
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
 	}
 	s.buf = append(s.buf, p...)
 	return len(p), nil
