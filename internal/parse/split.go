@@ -140,6 +140,14 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 func findCut(format string, b []byte, from int, eof bool) int {
 	i := lineStart(b, from)
 	for {
+		if format == "csa" {
+			// Only a `/` line ends a game: skip to the next one.
+			j := bytes.IndexByte(b[i:], '/')
+			if j < 0 {
+				return 0
+			}
+			i = lineStart(b, i+j)
+		}
 		e := afterLine(b, i, eof)
 		if e < 0 || e == len(b) {
 			return 0
@@ -183,7 +191,11 @@ func trimEnd(line []byte) []byte { return bytes.TrimRight(line, "\r\n") }
 // lineStart returns the index of the start of the line holding b[i].
 func lineStart(b []byte, i int) int {
 	for {
-		k := max(bytes.LastIndexByte(b[:i], '\n'), bytes.LastIndexByte(b[:i], '\r'))
+		// A CR only after the last LF: the search stays within the line.
+		k := bytes.LastIndexByte(b[:i], '\n')
+		if c := bytes.LastIndexByte(b[k+1:i], '\r'); c >= 0 {
+			k += 1 + c
+		}
 		if k < 0 {
 			return 0
 		}
