@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 func TestFindCut(t *testing.T) {
@@ -185,5 +186,35 @@ func TestSplitterRest(t *testing.T) {
 	}
 	if _, err := s.Next(nil); err != io.EOF {
 		t.Fatalf("after the last piece: %v", err)
+	}
+}
+
+// smallReads returns at most n bytes a Read, as a pipe does.
+type smallReads struct {
+	r io.Reader
+	n int
+}
+
+func (s smallReads) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), s.n)]) }
+
+// A long text with no boundary, arriving in small reads, is looked at once,
+// not once per read: quadratic scanning took minutes here.
+func TestSplitterLongGame(t *testing.T) {
+	for _, format := range []string{"csa", "jkf"} {
+		text := strings.Repeat("+5958OU\nT1\n", 1<<20) // 11 MB, no boundary
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			s := NewSplitter(format, smallReads{strings.NewReader(text), 1 << 10})
+			p, err := s.Next(nil)
+			if err != nil || len(p.Text) != len(text) || p.Rest != nil {
+				t.Errorf("%s: piece of %d bytes, %v", format, len(p.Text), err)
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: still cutting after 30 s", format)
+		}
 	}
 }
