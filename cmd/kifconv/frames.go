@@ -200,7 +200,7 @@ func cutAtFoul(rec *shogi.Record) {
 	if err != nil {
 		return
 	}
-	if next := last.Next(); next != nil && !next.IsEnd() && documentsFoul(next) {
+	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
 		last.Children = nil
 	}
 }

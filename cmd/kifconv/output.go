@@ -111,6 +111,11 @@ func (o *outFile) commit(force bool) error {
 		o.root.Remove(o.tmp)
 		return err
 	}
+	return o.place(force)
+}
+
+// place moves the closed temporary file to o.rel, as commit does.
+func (o *outFile) place(force bool) error {
 	if force {
 		if fi, err := o.root.Lstat(o.rel); err == nil && writesInto(fi) {
 			// It appeared while converting: still never replaced.
@@ -291,4 +296,28 @@ func recordDone(wr render.Writer, format string, w io.Writer) error {
 		}
 	}
 	return s.mark()
+}
+
+// commitRecord marks what was written to w so far as whole records, when
+// w is a recordSpool (output held back and written at once, as one-game
+// formats do, needs no writer flushed).
+func commitRecord(w io.Writer) error {
+	if s, ok := w.(*recordSpool); ok {
+		return s.mark()
+	}
+	return nil
+}
+
+// ctxWriter fails writes once ctx is cancelled, so that writing a long
+// record into memory stops within a second of a signal.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -40,8 +41,14 @@ func (e *exitError) Unwrap() error { return e.err }
 func (e *exitError) ExitCode() int { return e.code }
 
 func usageErrorf(format string, a ...any) error {
-	return &exitError{exitUsage, fmt.Errorf(format, a...)}
+	return &exitError{exitUsage, usageError{fmt.Errorf(format, a...)}}
 }
+
+// usageError marks a problem with the command line: its message points at
+// the command's --help.
+type usageError struct{ error }
+
+func (u usageError) Unwrap() error { return u.error }
 
 // env is what the commands learn from the process beyond their streams;
 // tests replace it to pretend to be on a terminal or to set variables.
@@ -76,7 +83,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	root.SetIn(stdin)
 	root.SetOut(out)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	stopProfiles()
 	if ctx.Err() != nil {
 		var sig signalError
@@ -96,17 +103,26 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 		}
 		return exitOK
 	}
+	// Problems are said as "kifconv <command>: message"; those with the
+	// command line point at that command's help.
+	name := "kifconv"
+	if cmd != nil {
+		name = cmd.CommandPath()
+	}
 	var coded interface{ ExitCode() int }
 	if errors.As(err, &coded) {
 		var ee *exitError
 		if !errors.As(err, &ee) || ee.err != nil {
-			fmt.Fprintln(stderr, "kifconv:", err)
+			fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+		}
+		if errors.As(err, new(usageError)) {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 		}
 		return coded.ExitCode()
 	}
 	// Anything else is cobra's own usage error (unknown command, bad args).
-	fmt.Fprintln(stderr, "kifconv:", err)
-	fmt.Fprintln(stderr, "Run 'kifconv --help' for usage.")
+	fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 	return exitUsage
 }
 
@@ -135,13 +151,16 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{exitUsage, err}
+		return &exitError{exitUsage, usageError{plainFlagError(err)}}
 	})
 	root.AddCommand(
 		newConvertCmd(e),
 		newValidateCmd(e),
 		newShowCmd(e),
 		newDiffCmd(e),
+		newInfoCmd(e),
+		newFilterCmd(e),
+		newDedupCmd(e),
 		newFormatsCmd(),
 		newCompletionCmd(),
 		newManCmd(),

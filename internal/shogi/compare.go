@@ -1,6 +1,7 @@
 package shogi
 
 import (
+	"encoding/json"
 	"strings"
 	"time"
 )
@@ -12,6 +13,13 @@ type CompareOptions struct {
 	IgnoreComments   bool
 	IgnoreTime       bool
 	IgnoreVariations bool
+	IgnoreBookmarks  bool
+	// IgnoreEndings compares lines without their endings (投了, %TORYO, …):
+	// a line that ends in one record and stops in the other is the same.
+	IgnoreEndings bool
+	// NormalizeHeader compares header values as kifconv's writers
+	// normalise them (NormalizeHeader).
+	NormalizeHeader bool
 	// HeaderKey maps a header key to the name it is compared under, so
 	// that records read from formats with different key names (KIF 先手,
 	// CSA N+) line up; returning "" leaves the field out. Nil compares keys
@@ -27,13 +35,14 @@ type RecordDiff struct {
 	Divergence *Divergence  `json:"divergence"` // nil when the main lines are the same
 	Comments   []NodeDiff   `json:"comments"`
 	Times      []NodeDiff   `json:"times"`
+	Bookmarks  []NodeDiff   `json:"bookmarks"`
 	Variations []NodeDiff   `json:"variations"`
 }
 
 // Equal reports whether no difference was found.
 func (d *RecordDiff) Equal() bool {
 	return len(d.Header) == 0 && d.Start == nil && d.Divergence == nil &&
-		len(d.Comments) == 0 && len(d.Times) == 0 && len(d.Variations) == 0
+		len(d.Comments) == 0 && len(d.Times) == 0 && len(d.Bookmarks) == 0 && len(d.Variations) == 0
 }
 
 // HeaderDiff is one header key whose values differ; a nil side lacks the
@@ -52,7 +61,7 @@ type StartDiff struct {
 
 // Divergence is the first ply at which the main lines differ. A and B are
 // the steps there: a USI move, an ending's name (resign, foul_win, or
-// unknown:WORD), or "" where that line has already ended.
+// unknown:WORD), or "" (null in JSON) where that line has already ended.
 type Divergence struct {
 	Ply   int    `json:"ply"`
 	A     string `json:"a"`
@@ -61,16 +70,48 @@ type Divergence struct {
 	BNode *Node  `json:"-"`
 }
 
-// NodeDiff is a difference at one node of the tree: its comments or time,
-// or a variation present in only one record. Main says the node is on the
-// main line, where Ply alone names it; elsewhere Path leads to it in A (in
-// B when the node exists only there).
+// NodeDiff is a difference at one node of the tree: its comments, time or
+// bookmark, or a variation present in only one record. Main says the node
+// is on the main line, where Ply alone names it; elsewhere Path leads to it
+// in A (in B when the node exists only there). An empty A or B (no comment,
+// no bookmark, no such variation) is null in JSON, as is an unstated time
+// ("-"). ANode and BNode are the nodes of a variation difference.
 type NodeDiff struct {
-	Ply  int    `json:"ply"`
-	Path []int  `json:"path"`
-	Main bool   `json:"main"`
-	A    string `json:"a"`
-	B    string `json:"b"`
+	Ply   int    `json:"ply"`
+	Path  []int  `json:"path"`
+	Main  bool   `json:"main"`
+	A     string `json:"a"`
+	B     string `json:"b"`
+	ANode *Node  `json:"-"`
+	BNode *Node  `json:"-"`
+}
+
+// MarshalJSON writes the missing values of d as null.
+func (d NodeDiff) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Ply  int     `json:"ply"`
+		Path []int   `json:"path"`
+		Main bool    `json:"main"`
+		A    *string `json:"a"`
+		B    *string `json:"b"`
+	}{d.Ply, d.Path, d.Main, nullable(d.A), nullable(d.B)})
+}
+
+// MarshalJSON writes a line that has ended as null.
+func (d Divergence) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Ply int     `json:"ply"`
+		A   *string `json:"a"`
+		B   *string `json:"b"`
+	}{d.Ply, nullable(d.A), nullable(d.B)})
+}
+
+// nullable is nil for "" and the unstated time "-".
+func nullable(s string) *string {
+	if s == "" || s == "-" {
+		return nil
+	}
+	return &s
 }
 
 // Compare compares two records semantically: the header key by key, the
@@ -78,9 +119,13 @@ type NodeDiff struct {
 // variations along the parts of the trees the two have in common.
 // Variations are matched by their first move, whatever their order.
 func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
-	d := &RecordDiff{Header: []HeaderDiff{}, Comments: []NodeDiff{}, Times: []NodeDiff{}, Variations: []NodeDiff{}}
+	d := &RecordDiff{Header: []HeaderDiff{}, Comments: []NodeDiff{}, Times: []NodeDiff{}, Bookmarks: []NodeDiff{}, Variations: []NodeDiff{}}
 	if !opt.IgnoreHeader {
-		d.Header = compareHeaders(a.Header, b.Header, opt.HeaderKey)
+		ha, hb := a.Header, b.Header
+		if opt.NormalizeHeader {
+			ha, hb = NormalizeHeader(ha, opt.HeaderKey), NormalizeHeader(hb, opt.HeaderKey)
+		}
+		d.Header = compareHeaders(ha, hb, opt.HeaderKey)
 	}
 	if !a.Start.Equal(&b.Start) {
 		d.Start = &StartDiff{A: a.Start.SFEN(), B: b.Start.SFEN()}
@@ -108,7 +153,13 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 				d.Times = append(d.Times, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: timeText(ta), B: timeText(tb)})
 			}
 		}
+		if !opt.IgnoreBookmarks && p.a.Bookmark != p.b.Bookmark {
+			d.Bookmarks = append(d.Bookmarks, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: p.a.Bookmark, B: p.b.Bookmark})
+		}
 		na, nb := p.a.Next(), p.b.Next()
+		if opt.IgnoreEndings {
+			na, nb = notEnd(na), notEnd(nb)
+		}
 		side := toMove(p.ply + 1)
 		// The continuation of the line is compared in place.
 		var next *pair
@@ -123,7 +174,7 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 			if at == nil {
 				at = nb
 			}
-			d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: at.Path(), A: stepText(na, side), B: stepText(nb, side)})
+			d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: at.Path(), A: stepText(na, side), B: stepText(nb, side), ANode: na, BNode: nb})
 		}
 		// Alternatives are matched by their first step, in any order.
 		if !opt.IgnoreVariations {
@@ -137,6 +188,9 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 			}
 			used := make([]bool, len(altsB))
 			for _, x := range altsA {
+				if opt.IgnoreEndings && x.IsEnd() {
+					continue
+				}
 				found := false
 				for j, y := range altsB {
 					if !used[j] && sameStep(x, y, side) {
@@ -146,12 +200,12 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 					}
 				}
 				if !found {
-					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: x.Path(), A: stepText(x, side)})
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: x.Path(), A: stepText(x, side), ANode: x})
 				}
 			}
 			for j, y := range altsB {
-				if !used[j] {
-					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: y.Path(), B: stepText(y, side)})
+				if !used[j] && !(opt.IgnoreEndings && y.IsEnd()) {
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: y.Path(), B: stepText(y, side), BNode: y})
 				}
 			}
 			// Pushed in reverse so that they are visited in file order,
@@ -165,6 +219,57 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		}
 	}
 	return d
+}
+
+// notEnd is n, or nil when n is an ending.
+func notEnd(n *Node) *Node {
+	if n != nil && n.IsEnd() {
+		return nil
+	}
+	return n
+}
+
+// NormalizeHeader returns h as kifconv's writers would carry it across
+// formats: fields with an empty value are left out (no writer keeps a
+// difference between an empty and a missing value), dates of 開始日時,
+// 終了日時 and 対局日 are written YYYY/MM/DD[ HH:MM:SS] (the weekday and a
+// missing :SS are dropped, as the CSA writer does), and 対局日 becomes
+// 開始日時 when there is none, as CSA writes it. Keys are looked up after
+// key (nil keeps them). h itself is not changed.
+func NormalizeHeader(h Header, key func(string) string) Header {
+	name := func(k string) string {
+		if key != nil {
+			return key(k)
+		}
+		return k
+	}
+	hasStart := false
+	for _, f := range h {
+		if name(f.Key) == KeyStartTime && strings.TrimSpace(f.Value) != "" {
+			hasStart = true
+		}
+	}
+	out := make(Header, 0, len(h))
+	for _, f := range h {
+		v := strings.TrimSpace(f.Value)
+		if v == "" {
+			continue
+		}
+		k := name(f.Key)
+		switch k {
+		case KeyDate:
+			if !hasStart {
+				f.Key, hasStart = KeyStartTime, true
+			}
+			fallthrough
+		case KeyStartTime, KeyEndTime:
+			if d, ok := ParseDate(v); ok {
+				f.Value = d.String()
+			}
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // variationPath returns n's path, or nil on the main line, where the ply

@@ -1,0 +1,494 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/mattn/go-runewidth"
+	"github.com/spf13/cobra"
+)
+
+// collOptions are the input flags that info, filter and dedup share.
+type collOptions struct {
+	from      string
+	filesFrom string
+	null      bool
+	jobs      int
+	games     string
+	readers   readerOptions
+	ranges    shogi.GameRanges
+}
+
+func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
+	f := cmd.Flags()
+	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
+	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
+	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
+	f.IntVarP(&o.jobs, "jobs", "j", 0, "read a CSA collection with `N` workers (default: the number of CPUs)")
+	f.StringVar(&o.games, "games", "", "only games `A-B` of each file (1-based: 3, 2-5, 7-, 1,4-6)")
+	addReaderFlags(cmd, &o.readers)
+	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
+}
+
+// check validates the shared flags.
+func (o *collOptions) check(cmd *cobra.Command, e env) error {
+	var err error
+	if o.from, err = lookupReadable(o.from); err != nil {
+		return err
+	}
+	if !cmd.Flags().Changed("jobs") {
+		o.jobs = e.cpus
+	}
+	if o.jobs < 1 {
+		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
+	}
+	if o.games != "" {
+		if o.ranges, err = shogi.ParseGameRanges(o.games); err != nil {
+			return usageErrorf("--games: %v", err)
+		}
+	}
+	return nil
+}
+
+// gameRef is one game met while reading a collection.
+type gameRef struct {
+	in    input
+	index int // the position of the input among all inputs
+	src   *source
+	game  int // 1-based within its input
+	rec   *shogi.Record
+}
+
+// eachGame reads every game of every input in order (directories walked,
+// --files-from read) and calls fn with each that --games selects, until fn
+// returns false. A CSA collection is read ahead by o.jobs workers. A file
+// that cannot be read is reported on stderr, with its games up to the
+// error still given to fn, and the reading goes on with the next file; the
+// status returned is the worst met (exitInvalid for a bad record, exitUsage
+// for a file that cannot be opened). Warnings of the readers are not
+// printed (validate shows them). Records are reused: fn must not keep one.
+func eachGame(cmd *cobra.Command, o *collOptions, fn func(g *gameRef) bool) (int, error) {
+	spec := inputSpec{args: nil, filesFrom: o.filesFrom, nul: o.null, from: o.from}
+	spec.args = cmd.Flags().Args()
+	ins, err := collectInputs(spec, cmd.InOrStdin())
+	if err != nil {
+		return exitUsage, err
+	}
+	ctx := cmd.Context()
+	stderr := cmd.ErrOrStderr()
+	var pool bufPool
+	status := exitOK
+	last := o.ranges.Last()
+	for i, in := range ins {
+		if err := ctx.Err(); err != nil {
+			return status, err
+		}
+		report := func(st int, ds []diag) {
+			for _, d := range ds {
+				d.write(stderr, defaultCond())
+			}
+			status = max(status, st)
+		}
+		if in.err != nil {
+			report(exitUsage, diagsFromError(in.name(), 0, in.err))
+			continue
+		}
+		src, err := openSourceWith(in, cmd.InOrStdin(), o.from, parse.Options{}, o.readers, &pool)
+		if err != nil {
+			st := exitUsage
+			if errors.Is(err, errUnknownFormat) {
+				st = exitInvalid
+			}
+			var ee *exitError
+			if errors.As(err, &ee) {
+				st = ee.code
+			}
+			report(st, diagsFromError(in.name(), 0, err))
+			continue
+		}
+		jobs := o.jobs
+		stopped := false
+		g := gameRef{in: in, index: i, src: src}
+		games, err := src.eachRecord(ctx, jobs, nil, func(game int, res readResult) bool {
+			if last > 0 && game > last {
+				return false
+			}
+			if !o.ranges.Contains(game) {
+				return true
+			}
+			g.game, g.rec = game, res.rec
+			if !fn(&g) {
+				stopped = true
+				return false
+			}
+			return true
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				src.Close()
+				return status, ctx.Err()
+			}
+			ds := diagsFromError(in.name(), games, err)
+			report(exitInvalid, ds)
+		} else if games == 0 {
+			report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
+		}
+		src.Close()
+		if stopped {
+			break
+		}
+	}
+	return status, nil
+}
+
+type infoOptions struct {
+	coll   collOptions
+	format string
+	fields []string
+	eaw    string
+}
+
+// infoField is one column of info: its name, whether its JSON value is a
+// number, and how to read it.
+type infoField struct {
+	name     string
+	number   bool
+	nullable bool
+	value    func(r *infoRow) string
+}
+
+// infoRow is what info knows of one game.
+type infoRow struct {
+	g *gameRef
+	s shogi.Summary
+}
+
+func winnerName(s *shogi.Summary) string {
+	if !s.HasWinner {
+		return ""
+	}
+	if s.Winner == shogi.Black {
+		return "black"
+	}
+	return "white"
+}
+
+// infoFields are the columns of info, in their default order. README's
+// Collections section documents each; cmd/kifconv/testdata/info.schema.json
+// gives the JSON form.
+var infoFields = []infoField{
+	{"path", false, false, func(r *infoRow) string { return r.g.in.name() }},
+	{"game", true, false, func(r *infoRow) string { return strconv.Itoa(r.g.game) }},
+	{"format", false, false, func(r *infoRow) string { return r.g.src.format }},
+	{"encoding", false, false, func(r *infoRow) string { return string(r.g.src.encoding()) }},
+	{"black", false, true, func(r *infoRow) string { return r.s.Black }},
+	{"white", false, true, func(r *infoRow) string { return r.s.White }},
+	{"date", false, true, func(r *infoRow) string { return r.s.Date }},
+	{"event", false, true, func(r *infoRow) string { return r.s.Event }},
+	{"handicap", false, false, func(r *infoRow) string { return r.s.Handicap }},
+	{"start", false, true, func(r *infoRow) string {
+		if r.s.Handicap != shogi.Custom {
+			return ""
+		}
+		return r.s.Start.SFEN()
+	}},
+	{"plies", true, false, func(r *infoRow) string { return strconv.Itoa(r.s.Plies) }},
+	{"variations", true, false, func(r *infoRow) string { return strconv.Itoa(r.s.Variations) }},
+	{"comments", true, false, func(r *infoRow) string { return strconv.Itoa(r.s.Comments) }},
+	{"bookmarks", true, false, func(r *infoRow) string { return strconv.Itoa(r.s.Bookmarks) }},
+	{"ending", false, true, func(r *infoRow) string {
+		if r.s.Ending.IsZero() {
+			return ""
+		}
+		return r.s.Ending.Kind.String()
+	}},
+	{"winner", false, true, func(r *infoRow) string { return winnerName(&r.s) }},
+	{"final", false, false, func(r *infoRow) string { return r.s.Final.SFEN() }},
+}
+
+// tableFields are the columns of the table when --fields is not given.
+var tableFields = []string{"path", "game", "black", "white", "date", "event", "handicap", "plies", "ending", "winner"}
+
+func infoFieldNames() []string {
+	out := make([]string, len(infoFields))
+	for i, f := range infoFields {
+		out[i] = f.name
+	}
+	return out
+}
+
+func newInfoCmd(e env) *cobra.Command {
+	var o infoOptions
+	cmd := &cobra.Command{
+		Use:   "info [flags] [FILE|DIR|-]...",
+		Short: "List the games of files, trees or streams, one row per game",
+		Long: `Info prints one row per game of every input (files, directories searched
+recursively, --files-from lists, standard input): where it is (path, game),
+how it is stored (format, encoding), who played (black, white: 先手/後手, or
+下手/上手 in handicap games), when and where (date, event), from which start
+(handicap, and the start SFEN when it is custom), how long the main line is
+(plies), how much the record tells (variations, comments, bookmarks), how it
+ended (ending, winner) and the final position (final, as SFEN).
+
+--format table (the default) aligns the columns by display width (full-width
+characters take two columns); it holds the rows until the end to measure
+them. json (one array), jsonl (one object per line), csv and tsv (with a
+header row) stream. --fields picks and orders the columns; the table shows
+path, game, black, white, date, event, handicap, plies, ending and winner
+unless told, the other formats every field. In JSON, numbers are numbers and
+a value the record does not give is null. README's Collections section
+documents every field.
+
+Exit status: 0 all read, 1 some input invalid (its games up to the error
+are listed), 2 usage or I/O error.`,
+		Example: `  kifconv info games/
+  kifconv info --format tsv --fields path,game,black,white,plies games/ | sort -t$'\t' -k5n
+  kifconv info --format jsonl floodgate.csa | jq -r 'select(.winner == "black") | .black'
+  kifconv info --games 1-10 --format csv big.csa > first10.csv`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runInfo(cmd, e, &o)
+		},
+	}
+	addCollectionFlags(cmd, &o.coll)
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "table", "output: table, json, jsonl, csv or tsv")
+	f.StringSliceVar(&o.fields, "fields", nil, "columns to print, in order: `LIST` of "+strings.Join(infoFieldNames(), ","))
+	f.StringVar(&o.eaw, "east-asian-width", "auto", "table: ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"table", "json", "jsonl", "csv", "tsv"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("fields", cobra.FixedCompletions(infoFieldNames(), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// pickFields returns the fields named, or the defaults.
+func pickFields(names, defaults []string) ([]infoField, error) {
+	if len(names) == 0 {
+		names = defaults
+	}
+	var out []infoField
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		found := false
+		for _, f := range infoFields {
+			if f.name == n {
+				out = append(out, f)
+				found = true
+			}
+		}
+		if !found {
+			return nil, usageErrorf("--fields: unknown field %q (want %s)", n, strings.Join(infoFieldNames(), ", "))
+		}
+	}
+	return out, nil
+}
+
+func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
+	if err := o.coll.check(cmd, e); err != nil {
+		return err
+	}
+	defaults := infoFieldNames()
+	switch o.format {
+	case "table":
+		defaults = tableFields
+	case "json", "jsonl", "csv", "tsv":
+	default:
+		return usageErrorf("--format: want table, json, jsonl, csv or tsv, not %q", o.format)
+	}
+	fields, err := pickFields(o.fields, defaults)
+	if err != nil {
+		return err
+	}
+	cond, err := widthCondition(o.eaw, e.getenv)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	out := newInfoWriter(bw, o.format, fields, cond)
+	row := infoRow{}
+	vals := make([]string, len(fields))
+	status, err := eachGame(cmd, &o.coll, func(g *gameRef) bool {
+		row.g, row.s = g, shogi.Summarize(g.rec)
+		for i, f := range fields {
+			vals[i] = f.value(&row)
+		}
+		out.row(vals)
+		return true
+	})
+	out.end()
+	if ferr := bw.Flush(); ferr != nil {
+		return &exitError{exitUsage, ferr}
+	}
+	if err != nil {
+		return err
+	}
+	if status != exitOK {
+		return &exitError{status, nil}
+	}
+	return nil
+}
+
+// infoWriter writes the rows of info in one of its formats.
+type infoWriter struct {
+	w      *bufio.Writer
+	format string
+	fields []infoField
+	cond   *runewidth.Condition
+	rows   [][]string // the table's rows, held to measure them
+	csv    *csv.Writer
+	n      int
+}
+
+func newInfoWriter(w *bufio.Writer, format string, fields []infoField, cond *runewidth.Condition) *infoWriter {
+	iw := &infoWriter{w: w, format: format, fields: fields, cond: cond}
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.name
+	}
+	switch format {
+	case "csv":
+		iw.csv = csv.NewWriter(w)
+		iw.csv.Write(names)
+	case "tsv":
+		iw.w.WriteString(strings.Join(names, "\t") + "\n")
+	case "table":
+		iw.rows = append(iw.rows, names)
+	case "json":
+		iw.w.WriteString("[")
+	}
+	return iw
+}
+
+// tsvEscaper keeps a TSV value on its line and in its column; termSafe
+// then escapes the other control characters.
+var tsvEscaper = strings.NewReplacer("\\", `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
+
+func (iw *infoWriter) row(vals []string) {
+	switch iw.format {
+	case "csv":
+		iw.csv.Write(vals)
+	case "tsv":
+		for i, v := range vals {
+			if i > 0 {
+				iw.w.WriteByte('\t')
+			}
+			iw.w.WriteString(termSafe(tsvEscaper.Replace(v)))
+		}
+		iw.w.WriteByte('\n')
+	case "table":
+		iw.rows = append(iw.rows, append([]string(nil), vals...))
+	case "json", "jsonl":
+		if iw.format == "json" {
+			if iw.n > 0 {
+				iw.w.WriteByte(',')
+			}
+			iw.w.WriteString("\n  ")
+		}
+		iw.w.WriteByte('{')
+		for i, f := range iw.fields {
+			if i > 0 {
+				iw.w.WriteString(", ")
+			}
+			iw.w.Write(jsonString(f.name))
+			iw.w.WriteString(": ")
+			switch v := vals[i]; {
+			case f.number:
+				iw.w.WriteString(v)
+			case v == "" && f.nullable:
+				iw.w.WriteString("null")
+			default:
+				iw.w.Write(jsonString(v))
+			}
+		}
+		iw.w.WriteByte('}')
+		if iw.format == "jsonl" {
+			iw.w.WriteByte('\n')
+		}
+	}
+	iw.n++
+}
+
+func (iw *infoWriter) end() {
+	switch iw.format {
+	case "csv":
+		iw.csv.Flush()
+	case "json":
+		if iw.n > 0 {
+			iw.w.WriteString("\n")
+		}
+		iw.w.WriteString("]\n")
+	case "table":
+		iw.table()
+	}
+}
+
+// table writes the held rows with columns aligned by display width; numbers
+// are aligned right, an empty value shows as -.
+func (iw *infoWriter) table() {
+	widths := make([]int, len(iw.fields))
+	for _, r := range iw.rows {
+		for i := range r {
+			if r[i] == "" {
+				r[i] = "-"
+			}
+			r[i] = termSafe(r[i])
+			widths[i] = max(widths[i], iw.cond.StringWidth(r[i]))
+		}
+	}
+	var b []byte
+	for k, r := range iw.rows {
+		b = b[:0]
+		for i, v := range r {
+			pad := widths[i] - iw.cond.StringWidth(v)
+			right := iw.fields[i].number && k > 0
+			if i > 0 {
+				b = append(b, "  "...)
+			}
+			if right {
+				b = appendSpaces(b, pad)
+			}
+			b = append(b, v...)
+			if !right && i < len(r)-1 {
+				b = appendSpaces(b, pad)
+			}
+		}
+		b = append(b, '\n')
+		iw.w.Write(b)
+	}
+}
+
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > 0; n-- {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+// termSafe escapes the control characters of s (\x1b, \n, \x00, …) as Go's
+// %q does, leaving all other text, Japanese included, as it is, so that a
+// value from a file cannot move the cursor or retitle the terminal.
+func termSafe(s string) string {
+	clean := true
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
