@@ -282,6 +282,7 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
 	}
+	o.jobs = capJobs(o.jobs, e.cpus)
 	if o.game < 0 {
 		return usageErrorf("--game: want 1 or more, not %d", o.game)
 	}
@@ -400,12 +401,10 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 	}
 	if c.o.output == "" || c.o.output == "-" {
 		r.out = "standard output"
-		spool := &recordSpool{w: stdout}
+		spool := &recordSpool{ctx: c.ctx, w: stdout}
 		c.convert(&r, spool)
-		if r.status == exitOK && c.ctx.Err() == nil {
-			if err := spool.commit(); err != nil {
-				r.writeErr(err)
-			}
+		if err := spool.finish(r.status == exitOK && c.ctx.Err() == nil); err != nil && r.status == exitOK {
+			r.writeErr(err)
 		}
 		return r
 	}
@@ -528,7 +527,7 @@ func (c *converter) convert(r *result, w io.Writer) {
 	var held *bytes.Buffer
 	if c.oneGame && c.o.game == 0 {
 		held = new(bytes.Buffer)
-		out = held
+		out = ctxWriter{c.ctx, held}
 	}
 	enc := charset.NewWriter(out, c.t.enc, c.t.crlf, c.t.substitute)
 	var dst io.Writer = enc
@@ -546,7 +545,7 @@ func (c *converter) convert(r *result, w io.Writer) {
 		warns.addParse(name, game, res.warns...)
 		werr = wr.Write(res.rec)
 		if werr == nil && held == nil {
-			werr = commitRecord(w)
+			werr = recordDone(wr, c.t.format.Name, w)
 		}
 		return werr == nil && game != c.o.game
 	})

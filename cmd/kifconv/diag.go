@@ -30,16 +30,6 @@ type diag struct {
 	Message  string `json:"message"`
 	source   string // the source line, quoted under the message when known
 	start    bool   // about the start position (a reader may have said it already)
-	offset   int64  // the byte offset of the line in the decoded text; 0 when unknown (or line 1)
-}
-
-// lineOffset returns the offset of the diagnostic's line, or -1 when it is
-// not known.
-func (d *diag) lineOffset() int64 {
-	if d.offset == 0 && d.Line > 1 {
-		return -1
-	}
-	return d.offset
 }
 
 const (
@@ -102,7 +92,7 @@ func hexBytes(b []byte) string {
 }
 
 func diagFromParse(path string, game int, e *parse.Error) diag {
-	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code(), offset: e.Pos.Offset, source: e.Pos.Text}
+	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code(), source: e.Pos.Text}
 	if e.Warning {
 		d.Severity = sevWarning
 	}
@@ -277,14 +267,6 @@ func prefixRunes(s string, n int) string {
 			return s[:i]
 		}
 		n--
-	}
-	return s
-}
-
-// trimQuote cuts a quoted source line at a character boundary.
-func trimQuote(s string) string {
-	for len(s) > 0 && !utf8.ValidString(s) {
-		s = s[:len(s)-1]
 	}
 	return s
 }

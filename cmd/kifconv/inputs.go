@@ -90,6 +90,16 @@ func collectInputs(spec inputSpec, stdin io.Reader) ([]input, error) {
 	return out, nil
 }
 
+// Bounds of a --files-from list: a path is far shorter than maxListLine
+// (PATH_MAX is 4,096 bytes), and a list of millions of paths is far
+// shorter than maxList and has fewer entries, empty ones included, than
+// maxListEntries; /dev/zero is neither.
+const (
+	maxListLine    = 64 << 10
+	maxList        = 1 << 30
+	maxListEntries = 10_000_000
+)
+
 // readList splits a --files-from list at newlines (or NULs), ignoring empty
 // entries and the CR of CRLF lists.
 func readList(r io.Reader, nul bool) ([]string, error) {
@@ -97,11 +107,18 @@ func readList(r io.Reader, nul bool) ([]string, error) {
 	if nul {
 		sep = 0
 	}
-	br := bufio.NewReader(r)
+	br := bufio.NewReaderSize(r, maxListLine)
 	var out []string
-	for {
-		s, err := br.ReadString(sep)
-		s = strings.TrimSuffix(s, string(sep))
+	total := 0
+	for n := 1; ; n++ {
+		b, err := br.ReadSlice(sep)
+		if err == bufio.ErrBufferFull {
+			return out, fmt.Errorf("entry %d is longer than %d bytes", n, maxListLine)
+		}
+		if total += len(b); total > maxList || n > maxListEntries {
+			return out, fmt.Errorf("the list is longer than %d bytes or %d entries", maxList, maxListEntries)
+		}
+		s := strings.TrimSuffix(string(b), string(sep))
 		if !nul {
 			s = strings.TrimSuffix(s, "\r")
 		}

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -24,18 +26,33 @@ import (
 // temporary or partial file may be left, and running the same command
 // again must finish the job.
 
-// buildKifconv builds the command into a temporary folder.
+// built is the kifconv binary the tests share, built once.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+// buildKifconv builds the command once for the tests of the package.
 func buildKifconv(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the kifconv binary on large batches")
 	}
-	bin := filepath.Join(t.TempDir(), "kifconv")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "kifconv-test"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "kifconv")
+		out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }
 
 // writeBatch writes n USI games of about plies king moves each under

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/kifconv/kifconv/internal/render"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -218,42 +219,105 @@ func (d *outDirs) Close() {
 	d.dirs = nil
 }
 
-// recordSpool passes output on to w in whole records: what is written is
-// kept until commit writes it out, and whatever was not committed when the
-// output ends is dropped, so that a record that fails halfway (a character
-// the encoding lacks, an interrupt) leaves nothing of itself on standard
-// output. It holds one record's output at a time.
+// recordSpool passes output on to w in whole records, so that a record
+// that fails halfway (a character the encoding lacks, an interrupt) leaves
+// nothing of itself on standard output: mark says where the last whole
+// record ends, what is before it goes out once there is enough of it, and
+// finish writes out everything, or only the whole records after a failure.
 type recordSpool struct {
-	w   io.Writer
-	buf []byte
-	err error // the first error writing to w
+	ctx   context.Context // writes fail once it is cancelled, which stops a long record
+	w     io.Writer
+	buf   []byte
+	whole int   // buf[:whole] holds whole records
+	err   error // the first error writing to w
 }
+
+// spoolChunk is how much whole output a recordSpool gathers before it
+// writes: a collection of small records is not written record by record.
+const spoolChunk = 64 << 10
 
 func (s *recordSpool) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return 0, s.err
 	}
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
 	s.buf = append(s.buf, p...)
 	return len(p), nil
 }
 
-// commit writes out what was written since the last commit.
-func (s *recordSpool) commit() error {
-	if s.err == nil && len(s.buf) > 0 {
-		_, s.err = s.w.Write(s.buf)
-	}
-	s.buf = s.buf[:0]
-	if cap(s.buf) > 1<<20 {
-		s.buf = nil // one huge record does not hold its memory for the rest
+// mark notes that what was written so far is whole records.
+func (s *recordSpool) mark() error {
+	s.whole = len(s.buf)
+	if s.whole >= spoolChunk {
+		return s.out(s.whole)
 	}
 	return s.err
 }
 
-// commitRecord commits the output of a record just written to w, when w
-// is a recordSpool; other outputs (temporary files) are atomic anyway.
+// out writes buf[:n] to w and drops it.
+func (s *recordSpool) out(n int) error {
+	if s.err == nil && n > 0 {
+		_, s.err = s.w.Write(s.buf[:n])
+	}
+	rest := copy(s.buf, s.buf[n:])
+	s.buf, s.whole = s.buf[:rest], 0
+	if cap(s.buf) > 4*spoolChunk && rest < spoolChunk {
+		s.buf = append([]byte(nil), s.buf...) // one huge record does not hold its memory
+	}
+	return s.err
+}
+
+// finish writes out what is left: everything when ok, the whole records
+// only when the output failed.
+func (s *recordSpool) finish(ok bool) error {
+	if ok {
+		return s.out(len(s.buf))
+	}
+	err := s.out(s.whole)
+	s.buf = s.buf[:0]
+	return err
+}
+
+// recordDone is called after each record written by wr into w: when w is
+// a recordSpool, the record is pushed through wr's own buffer and marked
+// whole. The JKF writer holds its first record back until it knows whether
+// a second follows (one record is indented, several are JSON Lines) and
+// writes each record whole: it is not flushed.
+func recordDone(wr render.Writer, format string, w io.Writer) error {
+	s, ok := w.(*recordSpool)
+	if !ok {
+		return nil
+	}
+	if format != "jkf" {
+		if err := wr.Flush(); err != nil {
+			return err
+		}
+	}
+	return s.mark()
+}
+
+// commitRecord marks what was written to w so far as whole records, when
+// w is a recordSpool (output held back and written at once, as one-game
+// formats do, needs no writer flushed).
 func commitRecord(w io.Writer) error {
 	if s, ok := w.(*recordSpool); ok {
-		return s.commit()
+		return s.mark()
 	}
 	return nil
+}
+
+// ctxWriter fails writes once ctx is cancelled, so that writing a long
+// record into memory stops within a second of a signal.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }

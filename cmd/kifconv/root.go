@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -112,7 +113,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	if errors.As(err, &coded) {
 		var ee *exitError
 		if !errors.As(err, &ee) || ee.err != nil {
-			fmt.Fprintln(stderr, name+":", err)
+			fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
 		}
 		if errors.As(err, new(usageError)) {
 			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
@@ -120,7 +121,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 		return coded.ExitCode()
 	}
 	// Anything else is cobra's own usage error (unknown command, bad args).
-	fmt.Fprintln(stderr, name+":", err)
+	fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
 	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 	return exitUsage
 }

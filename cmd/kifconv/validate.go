@@ -103,6 +103,7 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
 	}
+	o.jobs = capJobs(o.jobs, e.cpus)
 	cond, err := widthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return err

@@ -286,7 +286,7 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 		g.dropping = nil
 		e.Warning = true
 		e.Detail += droppedNote(g.dropped)
-		g.r.warnings = append(g.r.warnings, e)
+		g.r.warnings.Append(e)
 	}
 	if !g.started {
 		if !g.content {

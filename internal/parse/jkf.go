@@ -71,7 +71,9 @@ func NewJKF(r io.Reader, opt Options) *JKF {
 	if max <= 0 {
 		max = maxJKFString
 	}
-	return &JKF{Options: opt, sc: newJSONScanner(r, opt.Filename, max, 0, spot{})}
+	// A piece of a collection (Options.Line, Options.Offset) counts its
+	// positions from where it starts in the input.
+	return &JKF{Options: opt, sc: newJSONScanner(r, opt.Filename, max, opt.Offset, spot{line: int32(opt.Line + 1), col: 1, lineStart: opt.Offset})}
 }
 
 // Warnings returns the problems tolerated in the last record.
@@ -632,7 +634,7 @@ func (j *JKF) warn(pos Pos, ply int, err error, detail string) error {
 		return e
 	}
 	e.Warning = true
-	j.warnings = append(j.warnings, e)
+	j.warnings.Append(e)
 	return nil
 }
 

@@ -371,7 +371,7 @@ func (j *JKF) undocumentedFoul(l *jkfLine) error {
 	if l.dropped > 0 {
 		err.Detail += " and the " + strconv.Itoa(l.dropped) + " entries after it are dropped"
 	}
-	j.warnings = append(j.warnings, err)
+	j.warnings.Append(err)
 	return nil
 }
 

@@ -137,7 +137,7 @@ func (k *kakinoki) closeLine() error {
 		} else {
 			e.Detail += droppedNote(k.dropped)
 		}
-		k.warnings = append(k.warnings, e)
+		k.warnings.Append(e)
 	}
 	return nil
 }

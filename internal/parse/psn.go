@@ -711,7 +711,7 @@ func (g *game) endLine() error {
 		} else {
 			e.Detail += droppedNote(lv.dropped)
 		}
-		g.r.warnings = append(g.r.warnings, e)
+		g.r.warnings.Append(e)
 	}
 	return nil
 }

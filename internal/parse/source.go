@@ -81,18 +81,30 @@ func (p Pos) DisplayCol(eastAsian bool) int {
 // quoteText returns line as a position keeps it: cut at MaxQuote bytes, on
 // a character boundary.
 func quoteText(line []byte) string {
-	if len(line) > MaxQuote {
-		line = line[:MaxQuote]
-		for i := len(line); i > len(line)-utf8.UTFMax && i > 0; i-- {
-			if utf8.RuneStart(line[i-1]) {
-				if !utf8.FullRune(line[i-1:]) {
-					line = line[:i-1]
-				}
-				break
+	return string(line[:quoteLen(string(line))])
+}
+
+// quoteString is quoteText for text already in a string.
+func quoteString(line string) string {
+	return line[:quoteLen(line)]
+}
+
+// quoteLen returns the length of line cut at MaxQuote bytes, on a character
+// boundary.
+func quoteLen(line string) int {
+	if len(line) <= MaxQuote {
+		return len(line)
+	}
+	n := MaxQuote
+	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(line[i-1]) {
+			if !utf8.FullRuneInString(line[i-1 : n]) {
+				n = i - 1
 			}
+			break
 		}
 	}
-	return string(line)
+	return n
 }
 
 // Lines is a table of line starts, as go/token.File keeps for a Go file, for

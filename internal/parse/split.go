@@ -2,7 +2,11 @@ package parse
 
 import (
 	"bytes"
+	"context"
 	"io"
+	"sync"
+
+	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 // A collection (floodgate's CSA archives hold hundreds of thousands of
@@ -140,6 +144,14 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 func findCut(format string, b []byte, from int, eof bool) int {
 	i := lineStart(b, from)
 	for {
+		if format == "csa" {
+			// Only a `/` line ends a game: skip to the next one.
+			j := bytes.IndexByte(b[i:], '/')
+			if j < 0 {
+				return 0
+			}
+			i = lineStart(b, i+j)
+		}
 		e := afterLine(b, i, eof)
 		if e < 0 || e == len(b) {
 			return 0
@@ -183,7 +195,11 @@ func trimEnd(line []byte) []byte { return bytes.TrimRight(line, "\r\n") }
 // lineStart returns the index of the start of the line holding b[i].
 func lineStart(b []byte, i int) int {
 	for {
-		k := max(bytes.LastIndexByte(b[:i], '\n'), bytes.LastIndexByte(b[:i], '\r'))
+		// A CR only after the last LF: the search stays within the line.
+		k := bytes.LastIndexByte(b[:i], '\n')
+		if c := bytes.LastIndexByte(b[k+1:i], '\r'); c >= 0 {
+			k += 1 + c
+		}
 		if k < 0 {
 			return 0
 		}
@@ -233,4 +249,160 @@ func countLines(b []byte) int {
 		n += bytes.Count(b, []byte{'\r'}) - bytes.Count(b, []byte("\r\n"))
 	}
 	return n
+}
+
+// Result is a record of a collection, with the problems its reader
+// tolerated in it and what the caller's work made of it.
+type Result[T any] struct {
+	Record   *shogi.Record
+	Warnings ErrorList
+	Work     T
+}
+
+// ReadEach reads the records of r and calls fn with each and its number,
+// counting on from n, until fn returns false or the input ends; work, when
+// not nil, runs on each record first. It returns the number of the last
+// record and the error that ended the reading, if any (the record it is
+// in has the number returned).
+func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return n, nil
+		}
+		n++
+		if err != nil {
+			return n, err
+		}
+		res := Result[T]{Record: rec, Warnings: r.Warnings()}
+		if work != nil {
+			res.Work = work(rec)
+		}
+		if !fn(n, res) {
+			return n, nil
+		}
+	}
+}
+
+// ReadPieces is ReadEach over the pieces of a Splitter, read by jobs
+// workers in parallel: a goroutine cuts the text, the workers read the
+// pieces (each with a reader of format made with opt, and setup, when not
+// nil, applied to it) and run work on their records, and the records reach
+// fn in input order, as ReadEach would give them. Only the pieces in flight
+// are held. Once ctx is cancelled it returns ctx's error without waiting
+// for the goroutine that reads the splitter's input, which may be blocked
+// in a Read: that input must not be used again.
+func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Options, jobs int, setup func(Reader),
+	work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
+	type piece struct {
+		Piece
+		recs []Result[T]
+		err  error // the error that ended the piece
+		done chan struct{}
+	}
+	newReader := func(r io.Reader, p Piece) (Reader, error) {
+		o := opt
+		o.Line, o.Offset = p.Line, p.Offset
+		rd, err := New(format, r, o)
+		if err == nil && setup != nil {
+			setup(rd)
+		}
+		return rd, err
+	}
+	opt.Reuse = nil // a piece's records are all kept until their turn comes
+	jobs = max(jobs, 1)
+	order := make(chan *piece, jobs+1)
+	todo := make(chan *piece, jobs)
+	free := make(chan []byte, 3*jobs+2) // text buffers to reuse
+	stop := make(chan struct{})
+	var cutter, workers sync.WaitGroup
+	cutter.Go(func() {
+		defer close(order)
+		for {
+			var buf []byte
+			select {
+			case buf = <-free:
+			default:
+			}
+			pc, err := sp.Next(buf)
+			if err != nil {
+				return // io.EOF: a read error comes in the last piece's Rest
+			}
+			p := &piece{Piece: pc, done: make(chan struct{})}
+			select {
+			case order <- p:
+			case <-stop:
+				return
+			}
+			if p.Rest != nil {
+				close(p.done) // read on by the consumer
+				return
+			}
+			select {
+			case todo <- p:
+			case <-stop:
+				return
+			}
+		}
+	})
+	for range jobs {
+		workers.Go(func() {
+			for {
+				var p *piece
+				select {
+				case p = <-todo:
+				case <-stop:
+					return
+				}
+				if r, err := newReader(bytes.NewReader(p.Text), p.Piece); err != nil {
+					p.err = err
+				} else {
+					_, p.err = ReadEach(r, 0, work, func(_ int, res Result[T]) bool {
+						p.recs = append(p.recs, res)
+						return true
+					})
+				}
+				select {
+				case free <- p.Text[:0]:
+				default:
+				}
+				p.Text = nil
+				close(p.done)
+			}
+		})
+	}
+	defer func() {
+		close(stop)
+		workers.Wait()
+		if ctx.Err() == nil {
+			cutter.Wait()
+		}
+	}()
+	n := 0
+	for p := range order {
+		select {
+		case <-p.done:
+		case <-ctx.Done():
+		}
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		for _, r := range p.recs {
+			n++
+			if !fn(n, r) {
+				return n, nil
+			}
+		}
+		if p.err != nil {
+			return n + 1, p.err
+		}
+		if p.Rest != nil {
+			r, err := newReader(io.MultiReader(bytes.NewReader(p.Text), p.Rest), p.Piece)
+			if err != nil {
+				return n + 1, err
+			}
+			return ReadEach(r, n, work, fn)
+		}
+	}
+	return n, nil
 }

@@ -1,11 +1,15 @@
 package parse
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 func TestFindCut(t *testing.T) {
@@ -185,5 +189,81 @@ func TestSplitterRest(t *testing.T) {
 	}
 	if _, err := s.Next(nil); err != io.EOF {
 		t.Fatalf("after the last piece: %v", err)
+	}
+}
+
+// smallReads returns at most n bytes a Read, as a pipe does.
+type smallReads struct {
+	r io.Reader
+	n int
+}
+
+func (s smallReads) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), s.n)]) }
+
+// A long text with no boundary, arriving in small reads, is looked at once,
+// not once per read: quadratic scanning took minutes here.
+func TestSplitterLongGame(t *testing.T) {
+	for _, format := range []string{"csa", "jkf"} {
+		text := strings.Repeat("+5958OU\nT1\n", 1<<20) // 11 MB, no boundary
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			s := NewSplitter(format, smallReads{strings.NewReader(text), 1 << 10})
+			p, err := s.Next(nil)
+			if err != nil || len(p.Text) != len(text) || p.Rest != nil {
+				t.Errorf("%s: piece of %d bytes, %v", format, len(p.Text), err)
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: still cutting after 30 s", format)
+		}
+	}
+}
+
+// ReadPieces gives the records, problems and numbers of ReadEach, whatever
+// the workers and piece sizes, and stops when told.
+func TestReadPieces(t *testing.T) {
+	for _, format := range []string{"csa", "usi", "sfen", "jkf"} {
+		text := collection(format, 60)
+		transcribe := func(b *strings.Builder) func(int, Result[int]) bool {
+			return func(n int, r Result[int]) bool {
+				fmt.Fprintf(b, "%d: %d nodes\n", n, r.Work)
+				for _, w := range r.Warnings {
+					fmt.Fprintf(b, "warning %v %q\n", w, w.Pos.Text)
+				}
+				return true
+			}
+		}
+		work := func(rec *shogi.Record) int {
+			n := 0
+			for range rec.MainLine() {
+				n++
+			}
+			return n
+		}
+		var want strings.Builder
+		r, _ := New(format, strings.NewReader(text), Options{Filename: "f"})
+		n, err := ReadEach(r, 0, work, transcribe(&want))
+		fmt.Fprintf(&want, "end %d %v\n", n, err)
+		for _, jobs := range []int{1, 3} {
+			for _, size := range []int{1, 300, 1 << 20} {
+				sp := NewSplitter(format, iotest.OneByteReader(strings.NewReader(text)))
+				sp.Size = size
+				var got strings.Builder
+				n, err := ReadPieces(context.Background(), sp, format, Options{Filename: "f"}, jobs, nil, work, transcribe(&got))
+				fmt.Fprintf(&got, "end %d %v\n", n, err)
+				if got.String() != want.String() {
+					t.Fatalf("%s, %d jobs, pieces of %d:\n%s\nwant\n%s", format, jobs, size, got.String(), want.String())
+				}
+			}
+		}
+		sp := NewSplitter(format, strings.NewReader(text))
+		sp.Size = 1
+		n, err = ReadPieces(context.Background(), sp, format, Options{}, 2, nil, work, func(n int, _ Result[int]) bool { return n < 5 })
+		if n != 5 || err != nil {
+			t.Errorf("%s: stopped at %d, %v; want 5, nil", format, n, err)
+		}
 	}
 }
