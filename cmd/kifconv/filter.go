@@ -101,7 +101,8 @@ games, one "PATH<TAB>GAME" line each. -t FORMAT writes them: to standard
 output or -o FILE, all in one (a format that holds one game a file, such as
 KIF, takes only one game there), or under -d DIR, one file per input with
 its selected games (in one-game formats one file per game, NAME-0003.kif
-for game 3 when an input holds several), mirroring the input tree.
+for game 3 when several games of an input are written), mirroring the
+input tree.
 Outputs are written atomically; existing ones are kept unless --force.
 
 Exit status: 0 some game selected, 1 none (or an input invalid), 2 usage or
