@@ -143,23 +143,8 @@ I/O error, as grep(1).`,
 // criteria builds the library's criteria from the flags.
 func (o *filterOptions) criteria() (*shogi.Criteria, error) {
 	c := shogi.NewCriteria()
-	for _, v := range o.players {
-		c.AddPlayer(v)
-	}
-	for _, v := range o.blacks {
-		c.AddBlack(v)
-	}
-	for _, v := range o.whites {
-		c.AddWhite(v)
-	}
-	for _, v := range o.events {
-		c.AddEvent(v)
-	}
-	for _, v := range o.winners {
-		c.AddWinner(v)
-	}
-	for _, v := range o.losers {
-		c.AddLoser(v)
+	name := func(add func(string)) func(string) error {
+		return func(v string) error { add(v); return nil }
 	}
 	type check struct {
 		flag string
@@ -173,6 +158,12 @@ func (o *filterOptions) criteria() (*shogi.Criteria, error) {
 		return []string{s}
 	}
 	for _, ch := range []check{
+		{"player", o.players, name(c.AddPlayer)},
+		{"black", o.blacks, name(c.AddBlack)},
+		{"white", o.whites, name(c.AddWhite)},
+		{"event", o.events, name(c.AddEvent)},
+		{"winner", o.winners, name(c.AddWinner)},
+		{"loser", o.losers, name(c.AddLoser)},
 		{"header", o.headers, c.AddHeader},
 		{"date-from", one(o.dateFrom), c.SetDateFrom},
 		{"date-to", one(o.dateTo), c.SetDateTo},
