@@ -271,7 +271,7 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 // as diff(1) has it.
 func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, pool *bufPool) (*source, error) {
 	in := input{path: name}
-	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, true, pool)
+	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, pool)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {
@@ -305,7 +305,6 @@ func (s *diffSide) next() (*shogi.Record, error) {
 	}
 	if err != nil {
 		ds := diagsFromError(s.src.in.name(), s.games+1, err)
-		quoteSources(s.src, ds)
 		for _, d := range ds {
 			d.write(s.cmd.ErrOrStderr(), defaultCond())
 		}

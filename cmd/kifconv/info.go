@@ -98,7 +98,7 @@ func eachGame(cmd *cobra.Command, o *collOptions, fn func(g *gameRef) bool) (int
 			report(exitUsage, diagsFromError(in.name(), 0, in.err))
 			continue
 		}
-		src, err := openSourceWith(in, cmd.InOrStdin(), o.from, parse.Options{}, o.readers, true, &pool)
+		src, err := openSourceWith(in, cmd.InOrStdin(), o.from, parse.Options{}, o.readers, &pool)
 		if err != nil {
 			st := exitUsage
 			if errors.Is(err, errUnknownFormat) {
@@ -111,10 +111,7 @@ func eachGame(cmd *cobra.Command, o *collOptions, fn func(g *gameRef) bool) (int
 			report(st, diagsFromError(in.name(), 0, err))
 			continue
 		}
-		jobs := 1
-		if o.readers.parallel() {
-			jobs = o.jobs
-		}
+		jobs := o.jobs
 		stopped := false
 		g := gameRef{in: in, index: i, src: src}
 		games, err := src.eachRecord(ctx, jobs, nil, func(game int, res readResult) bool {
@@ -137,7 +134,6 @@ func eachGame(cmd *cobra.Command, o *collOptions, fn func(g *gameRef) bool) (int
 				return status, ctx.Err()
 			}
 			ds := diagsFromError(in.name(), games, err)
-			quoteSources(src, ds)
 			report(exitInvalid, ds)
 		} else if games == 0 {
 			report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})

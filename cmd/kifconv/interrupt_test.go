@@ -161,14 +161,23 @@ func reference(t *testing.T, bin, in string, args ...string) map[string][]byte {
 	return readTree(t, ref)
 }
 
+// TestInterruptedBatch stops a batch of two workers (two temporary files
+// at a time) with each signal that ends kifconv.
 func TestInterruptedBatch(t *testing.T) {
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 20, 40_000)
-	args := []string{"convert", "-t", "kif", "-j", "1", "-d", filepath.Join(dir, "out"), in}
-	want := reference(t, bin, in, "-t", "kif", "-j", "1")
-	out := filepath.Join(dir, "out")
+	want := reference(t, bin, in, "-t", "kif", "-j", "2")
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			args := []string{"convert", "-t", "kif", "-j", "2", "-d", out, in}
+			interruptBatch(t, bin, args, out, want, sig)
+		})
+	}
+}
 
+func interruptBatch(t *testing.T, bin string, args []string, out string, want map[string][]byte, sig syscall.Signal) {
 	cmd := exec.Command(bin, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -194,14 +203,14 @@ func TestInterruptedBatch(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	err := cmd.Wait()
 	exited = true
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
-		t.Fatalf("interrupted run: %v, want exit status %d\n%s", err, exitInterrupted, stderr.String())
+	if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
+		t.Fatalf("interrupted run: %v, want exit status %d\n%s", err, 128+int(sig), stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "kifconv: interrupted") {
 		t.Errorf("interrupted run says %q", stderr.String())

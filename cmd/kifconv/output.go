@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -19,7 +20,9 @@ var errExists = errors.New("output exists")
 // of the output directory never sees a partial file and a failed input
 // leaves nothing behind. All names are resolved inside root, so no input
 // path (.., absolute, a symbolic link in the output tree) can make kifconv
-// write outside it.
+// write outside it. An output that names something other than a regular
+// file or a directory (a FIFO, a device such as /dev/null) is never
+// replaced: it is written straight into (tmp is then "").
 type outFile struct {
 	ctx  context.Context
 	root *os.Root
@@ -28,15 +31,30 @@ type outFile struct {
 	f    *os.File
 }
 
-// exists reports whether rel is already present under root.
+// exists reports whether rel is already present under root as something an
+// output would replace: a regular file, a directory or a symbolic link.
+// Outputs are written into the other kinds, which are not replaced.
 func exists(root *os.Root, rel string) bool {
-	_, err := root.Lstat(rel)
-	return err == nil
+	fi, err := root.Lstat(rel)
+	return err == nil && !writesInto(fi)
+}
+
+// writesInto reports whether an output is written straight into fi rather
+// than replacing it.
+func writesInto(fi fs.FileInfo) bool {
+	return fi.Mode()&(fs.ModeNamedPipe|fs.ModeDevice|fs.ModeCharDevice|fs.ModeSocket) != 0
 }
 
 // createOut starts writing rel under root. Writes fail once ctx is
 // cancelled, so that an interrupted batch stops in the middle of a file.
 func createOut(ctx context.Context, root *os.Root, rel string) (*outFile, error) {
+	if fi, err := root.Lstat(rel); err == nil && writesInto(fi) {
+		f, err := root.OpenFile(rel, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &outFile{ctx: ctx, root: root, rel: rel, f: f}, nil
+	}
 	if dir := filepath.Dir(rel); dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {
 			return nil, err
@@ -67,7 +85,9 @@ func (o *outFile) Write(p []byte) (int, error) {
 // abort removes the temporary file.
 func (o *outFile) abort() {
 	o.f.Close()
-	o.root.Remove(o.tmp)
+	if o.tmp != "" {
+		o.root.Remove(o.tmp)
+	}
 }
 
 // commit moves the finished file into place. Without force an existing
@@ -75,11 +95,32 @@ func (o *outFile) abort() {
 // temporary file is hard-linked to the final name, which fails if that
 // exists, and a rename is used only where links are not supported.
 func (o *outFile) commit(force bool) error {
+	if o.tmp == "" {
+		return o.f.Close()
+	}
+	if fi, err := o.root.Lstat(o.rel); err == nil && fi.Mode().IsRegular() {
+		// A replaced file keeps its permissions (a mode-600 file stays so).
+		if err := o.f.Chmod(fi.Mode().Perm()); err != nil {
+			o.f.Close()
+			o.root.Remove(o.tmp)
+			return err
+		}
+	}
 	if err := o.f.Close(); err != nil {
 		o.root.Remove(o.tmp)
 		return err
 	}
+	return o.place(force)
+}
+
+// place moves the closed temporary file to o.rel, as commit does.
+func (o *outFile) place(force bool) error {
 	if force {
+		if fi, err := o.root.Lstat(o.rel); err == nil && writesInto(fi) {
+			// It appeared while converting: still never replaced.
+			o.root.Remove(o.tmp)
+			return errExists
+		}
 		if err := o.root.Rename(o.tmp, o.rel); err != nil {
 			o.root.Remove(o.tmp)
 			return err
@@ -175,4 +216,44 @@ func (d *outDirs) Close() {
 		od.root.Close()
 	}
 	d.dirs = nil
+}
+
+// recordSpool passes output on to w in whole records: what is written is
+// kept until commit writes it out, and whatever was not committed when the
+// output ends is dropped, so that a record that fails halfway (a character
+// the encoding lacks, an interrupt) leaves nothing of itself on standard
+// output. It holds one record's output at a time.
+type recordSpool struct {
+	w   io.Writer
+	buf []byte
+	err error // the first error writing to w
+}
+
+func (s *recordSpool) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	s.buf = append(s.buf, p...)
+	return len(p), nil
+}
+
+// commit writes out what was written since the last commit.
+func (s *recordSpool) commit() error {
+	if s.err == nil && len(s.buf) > 0 {
+		_, s.err = s.w.Write(s.buf)
+	}
+	s.buf = s.buf[:0]
+	if cap(s.buf) > 1<<20 {
+		s.buf = nil // one huge record does not hold its memory for the rest
+	}
+	return s.err
+}
+
+// commitRecord commits the output of a record just written to w, when w
+// is a recordSpool; other outputs (temporary files) are atomic anyway.
+func commitRecord(w io.Writer) error {
+	if s, ok := w.(*recordSpool); ok {
+		return s.commit()
+	}
+	return nil
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"sync"
 
@@ -14,18 +12,10 @@ import (
 
 // A collection of games in one input (floodgate's CSA archives hold
 // hundreds of thousands) is one input, so the workers of a batch, one per
-// input, would leave all but one core idle on it. For CSA, whose games are
-// separated by lines holding only `/` and share no state, the text is cut
-// at those lines into pieces of whole games that workers read in parallel;
-// the records come back in input order, and only the pieces in flight are
-// held in memory.
-const (
-	pieceSize    = 64 << 10 // a piece is cut at the first `/` line after this many bytes
-	maxPieceSize = 16 << 20 // no `/` line within this: the rest is read in one go
-)
-
-// pieceSizes are the sizes the cutting uses (small in tests).
-type pieceSizes struct{ size, max int }
+// input, would leave all but one core idle on it. parse.Splitter cuts the
+// text of such a collection into pieces of whole records that workers read
+// in parallel; the records come back in input order, and only the pieces in
+// flight are held in memory.
 
 // readResult is a record read, with what its reader tolerated in it and
 // what the per-record work found.
@@ -35,15 +25,13 @@ type readResult struct {
 	extra []diag
 }
 
-// piece is a run of whole games of the input, or its end.
+// piece is a run of whole records of the input, or its end, with what
+// was read from it.
 type piece struct {
-	text   []byte
-	line   int       // lines before the piece
-	offset int64     // bytes (of UTF-8 text) before the piece
-	rest   io.Reader // read on after text, in order, by the consumer (the end of the input)
-	recs   []readResult
-	err    error // the read error that ended the piece
-	done   chan struct{}
+	parse.Piece
+	recs []readResult
+	err  error // the read error that ended the piece
+	done chan struct{}
 }
 
 // eachRecord reads every record of src and calls fn with each, in input
@@ -55,15 +43,14 @@ type piece struct {
 // from the start of the input.
 func (s *source) eachRecord(ctx context.Context, jobs int, work func(*shogi.Record) []diag,
 	fn func(game int, r readResult) bool) (int, error) {
-	if jobs < 2 || s.format != "csa" {
-		return readSequential(s.reader, 0, 0, 0, work, fn)
+	if jobs < 2 || !s.splittable {
+		return readSequential(s.reader, 0, work, fn)
 	}
-	return s.readParallel(ctx, jobs, pieceSizes{pieceSize, maxPieceSize}, work, fn)
+	return s.readParallel(ctx, jobs, parse.NewSplitter(s.format, s.br), work, fn)
 }
 
-// readSequential reads records from r, whose text starts after line lines
-// and offset bytes of the input and after game records.
-func readSequential(r parse.Reader, line int, offset int64, game int, work func(*shogi.Record) []diag,
+// readSequential reads records from r, which come after game records.
+func readSequential(r parse.Reader, game int, work func(*shogi.Record) []diag,
 	fn func(int, readResult) bool) (int, error) {
 	for {
 		rec, err := r.Read()
@@ -72,11 +59,9 @@ func readSequential(r parse.Reader, line int, offset int64, game int, work func(
 		}
 		game++
 		if err != nil {
-			shiftErr(err, line, offset)
 			return game, err
 		}
 		res := readResult{rec: rec, warns: r.Warnings()}
-		shiftErr(res.warns, line, offset)
 		if work != nil {
 			res.extra = work(rec)
 		}
@@ -86,35 +71,10 @@ func readSequential(r parse.Reader, line int, offset int64, game int, work func(
 	}
 }
 
-// shiftErr moves the positions in a reader's error or warnings from the
-// piece they were read from to the whole input.
-func shiftErr(err error, line int, offset int64) {
-	if line == 0 && offset == 0 || err == nil {
-		return
-	}
-	shift := func(e *parse.Error) {
-		if e.Pos.Line > 0 {
-			e.Pos.Line += line
-			e.Pos.Offset += offset
-		}
-	}
-	var list parse.ErrorList
-	if errors.As(err, &list) {
-		for _, e := range list {
-			shift(e)
-		}
-		return
-	}
-	var pe *parse.Error
-	if errors.As(err, &pe) {
-		shift(pe)
-	}
-}
-
-// readParallel is eachRecord for CSA with jobs workers: a goroutine cuts
-// the text into pieces, the workers read them, and this goroutine hands the
-// records to fn in order as each piece is done.
-func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, work func(*shogi.Record) []diag,
+// readParallel is eachRecord with jobs workers: a goroutine cuts the text
+// into pieces, the workers read them, and this goroutine hands the records
+// to fn in order as each piece is done.
+func (s *source) readParallel(ctx context.Context, jobs int, sp *parse.Splitter, work func(*shogi.Record) []diag,
 	fn func(int, readResult) bool) (int, error) {
 	order := make(chan *piece, jobs+1)
 	todo := make(chan *piece, jobs)
@@ -123,23 +83,32 @@ func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, w
 	var cutter, workers sync.WaitGroup
 	cutter.Go(func() {
 		defer close(order)
-		cutPieces(s.br, sizes, free, stop, func(p *piece) bool {
+		for {
+			var buf []byte
+			select {
+			case buf = <-free:
+			default:
+			}
+			pc, err := sp.Next(buf)
+			if err != nil {
+				return // io.EOF: a read error comes in the last piece's Rest
+			}
+			p := &piece{Piece: pc, done: make(chan struct{})}
 			select {
 			case order <- p:
 			case <-stop:
-				return false
+				return
 			}
-			if p.rest != nil {
+			if p.Rest != nil {
 				close(p.done) // the consumer reads it
-				return true
+				return
 			}
 			select {
 			case todo <- p:
-				return true
 			case <-stop:
-				return false
+				return
 			}
-		})
+		}
 	})
 	for range jobs {
 		workers.Go(func() {
@@ -150,12 +119,12 @@ func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, w
 				case <-stop:
 					return
 				}
-				readPiece(p, s.format, s.opt, work)
+				readPiece(p, s.format, s.opt, s.ropt, work)
 				select {
-				case free <- p.text[:0]:
+				case free <- p.Text[:0]:
 				default:
 				}
-				p.text = nil
+				p.Text = nil
 				close(p.done)
 			}
 		})
@@ -189,37 +158,40 @@ func (s *source) readParallel(ctx context.Context, jobs int, sizes pieceSizes, w
 		if p.err != nil {
 			return game + 1, p.err
 		}
-		if p.rest != nil {
-			r, err := parse.New(s.format, io.MultiReader(bytes.NewReader(p.text), p.rest), s.opt)
+		if p.Rest != nil {
+			opt := s.opt
+			opt.Line, opt.Offset = p.Line, p.Offset
+			r, err := parse.New(s.format, io.MultiReader(bytes.NewReader(p.Text), p.Rest), opt)
 			if err != nil {
 				return game + 1, err
 			}
-			return readSequential(r, p.line, p.offset, game, work, fn)
+			s.ropt.apply(r)
+			return readSequential(r, game, work, fn)
 		}
 	}
 	return game, nil
 }
 
 // readPiece reads the records of a piece.
-func readPiece(p *piece, format string, opt parse.Options, work func(*shogi.Record) []diag) {
+func readPiece(p *piece, format string, opt parse.Options, ropt readerOptions, work func(*shogi.Record) []diag) {
 	opt.Reuse = nil // a piece's records are all kept until their turn comes
-	r, err := parse.New(format, bytes.NewReader(p.text), opt)
+	opt.Line, opt.Offset = p.Line, p.Offset
+	r, err := parse.New(format, bytes.NewReader(p.Text), opt)
 	if err != nil {
 		p.err = err
 		return
 	}
+	ropt.apply(r)
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
 			return
 		}
 		if err != nil {
-			shiftErr(err, p.line, p.offset)
 			p.err = err
 			return
 		}
 		res := readResult{rec: rec, warns: r.Warnings()}
-		shiftErr(res.warns, p.line, p.offset)
 		if work != nil {
 			res.extra = work(rec)
 		}
@@ -227,127 +199,37 @@ func readPiece(p *piece, format string, opt parse.Options, work func(*shogi.Reco
 	}
 }
 
-// cutPieces cuts the text of br into pieces of whole CSA games and passes
-// them to emit in order, until emit returns false or the text ends. The
-// last piece holds the end of the text; when the text cannot be cut (no `/`
-// line in sizes.max bytes, or a read error) it has rest set and the reading
-// goes on there, as it would have without pieces.
-func cutPieces(br *bufio.Reader, sizes pieceSizes, free chan []byte, stop <-chan struct{}, emit func(*piece) bool) {
-	buf := make([]byte, 0, 2*sizes.size)
-	line, offset := 0, int64(0)
-	from := sizes.size // where to look for the next `/`
-	var readErr error
-	for {
-		eof := readErr != nil
-		if len(buf) > from {
-			if cut := findCut(buf, from, eof); cut > 0 {
-				p := &piece{text: buf[:cut], line: line, offset: offset, done: make(chan struct{})}
-				line += countLines(p.text)
-				offset += int64(cut)
-				var next []byte
-				select {
-				case next = <-free:
-				default:
-					next = make([]byte, 0, 2*sizes.size)
-				}
-				buf = append(next, buf[cut:]...)
-				from = sizes.size
-				if !emit(p) {
-					return
-				}
-				continue
-			}
-			// A `/` line not read to its end is looked at again.
-			from = max(len(buf)-64, from)
-		}
-		if eof || len(buf) >= sizes.max {
-			p := &piece{text: buf, line: line, offset: offset, done: make(chan struct{})}
-			switch {
-			case readErr == nil:
-				p.rest = br // no `/` line for too long
-			case readErr != io.EOF:
-				p.rest = errReader{readErr} // after the text before it, as a reader would see it
-			}
-			if len(p.text) > 0 || p.rest != nil {
-				emit(p)
-			}
-			return
-		}
-		select {
-		case <-stop:
-			return
-		default:
-		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := br.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		readErr = err
+// diagList is the diagnostics of one input: the first parse.MaxListed in
+// full, the others counted by code, so that an input of a million problems
+// costs no more memory than one of a hundred, printed or not.
+type diagList struct{ b parse.Bounded[diag] }
+
+// add adds diagnostics of the command's own.
+func (l *diagList) add(ds ...diag) {
+	for _, d := range ds {
+		l.b.Add(d, d.Code, d.Severity == sevWarning)
 	}
 }
 
-// findCut returns the index just after the line end of the first `/` line
-// that ends at or after from, or 0 if there is none yet. A cut needs to see
-// the byte after a CR (CRLF is one line end) and must not put a byte-order
-// mark at the start of a piece, where a reader would drop it.
-func findCut(b []byte, from int, eof bool) int {
-	for i := from; i < len(b); {
-		j := bytes.IndexByte(b[i:], '/')
-		if j < 0 {
-			return 0
-		}
-		at := i + j
-		i = at + 1
-		// Only blanks between the line start and the `/`.
-		k := at
-		for k > 0 && (b[k-1] == ' ' || b[k-1] == '\t') {
-			k--
-		}
-		if k > 0 && b[k-1] != '\n' && b[k-1] != '\r' {
-			continue
-		}
-		// Only blanks between the `/` and the line end.
-		e := at + 1
-		for e < len(b) && (b[e] == ' ' || b[e] == '\t') {
-			e++
-		}
-		if e == len(b) {
-			return 0 // the line end is not read yet
-		}
-		if b[e] != '\n' && b[e] != '\r' {
-			continue
-		}
-		if b[e] == '\r' {
-			if e+1 == len(b) && !eof {
-				return 0
-			}
-			if e+1 < len(b) && b[e+1] == '\n' {
-				e++
-			}
-		}
-		e++
-		if e == len(b) {
-			return 0 // a BOM may follow; the end is cut at EOF anyway
-		}
-		if bytes.HasPrefix([]byte("\xef\xbb\xbf"), b[e:min(e+3, len(b))]) {
-			continue
-		}
-		return e
+// addParse adds a reader's problems, of which an entry may be a count of
+// problems the reader did not list.
+func (l *diagList) addParse(path string, game int, es ...*parse.Error) {
+	for _, e := range es {
+		l.b.AddN(diagFromParse(path, game, e), e.Code(), e.Warning, max(e.Omitted, 1))
 	}
-	return 0
 }
 
-// countLines counts the line ends in b as the readers do: LF, CRLF and a
-// bare CR each end one line.
-func countLines(b []byte) int {
-	n := bytes.Count(b, []byte{'\n'})
-	if bytes.IndexByte(b, '\r') >= 0 {
-		n += bytes.Count(b, []byte{'\r'}) - bytes.Count(b, []byte("\r\n"))
+// list returns the diagnostics listed, then one for each code of the
+// others saying how many there were.
+func (l *diagList) list(path string) []diag {
+	out := l.b.Listed
+	for _, o := range l.b.Omitted {
+		e := parse.Error{Warning: o.Warning, Omitted: o.N, Err: &shogi.RuleError{Code: o.Code}}
+		d := diag{Path: path, Severity: sevError, Code: o.Code, Message: e.Message()}
+		if o.Warning {
+			d.Severity = sevWarning
+		}
+		out = append(out, d)
 	}
-	return n
+	return out
 }
-
-type errReader struct{ err error }
-
-func (e errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -61,6 +61,8 @@ func BenchmarkCLI(b *testing.B) {
 		{"validate-kif", func(string) []string { return []string{"validate", "-q", in.kifDir} }, files, "files/s", false},
 		{"convert-csa-usi", func(out string) []string { return []string{"convert", "-q", "-t", "usi", "-o", out, in.csaFile} }, games, "games/s", true},
 		{"validate-csa", func(string) []string { return []string{"validate", "-q", in.csaFile} }, games, "games/s", false},
+		{"convert-csa-hcpe", func(out string) []string { return []string{"convert", "-q", "-t", "hcpe", "-o", out, in.csaFile} }, games, "games/s", true},
+		{"convert-csa-psv", func(out string) []string { return []string{"convert", "-q", "-t", "psv", "-o", out, in.csaFile} }, games, "games/s", true},
 		// The collection commands (issue 18): a table of every game, a
 		// criterion that does not play the moves, one that plays every
 		// move (a position never reached, inverted so that all games are

@@ -3,10 +3,13 @@ package charset
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"golang.org/x/text/encoding/japanese"
 )
 
 // sjis is the CP932 encoding of "先手：▲７六歩" and friends, written out so
@@ -117,23 +120,45 @@ func TestCP932Windows(t *testing.T) {
 	}
 }
 
+// TestEncodeJISVariants: the seven JIS X 0208 characters that Unicode's JIS
+// mapping puts apart from CP932 are written with the code Windows writes,
+// without substitution, and read back as the character Windows reads there.
+// x/text's Shift_JIS encoder refuses all seven (checked, so that the table
+// is dropped when it learns them).
 func TestEncodeJISVariants(t *testing.T) {
-	// Text from converters that map JIS 1-33 to U+301C (and the like) is
-	// written to the same JIS code when substitution is asked for, and is
-	// an error otherwise: Windows reads 0x8160 back as ～ U+FF5E.
-	var buf bytes.Buffer
-	w := NewWriter(&buf, ShiftJIS, false, true)
-	if _, err := w.Write([]byte("〜‖−¢£¬")); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		in, back rune
+		code     []byte
+	}{
+		{'〜', '～', []byte{0x81, 0x60}}, // WAVE DASH
+		{'‖', '∥', []byte{0x81, 0x61}}, // DOUBLE VERTICAL LINE
+		{'−', '－', []byte{0x81, 0x7C}}, // MINUS SIGN
+		{'¢', '￠', []byte{0x81, 0x91}},
+		{'£', '￡', []byte{0x81, 0x92}},
+		{'¬', '￢', []byte{0x81, 0xCA}},
+		{'—', '―', []byte{0x81, 0x5C}}, // EM DASH
 	}
-	want := []byte{0x81, 0x60, 0x81, 0x61, 0x81, 0x7C, 0x81, 0x91, 0x81, 0x92, 0x81, 0xCA}
-	if !bytes.Equal(buf.Bytes(), want) || w.Substitutions() != 6 {
-		t.Errorf("got % x with %d substitutions, want % x with 6", buf.Bytes(), w.Substitutions(), want)
+	if len(tests) != len(jisVariants) {
+		t.Fatalf("%d cases for %d variants", len(tests), len(jisVariants))
 	}
-	w = NewWriter(&buf, ShiftJIS, false, false)
-	var ee *EncodeError
-	if _, err := w.Write([]byte("a〜")); !errors.As(err, &ee) || ee.Rune != '〜' {
-		t.Errorf("without substitution: %v, want an EncodeError for 〜", err)
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("U+%04X", tt.in), func(t *testing.T) {
+			var buf bytes.Buffer
+			w := NewWriter(&buf, ShiftJIS, false, false)
+			if _, err := w.Write([]byte("a" + string(tt.in) + "\n")); err != nil {
+				t.Fatal(err)
+			}
+			want := append(append([]byte("a"), tt.code...), '\n')
+			if !bytes.Equal(buf.Bytes(), want) || w.Substitutions() != 0 {
+				t.Errorf("got % x with %d substitutions, want % x with none", buf.Bytes(), w.Substitutions(), want)
+			}
+			if got := decodeAll(t, ShiftJIS, tt.code); string(got) != string(tt.back) {
+				t.Errorf("% x reads back as %q, want %q", tt.code, got, tt.back)
+			}
+			if _, err := japanese.ShiftJIS.NewEncoder().String(string(tt.in)); err == nil {
+				t.Errorf("x/text now encodes %q: jisVariants can lose it", tt.in)
+			}
+		})
 	}
 }
 

@@ -335,8 +335,29 @@ var cp932Tables = sync.OnceValue(func() *cp932Table {
 			}
 		}
 	}
+	for r, win := range jisVariants {
+		if t.enc[r] == 0 {
+			t.enc[r] = t.enc[win]
+		}
+	}
 	return t
 })
+
+// jisVariants maps the seven JIS X 0208 characters that Unicode's JIS
+// mapping (JIS, EUC-JP, Mac) and Windows' CP932 put at different code
+// points to the one CP932 decodes the same code to: they are written with
+// that code (〜 U+301C as 0x8160, which Windows reads as ～ U+FF5E), as
+// Windows' own converter writes them. x/text's index has only the CP932
+// side. Reading is not changed: 0x8160 is still read as ～.
+var jisVariants = map[rune]rune{
+	'〜': '～', // U+301C WAVE DASH → U+FF5E, 0x8160
+	'‖': '∥', // U+2016 DOUBLE VERTICAL LINE → U+2225, 0x8161
+	'−': '－', // U+2212 MINUS SIGN → U+FF0D, 0x817C
+	'¢': '￠', // U+00A2 → U+FFE0, 0x8191
+	'£': '￡', // U+00A3 → U+FFE1, 0x8192
+	'¬': '￢', // U+00AC → U+FFE2, 0x81CA
+	'—': '―', // U+2014 EM DASH → U+2015, 0x815C
+}
 
 // eucjpDecoder decodes EUC-JP: JIS X 0208 through the CP932 table (the
 // same JIS index, NEC row 13 included), half-width katakana, and JIS X 0212

@@ -54,9 +54,10 @@ var ErrUnsupported = errors.New("unsupported output encoding")
 // passed through, Shift_JIS is written as CP932 (as Windows writes it). With
 // crlf set, each LF not already preceded by CR becomes CRLF. A character the
 // encoding cannot hold is an *EncodeError naming it and its output line,
-// unless substitution was asked for: then ☗☖ become ▲△, 〜 (U+301C)
-// becomes ～ (what Windows reads 0x8160 as), anything else '?', and
-// Substitutions counts them. The first error sticks.
+// unless substitution was asked for: then ☗☖ become ▲△, anything else '?',
+// and Substitutions counts them. The JIS X 0208 characters that Unicode maps
+// apart from CP932 (〜 U+301C, − U+2212, …) are written with the code
+// Windows gives them (0x8160, 0x817C, …). The first error sticks.
 type Writer struct {
 	w          io.Writer
 	enc        Encoding
@@ -90,11 +91,10 @@ func NewWriter(w io.Writer, enc Encoding, crlf bool, substitute bool) *Writer {
 func (w *Writer) Substitutions() int { return w.subs }
 
 // substitutes are the stand-ins for characters Shift_JIS lacks: the side
-// marks Shift_JIS has for those it does not, and for the JIS characters that
-// converters other than Windows' map to other code points (〜 U+301C for
-// 0x8160, which Windows reads as ～ U+FF5E) the character Windows reads.
-var substitutes = map[rune]rune{'☗': '▲', '☖': '△', '⛉': '▽', '⛊': '▼',
-	'〜': '～', '‖': '∥', '−': '－', '¢': '￠', '£': '￡', '¬': '￢'}
+// marks Shift_JIS has for those it does not. (The JIS characters that
+// converters other than Windows' map to other code points, 〜 for 0x8160
+// among them, are not missing: see jisVariants.)
+var substitutes = map[rune]rune{'☗': '▲', '☖': '△', '⛉': '▽', '⛊': '▼'}
 
 // Write encodes p. It returns how many bytes of p were taken; on an error
 // the text before the offending character has been written.

@@ -199,6 +199,7 @@ func FuzzEncode(f *testing.F) {
 				got := out.Bytes()
 				if enc == ShiftJIS {
 					got = decodeAll(t, ShiftJIS, got)
+					want = foldJISVariants(want)
 				}
 				if w.Substitutions() == 0 && !bytes.Equal(got, want) {
 					t.Fatalf("%s sub=%v crlf=%v: %q encodes to text %q", enc, sub, crlf, want, got)
@@ -206,6 +207,17 @@ func FuzzEncode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// foldJISVariants replaces each of jisVariants by the character Shift_JIS
+// output reads back as.
+func foldJISVariants(b []byte) []byte {
+	return bytes.Map(func(r rune) rune {
+		if w, ok := jisVariants[r]; ok {
+			return w
+		}
+		return r
+	}, b)
 }
 
 func toCRLF(b []byte) []byte {

@@ -35,11 +35,15 @@ type lineReader struct {
 	err    error // the error that ends the input, returned once the lines before it are
 	bom    bool  // the start has been checked for a byte-order mark
 	unread bool
+	first  int64 // input offset of the text (not 0 for a piece of a collection)
 	// The line last returned is buf[lastFrom:lastTo], for back: indices
 	// rather than a slice, since storing a pointer costs a write barrier
 	// whenever the collector is marking, on every line.
 	lastFrom, lastTo int
 	reuse            *Reuse // where buf comes from and goes back to, if anywhere
+	// The text of the line at quotedAt, made once for the positions on it.
+	quoted   string
+	quotedAt int64
 }
 
 // lineBufSize is the initial buffer; it grows for longer lines. Reading in
@@ -52,7 +56,8 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, reuse: opt.Reuse}
+	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, reuse: opt.Reuse,
+		line: opt.Line, base: opt.Offset, first: opt.Offset, quotedAt: -1}
 	if opt.Reuse != nil {
 		l.buf = opt.Reuse.lines[:cap(opt.Reuse.lines)]
 	}
@@ -60,9 +65,12 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 }
 
 // pos returns the position of column col (1-based, in runes) of the line
-// last returned.
+// last returned, with its text.
 func (l *lineReader) pos(col int) Pos {
-	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset}
+	if l.quotedAt != l.offset {
+		l.quoted, l.quotedAt = quoteText(l.buf[l.lastFrom:l.lastTo]), l.offset
+	}
+	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset, Text: l.quoted}
 }
 
 // posAt returns the position of byte offset i within line b (the last line
@@ -229,7 +237,8 @@ func zeroByte(v uint64) int {
 
 // tooLong ends the input with ErrLineTooLong for the next line.
 func (l *lineReader) tooLong() error {
-	l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1}, Err: ErrLineTooLong,
+	l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1, Offset: l.base + int64(l.start),
+		Text: quoteText(l.buf[l.start:l.end])}, Err: ErrLineTooLong,
 		Detail: fmt.Sprintf("a line longer than %d bytes", l.max)}
 	l.start, l.end = 0, 0
 	return l.err
@@ -296,7 +305,7 @@ func (l *lineReader) fill() bool {
 // once three bytes (or the whole input) are there to tell.
 func (l *lineReader) skipBOM() {
 	const bom = "\xef\xbb\xbf"
-	if l.base != 0 || l.start != 0 {
+	if l.base != l.first || l.start != 0 {
 		l.bom = true
 		return
 	}

@@ -12,8 +12,9 @@ import (
 )
 
 // CSA writes the CSA standard record format: V2.2 by default, V3.0 when
-// Options.CSAVersion is "3.0" (then the file starts with `'CSA encoding=UTF-8`
-// and times may have decimals). Several records are separated by `/` lines;
+// Options.CSAVersion is "3.0" (then the file starts with `'CSA encoding=…`
+// naming Options.Encoding, UTF-8 when it is "", and times may have
+// decimals). Several records are separated by `/` lines;
 // the version (and encoding) lines come once, at the top.
 //
 // Each record is written as: N+/N-, the header fields CSA names (through
@@ -126,7 +127,16 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 	b := w.buf
 	if w.games == 0 {
 		if w.v3() {
-			b = append(b, "'CSA encoding=UTF-8\nV3.0\n"...)
+			enc := w.Encoding
+			if enc == "" {
+				enc = "utf-8"
+			}
+			if name := encodingName(enc, true); name != "" {
+				b = append(b, "'CSA encoding="...)
+				b = append(b, name...)
+				b = append(b, '\n')
+			}
+			b = append(b, "V3.0\n"...)
 		} else {
 			b = append(b, "V2.2\n"...)
 		}

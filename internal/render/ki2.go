@@ -17,12 +17,13 @@ import (
 type KI2 struct {
 	Options
 	losses
-	ew    errWriter
-	buf   []byte
-	lines []kakinokiLine
-	names [2]string
-	count int // moves on the text line being written
-	width int // display width of the last move on it
+	ew      errWriter
+	buf     []byte
+	lines   []kakinokiLine
+	names   [2]string
+	count   int // moves on the text line being written
+	width   int // display width of the last move on it
+	records int // records written
 }
 
 // NewKI2 returns a KI2 writer.
@@ -44,7 +45,12 @@ func (k *KI2) Write(rec *shogi.Record) error {
 		}
 	}
 	k.names = sideNames(rec)
-	dst := appendKakinokiHeader(k.buf[:0], rec, k.names)
+	dst := k.buf[:0]
+	if k.records == 0 {
+		dst = appendDeclaration(dst, "#KI2", k.Encoding)
+	}
+	k.records++
+	dst = appendKakinokiHeader(dst, rec, k.names)
 	dst = append(dst, '\n')
 	k.buf = appendComments(dst, rec.Root)
 	k.count = 0

@@ -22,12 +22,13 @@ import (
 type KIF struct {
 	Options
 	losses
-	ew     errWriter
-	buf    []byte
-	lines  []kakinokiLine
-	times  bool // the record carries times
-	names  [2]string
-	toMove shogi.Color
+	ew      errWriter
+	buf     []byte
+	lines   []kakinokiLine
+	times   bool // the record carries times
+	names   [2]string
+	toMove  shogi.Color
+	records int // records written
 }
 
 // NewKIF returns a KIF writer.
@@ -42,7 +43,12 @@ func (k *KIF) Write(rec *shogi.Record) error {
 	}
 	k.times = hasTimes(rec)
 	k.names = sideNames(rec)
-	dst := appendKakinokiHeader(k.buf[:0], rec, k.names)
+	dst := k.buf[:0]
+	if k.records == 0 {
+		dst = appendDeclaration(dst, "#KIF", k.Encoding)
+	}
+	k.records++
+	dst = appendKakinokiHeader(dst, rec, k.names)
 	dst = append(dst, "手数----指手---------消費時間--\n"...)
 	dst = appendComments(dst, rec.Root)
 	k.buf = dst
@@ -78,7 +84,7 @@ func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.
 		word = w
 		dst = append(dst, w...)
 	} else {
-		dst = shogi.KIFNotation{}.AppendMove(dst, pos, n.Move)
+		dst = appendKIFMove(dst, pos, n.Move)
 	}
 	more := !k.Mainline && hasLaterAlternative(n, pos.Turn())
 	if k.times || more {
@@ -98,11 +104,33 @@ func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.
 	}
 	dst = append(dst, '\n')
 	dst = appendComments(dst, n)
-	if n.IsEnd() {
+	if n.IsEnd() && n.End.Kind != shogi.Unknown {
+		// An unknown word has no まで line in Kifu for Windows, and other
+		// readers (Kifu for JS) reject one; the move line carries it.
 		dst = appendMadeLine(dst, ply-1, n.End, word, pos.Turn(), k.names)
 	}
 	k.buf = dst
 	return nil
+}
+
+// appendKIFMove appends the KIF text of m as Kifu for Windows writes it:
+// shogi.KIFNotation's text without 不成, which the Kakinoki specification
+// leaves out (「不成の場合は、「不成」を表記しない」): a KIF move that does not
+// say 成 does not promote.
+func appendKIFMove(dst []byte, pos *shogi.Position, m shogi.Move) []byte {
+	mark := len(dst)
+	dst = shogi.KIFNotation{}.AppendMove(dst, pos, m)
+	const not = "不成"
+	if m.IsDrop() || m.IsPromotion() {
+		return dst
+	}
+	// The text ends in 不成(77) when it says 不成.
+	at := len(dst) - len("(77)") - len(not)
+	if at >= mark && string(dst[at:at+len(not)]) == not {
+		copy(dst[at:], dst[at+len(not):])
+		dst = dst[:len(dst)-len(not)]
+	}
+	return dst
 }
 
 func (k *KIF) endLine() error {
@@ -188,6 +216,24 @@ func appendPly(dst []byte, ply int) []byte {
 	}
 	dst = strconv.AppendInt(dst, int64(ply), 10)
 	return append(dst, ' ')
+}
+
+// appendDeclaration appends the line Kifu for Windows starts a file with,
+// `#KIF version=2.0 encoding=UTF-8` (kind "#KIF" or "#KI2"), naming the
+// encoding the text is written in (Options.Encoding; Shift_JIS when it is
+// ""), or nothing for an encoding the line has no name for.
+func appendDeclaration(dst []byte, kind, enc string) []byte {
+	if enc == "" {
+		enc = "shift_jis"
+	}
+	name := encodingName(enc, false)
+	if name == "" {
+		return dst
+	}
+	dst = append(dst, kind...)
+	dst = append(dst, " version=2.0 encoding="...)
+	dst = append(dst, name...)
+	return append(dst, '\n')
 }
 
 // hasTimes reports whether any node of rec states a time.

@@ -44,17 +44,11 @@ func TestSFENWrite(t *testing.T) {
 
 // TestPositionAtPlyMatchesRecord checks PositionAtPly, which plays the main
 // line once, against Record.MainLineNode followed by Record.PositionAt, on
-// random records and on one that ends in an illegal move kept to document
-// the foul: the same position or an error, for every ply and for the end.
+// random records: the same position or an error, for every ply and for the
+// end. (Records ending in a foul are TestSFENFoul's: there the two differ
+// on purpose.)
 func TestPositionAtPlyMatchesRecord(t *testing.T) {
 	recs := []*shogi.Record{}
-	foul := jkfRecord(t, shogi.StartPosition(), "7g7f", "3c3d")
-	n := foul.AddChild(foul.NodeAt(2), shogi.NewMove(shogi.NewSquare(9, 9), shogi.NewSquare(9, 6), false), shogi.Ending{}) // the lance jumps its pawn
-	foul.AddChild(n, 0, shogi.Ending{Kind: shogi.IllegalMove, Side: shogi.Black})
-	recs = append(recs, foul)
-	if p, err := render.PositionAtPly(foul, 0, false); err != nil || p.MoveNumber() != 3 {
-		t.Fatalf("the end of the foul record: move number %d (%v), want 3, before the illegal move", p.MoveNumber(), err)
-	}
 	rng := rand.New(rand.NewPCG(7, 7))
 	for range 20 {
 		recs = append(recs, shogi.RandomRecord(rng, shogi.FullRandomOptions()))
@@ -85,5 +79,56 @@ func TestPositionAtPlyMatchesRecord(t *testing.T) {
 				t.Fatalf("record %d ply %d (set %v): got %s, %v; want %s, %v", i, ply, set, got.SFEN(), err, want.SFEN(), wantErr)
 			}
 		}
+	}
+}
+
+// TestSFENFoul: the SFEN (and BOD) of a record whose main line ends in an
+// illegal move kept to document a foul is the position after that move.
+// An SFEN states a position, whatever led to it (usi-sfen.md), and that
+// position is where the game ended: the one the record's USI line (which
+// keeps the move, as every format that states moves by their origin does)
+// reaches, and the one the foul ending judges. A move that names no piece
+// to move (a drop of a piece not in hand) leads to no position: the SFEN is
+// the one before it.
+func TestSFENFoul(t *testing.T) {
+	tests := []struct {
+		name, move string
+		end        shogi.EndingKind
+		played     bool // the move is played
+		want       string
+	}{
+		// The lance on 9i jumps its own pawn on 9g.
+		{"unreachable", "9i9f", shogi.IllegalMove, true, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/L1P6/PP1PPPPPP/1B5R1/1NSGKGSNL w - 4"},
+		// A second pawn on the 7th file, dropped by Black who has none: not
+		// played.
+		{"not in hand", "P*7e", shogi.FoulLose, false, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := jkfRecord(t, shogi.StartPosition(), "7g7f", "3c3d")
+			m, err := shogi.ParseUSIMove(tt.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := rec.AddChild(rec.NodeAt(2), m, shogi.Ending{})
+			rec.AddChild(n, 0, shogi.Ending{Kind: tt.end, Side: shogi.White})
+			for _, set := range []bool{false, true} {
+				var out bytes.Buffer
+				err := render.NewSFEN(&out, render.Options{Ply: 3, PlySet: set}).Write(rec)
+				if set && !tt.played {
+					// Ply 3 is the move that is not played.
+					if err == nil {
+						t.Errorf("ply 3: %q, want an error", out.String())
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := out.String(); got != tt.want+"\n" {
+					t.Errorf("set %v: got %q, want %q", set, got, tt.want)
+				}
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -44,20 +45,18 @@ func (s *SVG) Write(rec *shogi.Record) error {
 		return s.ew.err
 	}
 	if s.AllPlies {
-		frames, err := SVGFrames(rec)
-		if err != nil {
-			return err
-		}
-		for _, f := range frames {
+		err := EachSVGFrame(rec, func(_ int, f []byte) error {
 			s.ew.write(f)
-		}
-		return s.ew.err
+			return s.ew.err
+		})
+		s.buf = s.buf[:0]
+		return err
 	}
 	n, pos, prev, err := mainLineAt(rec, s.Ply, s.PlySet)
 	if err != nil {
 		return err
 	}
-	b := appendSVGNode(s.buf[:0], rec, n, &pos, &prev)
+	b := appendSVGNode(s.buf[:0], rec, n, n.Ply(), &pos, &prev)
 	s.buf = b
 	s.ew.write(b)
 	return s.ew.err
@@ -67,30 +66,51 @@ func (s *SVG) Write(rec *shogi.Record) error {
 func (s *SVG) Flush() error { return s.ew.err }
 
 // SVGFrames draws every position of rec's main line, from the start (ply 0)
-// to the last move: frame i is the picture after ply i. The CLI writes them
-// as one file each for --svg-all. A move on the way that is not legal is an
-// error, as Record.PositionAt reports it.
+// to the last move: frame i is the picture after ply i. A move on the way
+// that is not legal is an error, as Record.PositionAt reports it.
 func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 	var out [][]byte
-	pos := rec.Start
-	prev := pos
-	for n := rec.Root; n != nil && !n.IsEnd(); n = n.Next() {
-		if n != rec.Root && !n.Move.IsZero() {
-			if pos.Legal(n.Move) != nil {
-				_, err := rec.PositionAt(n)
-				return nil, err
-			}
-			prev = pos
-			pos.Advance(n.Move)
-		}
-		out = append(out, appendSVGNode(nil, rec, n, &pos, &prev))
+	err := EachSVGFrame(rec, func(_ int, f []byte) error {
+		out = append(out, bytes.Clone(f))
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// appendSVGNode draws pos, the position after n; prev is the one before it.
-func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, pos, prev *shogi.Position) []byte {
-	d := svgDiagram{pos: pos, ply: n.Ply()}
+// EachSVGFrame draws the frames of SVGFrames one at a time, in time linear
+// in the length of the main line, and calls fn with each; the frame is
+// valid until fn returns. It stops at the first error fn returns (a
+// cancelled context, a failed write) and returns it.
+func EachSVGFrame(rec *shogi.Record, fn func(ply int, frame []byte) error) error {
+	pos := rec.Start
+	prev := pos
+	var buf []byte
+	ply := 0
+	for n := rec.Root; n != nil && !n.IsEnd(); n = n.Next() {
+		if n != rec.Root && !n.Move.IsZero() {
+			if pos.Legal(n.Move) != nil {
+				_, err := rec.PositionAt(n)
+				return err
+			}
+			prev = pos
+			pos.Advance(n.Move)
+		}
+		buf = appendSVGNode(buf[:0], rec, n, ply, &pos, &prev)
+		if err := fn(ply, buf); err != nil {
+			return err
+		}
+		ply++
+	}
+	return nil
+}
+
+// appendSVGNode draws pos, the position after n, ply plies from the start;
+// prev is the one before it.
+func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, ply int, pos, prev *shogi.Position) []byte {
+	d := svgDiagram{pos: pos, ply: ply}
 	if n.Parent != nil {
 		d.last = n.Move
 		if prev.Turn() == shogi.Black {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -30,6 +31,38 @@ type Options struct {
 	PlySet     bool   // Ply was given
 	AllPlies   bool   // SVG: one image per ply
 	Notation   string // Western writers: "hodges" (default) or "hosking"
+	// Encoding is the encoding the text is written in: writers write UTF-8
+	// and the caller transcodes it, but KIF, KI2 and CSA V3.0 declare it
+	// in the text. "utf-8" or "shift_jis"; "" is the format's own (Formats).
+	Encoding string
+
+	// Train chooses the positions the training formats (hcpe, psv,
+	// positions) write.
+	Train TrainOptions
+}
+
+// withEncoding returns o with enc as its Encoding unless it names one.
+func withEncoding(o Options, enc string) Options {
+	if o.Encoding == "" {
+		o.Encoding = enc
+	}
+	return o
+}
+
+// encodingName returns how a declaration names enc: Kifu for Windows'
+// spelling (UTF-8, Shift_JIS), in upper case for CSA (SHIFT_JIS); "" for an
+// encoding it has no name for.
+func encodingName(enc string, upper bool) string {
+	switch strings.ToLower(strings.ReplaceAll(enc, "-", "_")) {
+	case "utf_8", "utf8":
+		return "UTF-8"
+	case "shift_jis", "sjis", "cp932", "windows_31j":
+		if upper {
+			return "SHIFT_JIS"
+		}
+		return "Shift_JIS"
+	}
+	return ""
 }
 
 // ErrLossy is wrapped by the error a writer returns when the record holds
@@ -97,16 +130,20 @@ var Formats = []Format{
 	{"jkf", ".jkf", "utf-8", false, "JSON Kifu Format: one indented document, or JSON Lines for several records", func(w io.Writer, o Options) Writer { return NewJKF(w, o) }},
 	{"usi", ".usi", "utf-8", false, "USI position line per game (main line)", func(w io.Writer, o Options) Writer { return NewUSI(w, o) }},
 	{"sfen", ".sfen", "utf-8", false, "SFEN of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewSFEN(w, o) }},
-	{"kif", ".kif", "shift_jis", true, "KIF as Kifu for Windows writes it: header, numbered moves with times, comments, 変化 blocks", func(w io.Writer, o Options) Writer { return NewKIF(w, o) }},
-	{"kifu", ".kifu", "utf-8", false, "KIF in UTF-8 (.kifu)", func(w io.Writer, o Options) Writer { return NewKIF(w, o) }},
-	{"ki2", ".ki2", "utf-8", false, "KI2 (UTF-8 as ShogiHome and tsshogi write it; --encoding shift_jis --newline crlf for Kifu for Windows): KIF header, moves in Japanese notation with JSA disambiguation (no times)", func(w io.Writer, o Options) Writer { return NewKI2(w, o) }},
+	{"kif", ".kif", "shift_jis", true, "KIF as Kifu for Windows writes it: header, numbered moves with times, comments, 変化 blocks", func(w io.Writer, o Options) Writer { return NewKIF(w, withEncoding(o, "shift_jis")) }},
+	{"kifu", ".kifu", "utf-8", false, "KIF in UTF-8 (.kifu)", func(w io.Writer, o Options) Writer { return NewKIF(w, withEncoding(o, "utf-8")) }},
+	{"ki2", ".ki2", "shift_jis", true, "KI2 as Kifu for Windows writes it: KIF header, moves in Japanese notation with JSA disambiguation (no times)", func(w io.Writer, o Options) Writer { return NewKI2(w, withEncoding(o, "shift_jis")) }},
+	{"ki2u", ".ki2u", "utf-8", false, "KI2 in UTF-8 (.ki2u)", func(w io.Writer, o Options) Writer { return NewKI2(w, withEncoding(o, "utf-8")) }},
 	{"bod", ".bod", "utf-8", false, "BOD board diagram of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewBOD(w, o) }},
-	{"csa", ".csa", "utf-8", false, "CSA V2.2 (V3.0 with --csa-version 3.0); main line only, or each line of play with --variations=separate", func(w io.Writer, o Options) Writer { return NewCSA(w, o) }},
+	{"csa", ".csa", "utf-8", false, "CSA V2.2 (V3.0 with --csa-version 3.0); main line only, or each line of play with --variations=separate", func(w io.Writer, o Options) Writer { return NewCSA(w, withEncoding(o, "utf-8")) }},
 	{"psn", ".psn", "utf-8", false, "PSN (PGN-like): tags, numbered moves with origins, comments, nested variations, times, result", func(w io.Writer, o Options) Writer { return NewPSN(w, o) }},
 	{"western", ".wst", "utf-8", false, "Western move list in Hodges notation (P-7f; --notation hosking for P76)", func(w io.Writer, o Options) Writer { return NewWestern(w, o) }},
 	{"hosking", ".hosking", "utf-8", false, "Western move list in Hosking notation (P76, S'56)", func(w io.Writer, o Options) Writer { return NewHosking(w, o) }},
 	{"kk", ".kk", "utf-8", false, "Kitao–Kawasaki move list (☗歩-76 ☖歩-34)", func(w io.Writer, o Options) Writer { return NewKK(w, o) }},
 	{"svg", ".svg", "utf-8", false, "SVG picture of the position at the end of the main line (or --ply); every ply with --svg-all", func(w io.Writer, o Options) Writer { return NewSVG(w, o) }},
+	{"hcpe", ".hcpe", BinaryEncoding, false, "training data: cshogi's HuffmanCodedPosAndEval, 38 bytes per position with a move (score, move, result)", func(w io.Writer, o Options) Writer { return NewHCPE(w, o) }},
+	{"psv", ".bin", BinaryEncoding, false, "training data: YaneuraOu's PackedSfenValue, 40 bytes per position with a move (score, move, ply, result)", func(w io.Writer, o Options) Writer { return NewPSV(w, o) }},
+	{"positions", ".positions", "utf-8", false, "training data as text: SFEN, move, score, result per position with a move", func(w io.Writer, o Options) Writer { return NewPositions(w, o) }},
 }
 
 // Lookup returns the writable format with this name or extension.
