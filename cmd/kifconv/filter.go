@@ -245,10 +245,6 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	return nil
 }
 
-// multiGameFormats hold several games in one file (the others, such as KIF,
-// one game a file).
-var multiGameFormats = map[string]bool{"csa": true, "jkf": true, "psn": true, "usi": true, "sfen": true}
-
 // gameSink writes selected games as convert writes records: to standard
 // output or -o FILE, all in one, or under -d DIR, one file per input
 // mirroring the input tree (one per game in one-game formats). Files are
@@ -295,7 +291,7 @@ func newGameSink(cmd *cobra.Command, o outOptions) (*gameSink, error) {
 	if o.output != "" && o.outDir != "" {
 		return nil, usageErrorf("give -o FILE or -d DIR, not both")
 	}
-	s := &gameSink{cmd: cmd, o: o, t: t, multi: multiGameFormats[t.format.Name], curIndex: -1, warned: map[string]bool{}}
+	s := &gameSink{cmd: cmd, o: o, t: t, multi: !oneGameFormat(t.format.Name, false), curIndex: -1, warned: map[string]bool{}}
 	switch {
 	case o.outDir != "":
 		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
@@ -317,13 +313,14 @@ func (s *gameSink) fail(status int, d diag) {
 }
 
 // relFor is the output path of an input under -d, with the target's
-// extension, and with -NNNN before it for game n of several (n > 0).
+// extension, and with -NNNN before it for game n of several (n > 0), as
+// convert names the games it splits.
 func (s *gameSink) relFor(in input, n int) string {
-	base := strings.TrimSuffix(in.rel, filepath.Ext(in.rel))
+	rel := strings.TrimSuffix(in.rel, filepath.Ext(in.rel)) + s.t.format.Extension
 	if n > 0 {
-		base += fmt.Sprintf("-%04d", n)
+		rel = gameName(rel, n, max(n, 2))
 	}
-	return base + s.t.format.Extension
+	return rel
 }
 
 // write writes one selected game; false stops the reading (an output that
@@ -380,8 +377,8 @@ func (s *gameSink) writeOne(g *gameRef) bool {
 		s.held, s.heldGame, s.heldIn = buf.Bytes(), g.game, g.in
 		return true
 	case s.o.outDir == "":
-		s.fail(exitInvalid, diag{Path: g.in.name(), Game: g.game, Severity: sevError, Code: "one-game",
-			Message: s.t.format.Name + " holds one game a file and more than one game is selected; give -d DIR, --games, or a format that holds several (csa, jkf, psn, usi, sfen)"})
+		s.fail(exitInvalid, diag{Path: g.in.name(), Game: g.game, Severity: sevError, Code: "games",
+			Message: s.t.format.Name + " holds one game a file and more than one game is selected; give -d DIR, --games, or a format that holds several (csa, jkf, psn, usi, sfen, …)"})
 		s.held = nil
 		return false
 	}

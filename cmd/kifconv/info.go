@@ -467,28 +467,9 @@ func appendSpaces(b []byte, n int) []byte {
 	return b
 }
 
-// termSafe escapes the control characters of s (\x1b, \n, \x00, …) as Go's
-// %q does, leaving all other text, Japanese included, as it is, so that a
-// value from a file cannot move the cursor or retitle the terminal.
+// termSafe escapes the control characters of s, tabs included, as
+// parse.EscapeControl does (\x1b, \n, \t), so that a value from a file
+// can neither act on the terminal nor break a column.
 func termSafe(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return strings.ReplaceAll(parse.EscapeControl(s), "\t", `\t`)
 }
