@@ -211,9 +211,17 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	}
 	bw := bufio.NewWriter(cmd.OutOrStdout())
 	selected, total := 0, 0
-	status, err := eachGame(cmd, &o.coll, func(g *gameRef) bool {
-		total++
+	// Games are matched where they are read (by the workers, for small
+	// files); the records of the selected ones reach the writer.
+	match := func(g *gameRef) any {
 		if crit.Match(g.rec) == o.invert {
+			return nil
+		}
+		return true
+	}
+	status, err := eachGame(cmd, &o.coll, gameWalk{work: match, records: sink != nil}, func(g *gameRef) bool {
+		total++
+		if g.val == nil {
 			return true
 		}
 		selected++

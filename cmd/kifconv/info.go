@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/csv"
-	"errors"
 	"strconv"
 	"strings"
 
@@ -12,139 +11,6 @@ import (
 	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 )
-
-// collOptions are the input flags that info, filter and dedup share.
-type collOptions struct {
-	from      string
-	filesFrom string
-	null      bool
-	jobs      int
-	games     string
-	readers   readerOptions
-	ranges    shogi.GameRanges
-}
-
-func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
-	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
-	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
-	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
-	f.IntVarP(&o.jobs, "jobs", "j", 0, "read a CSA collection with `N` workers (default: the number of CPUs)")
-	f.StringVar(&o.games, "games", "", "only games `A-B` of each file (1-based: 3, 2-5, 7-, 1,4-6)")
-	addReaderFlags(cmd, &o.readers)
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
-}
-
-// check validates the shared flags.
-func (o *collOptions) check(cmd *cobra.Command, e env) error {
-	var err error
-	if o.from, err = lookupReadable(o.from); err != nil {
-		return err
-	}
-	if !cmd.Flags().Changed("jobs") {
-		o.jobs = e.cpus
-	}
-	if o.jobs < 1 {
-		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
-	}
-	if o.games != "" {
-		if o.ranges, err = shogi.ParseGameRanges(o.games); err != nil {
-			return usageErrorf("--games: %v", err)
-		}
-	}
-	return nil
-}
-
-// gameRef is one game met while reading a collection.
-type gameRef struct {
-	in    input
-	index int // the position of the input among all inputs
-	src   *source
-	game  int // 1-based within its input
-	rec   *shogi.Record
-}
-
-// eachGame reads every game of every input in order (directories walked,
-// --files-from read) and calls fn with each that --games selects, until fn
-// returns false. A CSA collection is read ahead by o.jobs workers. A file
-// that cannot be read is reported on stderr, with its games up to the
-// error still given to fn, and the reading goes on with the next file; the
-// status returned is the worst met (exitInvalid for a bad record, exitUsage
-// for a file that cannot be opened). Warnings of the readers are not
-// printed (validate shows them). Records are reused: fn must not keep one.
-func eachGame(cmd *cobra.Command, o *collOptions, fn func(g *gameRef) bool) (int, error) {
-	spec := inputSpec{args: nil, filesFrom: o.filesFrom, nul: o.null, from: o.from}
-	spec.args = cmd.Flags().Args()
-	ins, err := collectInputs(spec, cmd.InOrStdin())
-	if err != nil {
-		return exitUsage, err
-	}
-	ctx := cmd.Context()
-	stderr := cmd.ErrOrStderr()
-	var pool bufPool
-	status := exitOK
-	last := o.ranges.Last()
-	for i, in := range ins {
-		if err := ctx.Err(); err != nil {
-			return status, err
-		}
-		report := func(st int, ds []diag) {
-			for _, d := range ds {
-				d.write(stderr, defaultCond())
-			}
-			status = max(status, st)
-		}
-		if in.err != nil {
-			report(exitUsage, diagsFromError(in.name(), 0, in.err))
-			continue
-		}
-		src, err := openSourceWith(in, cmd.InOrStdin(), o.from, parse.Options{}, o.readers, &pool)
-		if err != nil {
-			st := exitUsage
-			if errors.Is(err, errUnknownFormat) {
-				st = exitInvalid
-			}
-			var ee *exitError
-			if errors.As(err, &ee) {
-				st = ee.code
-			}
-			report(st, diagsFromError(in.name(), 0, err))
-			continue
-		}
-		jobs := o.jobs
-		stopped := false
-		g := gameRef{in: in, index: i, src: src}
-		games, err := src.eachRecord(ctx, jobs, nil, func(game int, res readResult) bool {
-			if last > 0 && game > last {
-				return false
-			}
-			if !o.ranges.Contains(game) {
-				return true
-			}
-			g.game, g.rec = game, res.rec
-			if !fn(&g) {
-				stopped = true
-				return false
-			}
-			return true
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				src.Close()
-				return status, ctx.Err()
-			}
-			ds := diagsFromError(in.name(), games, err)
-			report(exitInvalid, ds)
-		} else if games == 0 {
-			report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
-		}
-		src.Close()
-		if stopped {
-			break
-		}
-	}
-	return status, nil
-}
 
 type infoOptions struct {
 	coll   collOptions
@@ -184,8 +50,8 @@ func winnerName(s *shogi.Summary) string {
 var infoFields = []infoField{
 	{"path", false, false, func(r *infoRow) string { return r.g.in.name() }},
 	{"game", true, false, func(r *infoRow) string { return strconv.Itoa(r.g.game) }},
-	{"format", false, false, func(r *infoRow) string { return r.g.src.format }},
-	{"encoding", false, false, func(r *infoRow) string { return string(r.g.src.encoding()) }},
+	{"format", false, false, func(r *infoRow) string { return r.g.format }},
+	{"encoding", false, false, func(r *infoRow) string { return string(r.g.encoding) }},
 	{"black", false, true, func(r *infoRow) string { return r.s.Black }},
 	{"white", false, true, func(r *infoRow) string { return r.s.White }},
 	{"date", false, true, func(r *infoRow) string { return r.s.Date }},
@@ -308,14 +174,18 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	}
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	out := newInfoWriter(bw, o.format, fields, cond)
-	row := infoRow{}
-	vals := make([]string, len(fields))
-	status, err := eachGame(cmd, &o.coll, func(g *gameRef) bool {
-		row.g, row.s = g, shogi.Summarize(g.rec)
+	// The values are worked out where the games are read (by the workers,
+	// for small files).
+	work := func(g *gameRef) any {
+		row := infoRow{g: g, s: shogi.Summarize(g.rec)}
+		vals := make([]string, len(fields))
 		for i, f := range fields {
 			vals[i] = f.value(&row)
 		}
-		out.row(vals)
+		return vals
+	}
+	status, err := eachGame(cmd, &o.coll, gameWalk{work: work}, func(g *gameRef) bool {
+		out.row(g.val.([]string))
 		return true
 	})
 	out.end()

@@ -76,3 +76,40 @@ func TestInfoSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestCollectionJobs checks that info, filter and dedup give the same
+// output whatever the number of workers and whichever files are read
+// ahead by them (small ones) or in their turn (large ones), bad files
+// included.
+func TestCollectionJobs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "c"), os.DirFS(collectionsDir)); err != nil {
+		t.Fatal(err)
+	}
+	bad := "V2.2\nPI\n+\n+7776FU\n+3334FU\n"
+	if err := os.WriteFile(filepath.Join(dir, "c", "bad.csa"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "c")
+	commands := [][]string{
+		{"info", "--format", "tsv", in, filepath.Join(dir, "missing.kif")},
+		{"filter", "-l", "--player", "羽生", in},
+		{"filter", "-t", "csa", "--max-plies", "9", in},
+		{"dedup", "--format", "json", in},
+	}
+	defer func(n int64) { smallFile = n }(smallFile)
+	for _, args := range commands {
+		smallFile = 1 << 20
+		code0, want, wantErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", "1"}, args[1:]...)...)
+		for _, size := range []int64{0, 600, 1 << 20} {
+			for _, jobs := range []string{"2", "3"} {
+				smallFile = size
+				code, got, gotErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", jobs}, args[1:]...)...)
+				if code != code0 || got != want || gotErr != wantErr {
+					t.Errorf("%v with -j %s, files up to %d bytes read ahead: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",
+						args, jobs, size, code, code0, got, want, gotErr, wantErr)
+				}
+			}
+		}
+	}
+}
