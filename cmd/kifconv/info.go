@@ -102,9 +102,9 @@ how it is stored (format, encoding), who played (black, white: 先手/後手, or
 ended (ending, winner) and the final position (final, as SFEN).
 
 --format table (the default) aligns the columns by display width (full-width
-characters take two columns); it holds the rows until the end to measure
-them. json (one array), jsonl (one object per line), csv and tsv (with a
-header row) stream. --fields picks and orders the columns; the table shows
+characters take two columns), measured on the first 1,000 rows (later
+rows widen a column where they must). json (one array), jsonl (one object
+per line), csv and tsv (with a header row) stream. --fields picks and orders the columns; the table shows
 path, game, black, white, date, event, handicap, plies, ending and winner
 unless told, the other formats every field. In JSON, numbers are numbers and
 a value the record does not give is null. README's Collections section
@@ -208,6 +208,8 @@ type infoWriter struct {
 	fields []infoField
 	cond   *runewidth.Condition
 	rows   [][]string // the table's rows, held to measure them
+	widths []int      // the table's column widths, once measured
+	line   []byte     // the row being written
 	csv    *csv.Writer
 	n      int
 }
@@ -249,7 +251,14 @@ func (iw *infoWriter) row(vals []string) {
 		}
 		iw.w.WriteByte('\n')
 	case "table":
+		if iw.widths != nil {
+			iw.writeRow(vals, true)
+			break
+		}
 		iw.rows = append(iw.rows, append([]string(nil), vals...))
+		if len(iw.rows) > tableRows {
+			iw.table()
+		}
 	case "json", "jsonl":
 		if iw.format == "json" {
 			if iw.n > 0 {
@@ -291,43 +300,67 @@ func (iw *infoWriter) end() {
 		}
 		iw.w.WriteString("]\n")
 	case "table":
-		iw.table()
+		if iw.widths == nil {
+			iw.table()
+		}
 	}
 }
 
-// table writes the held rows with columns aligned by display width; numbers
-// are aligned right, an empty value shows as -.
+// tableRows is how many rows the table holds to measure its columns; the
+// rows after them are written as they come, in columns that widen for a
+// longer value, so that memory stays bounded.
+var tableRows = 1000 // a variable for the tests
+
+// table measures the held rows and writes them; numbers are aligned right,
+// an empty value shows as -.
 func (iw *infoWriter) table() {
-	widths := make([]int, len(iw.fields))
+	iw.widths = make([]int, len(iw.fields))
 	for _, r := range iw.rows {
 		for i := range r {
-			if r[i] == "" {
-				r[i] = "-"
-			}
-			r[i] = termSafe(r[i])
-			widths[i] = max(widths[i], iw.cond.StringWidth(r[i]))
+			r[i] = tableCell(r[i])
+			iw.widths[i] = max(iw.widths[i], iw.cond.StringWidth(r[i]))
 		}
 	}
-	var b []byte
 	for k, r := range iw.rows {
-		b = b[:0]
-		for i, v := range r {
-			pad := widths[i] - iw.cond.StringWidth(v)
-			right := iw.fields[i].number && k > 0
-			if i > 0 {
-				b = append(b, "  "...)
-			}
-			if right {
-				b = appendSpaces(b, pad)
-			}
-			b = append(b, v...)
-			if !right && i < len(r)-1 {
-				b = appendSpaces(b, pad)
-			}
-		}
-		b = append(b, '\n')
-		iw.w.Write(b)
+		iw.writeRow(r, k > 0)
 	}
+	iw.rows = nil
+}
+
+// tableCell is a value as the table shows it.
+func tableCell(v string) string {
+	if v == "" {
+		return "-"
+	}
+	return termSafe(v)
+}
+
+// writeRow writes a measured row (body: not the header, whose names are
+// aligned left).
+func (iw *infoWriter) writeRow(r []string, body bool) {
+	b := iw.line[:0]
+	for i, v := range r {
+		if body && iw.rows == nil {
+			v = tableCell(v)
+		}
+		w := iw.cond.StringWidth(v)
+		iw.widths[i] = max(iw.widths[i], w)
+		pad := iw.widths[i] - w
+		right := iw.fields[i].number && body
+		if i > 0 {
+			b = append(b, "  "...)
+		}
+		if right {
+			b = appendSpaces(b, pad)
+		}
+		b = append(b, v...)
+		if !right && i < len(r)-1 {
+			b = appendSpaces(b, pad)
+		}
+	}
+	b = append(b, '\n')
+	iw.w.Write(b)
+	iw.line = b
 }
 
 func appendSpaces(b []byte, n int) []byte {
