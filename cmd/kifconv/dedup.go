@@ -123,13 +123,16 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	// Pass 1: a key per game.
 	var entries []dedupEntry
 	names := map[int32]string{}
-	status, err := eachGame(cmd, &o.coll, func(g *gameRef) bool {
+	hash := func(g *gameRef) any {
+		return dedupEntry{key: shogi.GameKey(g.rec, by), index: int32(g.index), game: int32(g.game),
+			rich: int32(shogi.Richness(g.rec)), plies: int32(mainLinePlies(g.rec))}
+	}
+	status, err := eachGame(cmd, &o.coll, gameWalk{work: hash}, func(g *gameRef) bool {
 		ix := int32(g.index)
 		if _, ok := names[ix]; !ok {
 			names[ix] = g.in.name()
 		}
-		entries = append(entries, dedupEntry{key: shogi.GameKey(g.rec, by), index: ix, game: int32(g.game),
-			rich: int32(shogi.Richness(g.rec)), plies: int32(mainLinePlies(g.rec))})
+		entries = append(entries, g.val.(dedupEntry))
 		return true
 	})
 	if err != nil {
@@ -148,9 +151,14 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 
 	if write {
 		// Pass 2: the kept records, in input order.
-		st, err := eachGame(cmd, &o.coll, func(g *gameRef) bool {
-			i := findEntry(entries, int32(g.index), int32(g.game))
-			if i < 0 || !entries[i].keep {
+		kept := func(g *gameRef) any {
+			if i := findEntry(entries, int32(g.index), int32(g.game)); i >= 0 && entries[i].keep {
+				return true
+			}
+			return nil
+		}
+		st, err := eachGame(cmd, &o.coll, gameWalk{work: kept, records: true}, func(g *gameRef) bool {
+			if g.val == nil {
 				return true
 			}
 			return sink.write(g)

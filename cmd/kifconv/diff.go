@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
@@ -56,7 +57,9 @@ differences of comments, times, bookmarks and variations (matched by their
 first move, in any order). Header values are compared as kifconv's writers
 normalise them: an empty value is a missing one, dates and times are
 compared as YYYY/MM/DD HH:MM:SS (2014/09/02(火) 10:00 is 2014/09/02
-10:00:00), and 対局日 stands for 開始日時 when there is none. --ignore
+10:00:00), and 対局日 stands for 開始日時 when there is none; in values and
+comments, the seven characters that Shift_JIS output turns into their
+CP932 twins (〜 and ～, − and －, …) are the same. --ignore
 leaves kinds out: comments, time, header, variations, bookmarks, endings
 (投了, %TORYO, … : a line that ends in one record and stops in the other is
 then the same).
@@ -144,7 +147,7 @@ func isUpperASCII(s string) bool {
 
 // diffCompareOptions turns --ignore into compare options.
 func diffCompareOptions(ignore []string) (shogi.CompareOptions, error) {
-	opt := shogi.CompareOptions{HeaderKey: diffHeaderKey, NormalizeHeader: true}
+	opt := shogi.CompareOptions{HeaderKey: diffHeaderKey, NormalizeHeader: true, Text: charset.FoldJISVariants}
 	for _, k := range ignore {
 		switch strings.TrimSpace(k) {
 		case "comments", "comment":

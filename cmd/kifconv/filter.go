@@ -101,7 +101,8 @@ games, one "PATH<TAB>GAME" line each. -t FORMAT writes them: to standard
 output or -o FILE, all in one (a format that holds one game a file, such as
 KIF, takes only one game there), or under -d DIR, one file per input with
 its selected games (in one-game formats one file per game, NAME-0003.kif
-for game 3 when an input holds several), mirroring the input tree.
+for game 3 when several games of an input are written), mirroring the
+input tree.
 Outputs are written atomically; existing ones are kept unless --force.
 
 Exit status: 0 some game selected, 1 none (or an input invalid), 2 usage or
@@ -142,23 +143,8 @@ I/O error, as grep(1).`,
 // criteria builds the library's criteria from the flags.
 func (o *filterOptions) criteria() (*shogi.Criteria, error) {
 	c := shogi.NewCriteria()
-	for _, v := range o.players {
-		c.AddPlayer(v)
-	}
-	for _, v := range o.blacks {
-		c.AddBlack(v)
-	}
-	for _, v := range o.whites {
-		c.AddWhite(v)
-	}
-	for _, v := range o.events {
-		c.AddEvent(v)
-	}
-	for _, v := range o.winners {
-		c.AddWinner(v)
-	}
-	for _, v := range o.losers {
-		c.AddLoser(v)
+	name := func(add func(string)) func(string) error {
+		return func(v string) error { add(v); return nil }
 	}
 	type check struct {
 		flag string
@@ -172,6 +158,12 @@ func (o *filterOptions) criteria() (*shogi.Criteria, error) {
 		return []string{s}
 	}
 	for _, ch := range []check{
+		{"player", o.players, name(c.AddPlayer)},
+		{"black", o.blacks, name(c.AddBlack)},
+		{"white", o.whites, name(c.AddWhite)},
+		{"event", o.events, name(c.AddEvent)},
+		{"winner", o.winners, name(c.AddWinner)},
+		{"loser", o.losers, name(c.AddLoser)},
 		{"header", o.headers, c.AddHeader},
 		{"date-from", one(o.dateFrom), c.SetDateFrom},
 		{"date-to", one(o.dateTo), c.SetDateTo},
@@ -219,9 +211,17 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	}
 	bw := bufio.NewWriter(cmd.OutOrStdout())
 	selected, total := 0, 0
-	status, err := eachGame(cmd, &o.coll, func(g *gameRef) bool {
-		total++
+	// Games are matched where they are read (by the workers, for small
+	// files); the records of the selected ones reach the writer.
+	match := func(g *gameRef) any {
 		if crit.Match(g.rec) == o.invert {
+			return nil
+		}
+		return true
+	}
+	status, err := eachGame(cmd, &o.coll, gameWalk{work: match, records: sink != nil}, func(g *gameRef) bool {
+		total++
+		if g.val == nil {
 			return true
 		}
 		selected++
@@ -252,10 +252,6 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	}
 	return nil
 }
-
-// multiGameFormats hold several games in one file (the others, such as KIF,
-// one game a file).
-var multiGameFormats = map[string]bool{"csa": true, "jkf": true, "psn": true, "usi": true, "sfen": true}
 
 // gameSink writes selected games as convert writes records: to standard
 // output or -o FILE, all in one, or under -d DIR, one file per input
@@ -303,7 +299,7 @@ func newGameSink(cmd *cobra.Command, o outOptions) (*gameSink, error) {
 	if o.output != "" && o.outDir != "" {
 		return nil, usageErrorf("give -o FILE or -d DIR, not both")
 	}
-	s := &gameSink{cmd: cmd, o: o, t: t, multi: multiGameFormats[t.format.Name], curIndex: -1, warned: map[string]bool{}}
+	s := &gameSink{cmd: cmd, o: o, t: t, multi: !oneGameFormat(t.format.Name, false), curIndex: -1, warned: map[string]bool{}}
 	switch {
 	case o.outDir != "":
 		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
@@ -325,13 +321,14 @@ func (s *gameSink) fail(status int, d diag) {
 }
 
 // relFor is the output path of an input under -d, with the target's
-// extension, and with -NNNN before it for game n of several (n > 0).
+// extension, and with -NNNN before it for game n of several (n > 0), as
+// convert names the games it splits.
 func (s *gameSink) relFor(in input, n int) string {
-	base := strings.TrimSuffix(in.rel, filepath.Ext(in.rel))
+	rel := strings.TrimSuffix(in.rel, filepath.Ext(in.rel)) + s.t.format.Extension
 	if n > 0 {
-		base += fmt.Sprintf("-%04d", n)
+		rel = gameName(rel, n, max(n, 2))
 	}
-	return base + s.t.format.Extension
+	return rel
 }
 
 // write writes one selected game; false stops the reading (an output that
@@ -388,8 +385,8 @@ func (s *gameSink) writeOne(g *gameRef) bool {
 		s.held, s.heldGame, s.heldIn = buf.Bytes(), g.game, g.in
 		return true
 	case s.o.outDir == "":
-		s.fail(exitInvalid, diag{Path: g.in.name(), Game: g.game, Severity: sevError, Code: "one-game",
-			Message: s.t.format.Name + " holds one game a file and more than one game is selected; give -d DIR, --games, or a format that holds several (csa, jkf, psn, usi, sfen)"})
+		s.fail(exitInvalid, diag{Path: g.in.name(), Game: g.game, Severity: sevError, Code: "games",
+			Message: s.t.format.Name + " holds one game a file and more than one game is selected; give -d DIR, --games, or a format that holds several (csa, jkf, psn, usi, sfen, …)"})
 		s.held = nil
 		return false
 	}

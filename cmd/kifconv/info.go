@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/csv"
-	"errors"
 	"strconv"
 	"strings"
 
@@ -12,139 +11,6 @@ import (
 	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 )
-
-// collOptions are the input flags that info, filter and dedup share.
-type collOptions struct {
-	from      string
-	filesFrom string
-	null      bool
-	jobs      int
-	games     string
-	readers   readerOptions
-	ranges    shogi.GameRanges
-}
-
-func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
-	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
-	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
-	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
-	f.IntVarP(&o.jobs, "jobs", "j", 0, "read a CSA collection with `N` workers (default: the number of CPUs)")
-	f.StringVar(&o.games, "games", "", "only games `A-B` of each file (1-based: 3, 2-5, 7-, 1,4-6)")
-	addReaderFlags(cmd, &o.readers)
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
-}
-
-// check validates the shared flags.
-func (o *collOptions) check(cmd *cobra.Command, e env) error {
-	var err error
-	if o.from, err = lookupReadable(o.from); err != nil {
-		return err
-	}
-	if !cmd.Flags().Changed("jobs") {
-		o.jobs = e.cpus
-	}
-	if o.jobs < 1 {
-		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
-	}
-	if o.games != "" {
-		if o.ranges, err = shogi.ParseGameRanges(o.games); err != nil {
-			return usageErrorf("--games: %v", err)
-		}
-	}
-	return nil
-}
-
-// gameRef is one game met while reading a collection.
-type gameRef struct {
-	in    input
-	index int // the position of the input among all inputs
-	src   *source
-	game  int // 1-based within its input
-	rec   *shogi.Record
-}
-
-// eachGame reads every game of every input in order (directories walked,
-// --files-from read) and calls fn with each that --games selects, until fn
-// returns false. A CSA collection is read ahead by o.jobs workers. A file
-// that cannot be read is reported on stderr, with its games up to the
-// error still given to fn, and the reading goes on with the next file; the
-// status returned is the worst met (exitInvalid for a bad record, exitUsage
-// for a file that cannot be opened). Warnings of the readers are not
-// printed (validate shows them). Records are reused: fn must not keep one.
-func eachGame(cmd *cobra.Command, o *collOptions, fn func(g *gameRef) bool) (int, error) {
-	spec := inputSpec{args: nil, filesFrom: o.filesFrom, nul: o.null, from: o.from}
-	spec.args = cmd.Flags().Args()
-	ins, err := collectInputs(spec, cmd.InOrStdin())
-	if err != nil {
-		return exitUsage, err
-	}
-	ctx := cmd.Context()
-	stderr := cmd.ErrOrStderr()
-	var pool bufPool
-	status := exitOK
-	last := o.ranges.Last()
-	for i, in := range ins {
-		if err := ctx.Err(); err != nil {
-			return status, err
-		}
-		report := func(st int, ds []diag) {
-			for _, d := range ds {
-				d.write(stderr, defaultCond())
-			}
-			status = max(status, st)
-		}
-		if in.err != nil {
-			report(exitUsage, diagsFromError(in.name(), 0, in.err))
-			continue
-		}
-		src, err := openSourceWith(in, cmd.InOrStdin(), o.from, parse.Options{}, o.readers, &pool)
-		if err != nil {
-			st := exitUsage
-			if errors.Is(err, errUnknownFormat) {
-				st = exitInvalid
-			}
-			var ee *exitError
-			if errors.As(err, &ee) {
-				st = ee.code
-			}
-			report(st, diagsFromError(in.name(), 0, err))
-			continue
-		}
-		jobs := o.jobs
-		stopped := false
-		g := gameRef{in: in, index: i, src: src}
-		games, err := src.eachRecord(ctx, jobs, nil, func(game int, res readResult) bool {
-			if last > 0 && game > last {
-				return false
-			}
-			if !o.ranges.Contains(game) {
-				return true
-			}
-			g.game, g.rec = game, res.rec
-			if !fn(&g) {
-				stopped = true
-				return false
-			}
-			return true
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				src.Close()
-				return status, ctx.Err()
-			}
-			ds := diagsFromError(in.name(), games, err)
-			report(exitInvalid, ds)
-		} else if games == 0 {
-			report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
-		}
-		src.Close()
-		if stopped {
-			break
-		}
-	}
-	return status, nil
-}
 
 type infoOptions struct {
 	coll   collOptions
@@ -184,8 +50,8 @@ func winnerName(s *shogi.Summary) string {
 var infoFields = []infoField{
 	{"path", false, false, func(r *infoRow) string { return r.g.in.name() }},
 	{"game", true, false, func(r *infoRow) string { return strconv.Itoa(r.g.game) }},
-	{"format", false, false, func(r *infoRow) string { return r.g.src.format }},
-	{"encoding", false, false, func(r *infoRow) string { return string(r.g.src.encoding()) }},
+	{"format", false, false, func(r *infoRow) string { return r.g.format }},
+	{"encoding", false, false, func(r *infoRow) string { return string(r.g.encoding) }},
 	{"black", false, true, func(r *infoRow) string { return r.s.Black }},
 	{"white", false, true, func(r *infoRow) string { return r.s.White }},
 	{"date", false, true, func(r *infoRow) string { return r.s.Date }},
@@ -236,9 +102,9 @@ how it is stored (format, encoding), who played (black, white: 先手/後手, or
 ended (ending, winner) and the final position (final, as SFEN).
 
 --format table (the default) aligns the columns by display width (full-width
-characters take two columns); it holds the rows until the end to measure
-them. json (one array), jsonl (one object per line), csv and tsv (with a
-header row) stream. --fields picks and orders the columns; the table shows
+characters take two columns), measured on the first 1,000 rows (later
+rows widen a column where they must). json (one array), jsonl (one object
+per line), csv and tsv (with a header row) stream. --fields picks and orders the columns; the table shows
 path, game, black, white, date, event, handicap, plies, ending and winner
 unless told, the other formats every field. In JSON, numbers are numbers and
 a value the record does not give is null. README's Collections section
@@ -308,14 +174,18 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	}
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	out := newInfoWriter(bw, o.format, fields, cond)
-	row := infoRow{}
-	vals := make([]string, len(fields))
-	status, err := eachGame(cmd, &o.coll, func(g *gameRef) bool {
-		row.g, row.s = g, shogi.Summarize(g.rec)
+	// The values are worked out where the games are read (by the workers,
+	// for small files).
+	work := func(g *gameRef) any {
+		row := infoRow{g: g, s: shogi.Summarize(g.rec)}
+		vals := make([]string, len(fields))
 		for i, f := range fields {
 			vals[i] = f.value(&row)
 		}
-		out.row(vals)
+		return vals
+	}
+	status, err := eachGame(cmd, &o.coll, gameWalk{work: work}, func(g *gameRef) bool {
+		out.row(g.val.([]string))
 		return true
 	})
 	out.end()
@@ -338,6 +208,8 @@ type infoWriter struct {
 	fields []infoField
 	cond   *runewidth.Condition
 	rows   [][]string // the table's rows, held to measure them
+	widths []int      // the table's column widths, once measured
+	line   []byte     // the row being written
 	csv    *csv.Writer
 	n      int
 }
@@ -379,7 +251,14 @@ func (iw *infoWriter) row(vals []string) {
 		}
 		iw.w.WriteByte('\n')
 	case "table":
+		if iw.widths != nil {
+			iw.writeRow(vals, true)
+			break
+		}
 		iw.rows = append(iw.rows, append([]string(nil), vals...))
+		if len(iw.rows) > tableRows {
+			iw.table()
+		}
 	case "json", "jsonl":
 		if iw.format == "json" {
 			if iw.n > 0 {
@@ -421,43 +300,67 @@ func (iw *infoWriter) end() {
 		}
 		iw.w.WriteString("]\n")
 	case "table":
-		iw.table()
+		if iw.widths == nil {
+			iw.table()
+		}
 	}
 }
 
-// table writes the held rows with columns aligned by display width; numbers
-// are aligned right, an empty value shows as -.
+// tableRows is how many rows the table holds to measure its columns; the
+// rows after them are written as they come, in columns that widen for a
+// longer value, so that memory stays bounded.
+var tableRows = 1000 // a variable for the tests
+
+// table measures the held rows and writes them; numbers are aligned right,
+// an empty value shows as -.
 func (iw *infoWriter) table() {
-	widths := make([]int, len(iw.fields))
+	iw.widths = make([]int, len(iw.fields))
 	for _, r := range iw.rows {
 		for i := range r {
-			if r[i] == "" {
-				r[i] = "-"
-			}
-			r[i] = termSafe(r[i])
-			widths[i] = max(widths[i], iw.cond.StringWidth(r[i]))
+			r[i] = tableCell(r[i])
+			iw.widths[i] = max(iw.widths[i], iw.cond.StringWidth(r[i]))
 		}
 	}
-	var b []byte
 	for k, r := range iw.rows {
-		b = b[:0]
-		for i, v := range r {
-			pad := widths[i] - iw.cond.StringWidth(v)
-			right := iw.fields[i].number && k > 0
-			if i > 0 {
-				b = append(b, "  "...)
-			}
-			if right {
-				b = appendSpaces(b, pad)
-			}
-			b = append(b, v...)
-			if !right && i < len(r)-1 {
-				b = appendSpaces(b, pad)
-			}
-		}
-		b = append(b, '\n')
-		iw.w.Write(b)
+		iw.writeRow(r, k > 0)
 	}
+	iw.rows = nil
+}
+
+// tableCell is a value as the table shows it.
+func tableCell(v string) string {
+	if v == "" {
+		return "-"
+	}
+	return termSafe(v)
+}
+
+// writeRow writes a measured row (body: not the header, whose names are
+// aligned left).
+func (iw *infoWriter) writeRow(r []string, body bool) {
+	b := iw.line[:0]
+	for i, v := range r {
+		if body && iw.rows == nil {
+			v = tableCell(v)
+		}
+		w := iw.cond.StringWidth(v)
+		iw.widths[i] = max(iw.widths[i], w)
+		pad := iw.widths[i] - w
+		right := iw.fields[i].number && body
+		if i > 0 {
+			b = append(b, "  "...)
+		}
+		if right {
+			b = appendSpaces(b, pad)
+		}
+		b = append(b, v...)
+		if !right && i < len(r)-1 {
+			b = appendSpaces(b, pad)
+		}
+	}
+	b = append(b, '\n')
+	iw.w.Write(b)
+	iw.line = b
 }
 
 func appendSpaces(b []byte, n int) []byte {
@@ -467,28 +370,9 @@ func appendSpaces(b []byte, n int) []byte {
 	return b
 }
 
-// termSafe escapes the control characters of s (\x1b, \n, \x00, …) as Go's
-// %q does, leaving all other text, Japanese included, as it is, so that a
-// value from a file cannot move the cursor or retitle the terminal.
+// termSafe escapes the control characters of s, tabs included, as
+// parse.EscapeControl does (\x1b, \n, \t), so that a value from a file
+// can neither act on the terminal nor break a column.
 func termSafe(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return strings.ReplaceAll(parse.EscapeControl(s), "\t", `\t`)
 }

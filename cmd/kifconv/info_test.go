@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -74,5 +75,68 @@ func TestInfoSchema(t *testing.T) {
 		if sch.Validate(inst) == nil {
 			t.Errorf("schema accepts %s", bad)
 		}
+	}
+}
+
+// TestCollectionJobs checks that info, filter and dedup give the same
+// output whatever the number of workers and whichever files are read
+// ahead by them (small ones) or in their turn (large ones), bad files
+// included.
+func TestCollectionJobs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "c"), os.DirFS(collectionsDir)); err != nil {
+		t.Fatal(err)
+	}
+	bad := "V2.2\nPI\n+\n+7776FU\n+3334FU\n"
+	if err := os.WriteFile(filepath.Join(dir, "c", "bad.csa"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "c")
+	commands := [][]string{
+		{"info", "--format", "tsv", in, filepath.Join(dir, "missing.kif")},
+		{"filter", "-l", "--player", "羽生", in},
+		{"filter", "-t", "csa", "--max-plies", "9", in},
+		{"dedup", "--format", "json", in},
+	}
+	defer func(n int64) { smallFile = n }(smallFile)
+	for _, args := range commands {
+		smallFile = 1 << 20
+		code0, want, wantErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", "1"}, args[1:]...)...)
+		for _, size := range []int64{0, 600, 1 << 20} {
+			for _, jobs := range []string{"2", "3"} {
+				smallFile = size
+				code, got, gotErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", jobs}, args[1:]...)...)
+				if code != code0 || got != want || gotErr != wantErr {
+					t.Errorf("%v with -j %s, files up to %d bytes read ahead: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",
+						args, jobs, size, code, code0, got, want, gotErr, wantErr)
+				}
+			}
+		}
+	}
+}
+
+// TestInfoTableStreams checks that a table longer than the rows it holds
+// to measure is written whole, the later rows in the measured columns
+// (widened where a value is longer).
+func TestInfoTableStreams(t *testing.T) {
+	defer func(n int) { tableRows = n }(tableRows)
+	args := []string{"info", "--fields", "game,path,black", filepath.Join(collectionsDir, "usi"), filepath.Join(collectionsDir, "kif")}
+	_, whole, _ := runTest(t, testEnv(false, nil), args...)
+	tableRows = 3
+	code, got, stderr := runTest(t, testEnv(false, nil), args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if n := len(strings.Split(strings.TrimSuffix(whole, "\n"), "\n")); len(lines) != n || n != 20 {
+		t.Fatalf("%d lines, %d when held whole, want 20:\n%s", len(lines), n, got)
+	}
+	// The first rows are measured among themselves; the KIF rows come
+	// later with a longer path and names, and widen the columns.
+	if !strings.HasPrefix(lines[1], "   1  ") || !strings.HasSuffix(lines[len(lines)-2], "  田中 一郎") {
+		t.Errorf("table:\n%s", got)
+	}
+	if lines[0] != strings.TrimRight(lines[0], " ") {
+		t.Errorf("trailing blanks in %q", lines[0])
 	}
 }

@@ -20,6 +20,11 @@ type CompareOptions struct {
 	// NormalizeHeader compares header values as kifconv's writers
 	// normalise them (NormalizeHeader).
 	NormalizeHeader bool
+	// Text, when not nil, maps header values and comments before they are
+	// compared (they are reported as they are), so that text an encoding
+	// changes on the way (〜 written in Shift_JIS reads back as ～) compares
+	// equal.
+	Text func(string) string
 	// HeaderKey maps a header key to the name it is compared under, so
 	// that records read from formats with different key names (KIF 先手,
 	// CSA N+) line up; returning "" leaves the field out. Nil compares keys
@@ -125,7 +130,7 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		if opt.NormalizeHeader {
 			ha, hb = NormalizeHeader(ha, opt.HeaderKey), NormalizeHeader(hb, opt.HeaderKey)
 		}
-		d.Header = compareHeaders(ha, hb, opt.HeaderKey)
+		d.Header = compareHeaders(ha, hb, opt.HeaderKey, opt.Text)
 	}
 	if !a.Start.Equal(&b.Start) {
 		d.Start = &StartDiff{A: a.Start.SFEN(), B: b.Start.SFEN()}
@@ -144,7 +149,7 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !opt.IgnoreComments {
-			if ca, cb := commentText(p.a.Comments), commentText(p.b.Comments); ca != cb {
+			if ca, cb := commentText(p.a.Comments), commentText(p.b.Comments); !sameText(ca, cb, opt.Text) {
 				d.Comments = append(d.Comments, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: ca, B: cb})
 			}
 		}
@@ -281,7 +286,7 @@ func variationPath(n *Node, main bool) []int {
 	return n.Path()
 }
 
-func compareHeaders(a, b Header, key func(string) string) []HeaderDiff {
+func compareHeaders(a, b Header, key, text func(string) string) []HeaderDiff {
 	type entry struct {
 		key      string
 		va, vb   []string
@@ -317,7 +322,7 @@ func compareHeaders(a, b Header, key func(string) string) []HeaderDiff {
 	out := []HeaderDiff{}
 	for _, e := range order {
 		va, vb := strings.Join(e.va, "\n"), strings.Join(e.vb, "\n")
-		if e.inA == e.inB && va == vb {
+		if e.inA == e.inB && sameText(va, vb, text) {
 			continue
 		}
 		hd := HeaderDiff{Key: e.key}
@@ -369,6 +374,14 @@ func stepText(n *Node, toMove Color) string {
 		return e.Kind.String()
 	}
 	return n.Move.String()
+}
+
+// sameText compares two texts as text maps them.
+func sameText(a, b string, text func(string) string) bool {
+	if a == b {
+		return true
+	}
+	return text != nil && text(a) == text(b)
 }
 
 // commentText is a node's comment as it is compared: lines without

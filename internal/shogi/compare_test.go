@@ -180,6 +180,12 @@ func TestCompare(t *testing.T) {
 				t.Errorf("divergence %s", js)
 			}
 		}},
+		{"text mapped", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
+			a.Header.Add(KeyEvent, "A〜B")
+			b.Header.Add(KeyEvent, "A～B")
+			a.NodeAt(1).Comments = []string{"x〜y"}
+			b.NodeAt(1).Comments = []string{"x～y"}
+		}), CompareOptions{Text: func(s string) string { return strings.ReplaceAll(s, "〜", "～") }}, nil},
 		{"normalised header", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
 			a.Header.Add(KeyStartTime, "2014/09/02(火) 10:00")
 			a.Header.Add(KeyBlack, "")

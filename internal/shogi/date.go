@@ -17,12 +17,7 @@ type Date struct {
 // String writes the date as kifconv's writers normalise it:
 // YYYY/MM/DD, or YYYY/MM/DD HH:MM:SS with a time.
 func (d Date) String() string {
-	b := make([]byte, 0, 19)
-	b = appendPadded(b, d.Year, 4)
-	b = append(b, '/')
-	b = appendPadded(b, d.Month, 2)
-	b = append(b, '/')
-	b = appendPadded(b, d.Day, 2)
+	b := d.appendDay(make([]byte, 0, 19), '/')
 	if d.HasTime {
 		b = append(b, ' ')
 		b = appendPadded(b, d.Hour, 2)
@@ -35,14 +30,15 @@ func (d Date) String() string {
 }
 
 // ISO writes the date as YYYY-MM-DD (the time is left out).
-func (d Date) ISO() string {
-	b := make([]byte, 0, 10)
+func (d Date) ISO() string { return string(d.appendDay(make([]byte, 0, 10), '-')) }
+
+// appendDay appends year, month and day with sep between them.
+func (d Date) appendDay(b []byte, sep byte) []byte {
 	b = appendPadded(b, d.Year, 4)
-	b = append(b, '-')
+	b = append(b, sep)
 	b = appendPadded(b, d.Month, 2)
-	b = append(b, '-')
-	b = appendPadded(b, d.Day, 2)
-	return string(b)
+	b = append(b, sep)
+	return appendPadded(b, d.Day, 2)
 }
 
 func appendPadded(b []byte, n, width int) []byte {

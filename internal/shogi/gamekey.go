@@ -70,8 +70,7 @@ func Richness(r *Record) int {
 			score++
 		}
 	}
-	var stack []*Node
-	for n := r.Root; ; {
+	eachNode(r.Root, func(n *Node) {
 		if len(n.Comments) > 0 {
 			score++
 		}
@@ -86,16 +85,7 @@ func Richness(r *Record) int {
 		}
 		if len(n.Children) > 1 {
 			score += len(n.Children) - 1
-			stack = append(stack, n.Children[1:]...)
 		}
-		if next := n.Next(); next != nil {
-			n = next
-			continue
-		}
-		if len(stack) == 0 {
-			return score
-		}
-		n = stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-	}
+	})
+	return score
 }

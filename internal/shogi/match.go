@@ -279,13 +279,10 @@ func (r Result) match(e Ending, winner Color, hasWinner bool) bool {
 func (c *Criteria) SetPlies(min, max int) { c.minPlies, c.maxPlies = min, max }
 
 // movePrefix is a --moves criterion: its text, and its moves as read from
-// the last start position they were read for.
+// each preset start position (nil where they cannot be read from it).
 type movePrefix struct {
-	tokens []string
-	start  Position
-	moves  []Move
-	err    error
-	read   bool
+	tokens   []string
+	byPreset [numHandicaps][]Move
 }
 
 // AddMoves selects records whose main line starts with the moves of text:
@@ -298,18 +295,22 @@ func (c *Criteria) AddMoves(text string) error {
 		return errors.New("no moves given")
 	}
 	mp := movePrefix{tokens: toks}
-	// The text must read from the even start or from some preset: a typo
-	// is an error now, not a filter that selects nothing.
+	// The text must read from some preset: a typo is an error now, not a
+	// filter that selects nothing.
 	var firstErr error
+	ok := false
 	for _, h := range Handicaps() {
-		if _, err := readMoves(h.Position(), toks); err == nil {
-			c.moves = append(c.moves, mp)
-			return nil
-		} else if firstErr == nil {
+		moves, err := readMoves(h.Position(), toks)
+		if err != nil && firstErr == nil {
 			firstErr = err
 		}
+		mp.byPreset[h], ok = moves, ok || err == nil
 	}
-	return firstErr
+	if !ok {
+		return firstErr
+	}
+	c.moves = append(c.moves, mp)
+	return nil
 }
 
 // moveTokens splits move text at blanks, commas and side marks.
@@ -352,17 +353,14 @@ func readMoves(start Position, toks []string) ([]Move, error) {
 	return moves, nil
 }
 
-// movesFor returns the prefix's moves read from start, or nil when they
-// cannot be read from it.
-func (mp *movePrefix) movesFor(start *Position) []Move {
-	if !mp.read || !mp.start.Equal(start) {
-		mp.start, mp.read = *start, true
-		mp.moves, mp.err = readMoves(*start, mp.tokens)
+// movesFor returns the prefix's moves read from r's start, or nil when
+// they cannot be read from it.
+func (mp *movePrefix) movesFor(r *Record) []Move {
+	if r.Preset != Other {
+		return mp.byPreset[r.Preset]
 	}
-	if mp.err != nil {
-		return nil
-	}
-	return mp.moves
+	moves, _ := readMoves(r.Start, mp.tokens)
+	return moves
 }
 
 // AddPosition selects records that reach the position sfen gives (board,
@@ -386,9 +384,8 @@ func (c *Criteria) AddPosition(sfen string) error {
 // one: every move is played).
 func (c *Criteria) HasPosition() bool { return len(c.positions) > 0 }
 
-// Match reports whether r meets the criteria. A Criteria must not be used
-// by two goroutines at once (it keeps the moves of --moves read for the
-// last start position); Clone gives each its own.
+// Match reports whether r meets the criteria. It changes nothing, so
+// goroutines may share the criteria.
 func (c *Criteria) Match(r *Record) bool {
 	h := r.Header
 	if !c.matchNames(h) {
@@ -456,7 +453,7 @@ func (c *Criteria) Match(r *Record) bool {
 	if len(c.moves) > 0 {
 		ok := false
 		for i := range c.moves {
-			ok = ok || startsWith(r, c.moves[i].movesFor(&r.Start))
+			ok = ok || startsWith(r, c.moves[i].movesFor(r))
 		}
 		if !ok {
 			return false
@@ -466,16 +463,6 @@ func (c *Criteria) Match(r *Record) bool {
 		return false
 	}
 	return true
-}
-
-// Clone returns criteria of their own for another goroutine.
-func (c *Criteria) Clone() *Criteria {
-	d := *c
-	d.moves = make([]movePrefix, len(c.moves))
-	for i, mp := range c.moves {
-		d.moves[i] = movePrefix{tokens: mp.tokens}
-	}
-	return &d
 }
 
 func (c *Criteria) matchNames(h Header) bool {

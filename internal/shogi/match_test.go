@@ -81,7 +81,7 @@ func TestCriteriaMatch(t *testing.T) {
 			}
 		}
 		for i, r := range recs {
-			if got := c.Clone().Match(r); got != tt.match[i] {
+			if got := c.Match(r); got != tt.match[i] {
 				t.Errorf("%s: record %d: match %v, want %v", tt.name, i, got, tt.match[i])
 			}
 		}

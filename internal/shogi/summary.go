@@ -78,11 +78,9 @@ func Summarize(r *Record) Summary {
 }
 
 // countTree counts alternatives, commented nodes and bookmarks below (and
-// at) root, along first children without a stack and with one for the
-// alternatives.
+// at) root.
 func countTree(root *Node) (variations, comments, bookmarks int) {
-	var stack []*Node
-	for n := root; ; {
+	eachNode(root, func(n *Node) {
 		if len(n.Comments) > 0 {
 			comments++
 		}
@@ -91,6 +89,19 @@ func countTree(root *Node) (variations, comments, bookmarks int) {
 		}
 		if len(n.Children) > 1 {
 			variations += len(n.Children) - 1
+		}
+	})
+	return
+}
+
+// eachNode calls fn with root and every node below it, following first
+// children without a stack and keeping one for the alternatives, so that
+// neither a long line nor deep nesting costs recursion.
+func eachNode(root *Node, fn func(*Node)) {
+	var stack []*Node
+	for n := root; ; {
+		fn(n)
+		if len(n.Children) > 1 {
 			stack = append(stack, n.Children[1:]...)
 		}
 		if next := n.Next(); next != nil {
