@@ -106,21 +106,34 @@ func diagFromParse(path string, game int, e *parse.Error) diag {
 	if e.Warning {
 		d.Severity = sevWarning
 	}
+	d.Message = joinMessage(e.Err, e.Detail)
+	return d
+}
+
+// joinMessage joins a sentinel's text and the detail a reader gave,
+// saying nothing twice: a detail that ends with (or is) the sentinel's text
+// loses that copy, as in "ply 1 ７二金(61): the piece on the origin square
+// belongs to the opponent".
+func joinMessage(err error, detail string) string {
 	msg := ""
-	if e.Err != nil {
-		msg = e.Err.Error()
+	if err != nil {
+		msg = err.Error()
+	}
+	if msg != "" {
+		detail = strings.TrimSuffix(strings.TrimSuffix(detail, msg), ": ")
+		if strings.HasPrefix(detail, msg) {
+			detail = strings.TrimPrefix(strings.TrimPrefix(detail, msg), ": ")
+		}
 	}
 	switch {
-	case e.Detail == "":
+	case detail == "":
+		return msg
 	case msg == "":
-		msg = e.Detail
-	case strings.HasPrefix(e.Detail, "at "):
-		msg += " " + e.Detail
-	default:
-		msg += ": " + e.Detail
+		return detail
+	case strings.HasPrefix(detail, "at "):
+		return msg + " " + detail
 	}
-	d.Message = msg
-	return d
+	return msg + ": " + detail
 }
 
 // appendHeader appends "path:line:col: severity: message [code]".
@@ -146,21 +159,69 @@ func (d *diag) appendHeader(dst []byte) []byte {
 	return append(dst, '\n')
 }
 
-// write prints the diagnostic; with its source line known, the line follows
-// with a caret under the column, placed by display width (full-width
-// characters take two columns, ambiguous ones as cond says) and keeping the
-// line's tabs, so that it lines up in any terminal.
+// write prints the diagnostic without colour; see diagPrinter.
 func (d *diag) write(w io.Writer, cond *runewidth.Condition) error {
-	b := d.appendHeader(nil)
+	_, err := w.Write((&diagPrinter{cond: cond}).append(nil, d))
+	return err
+}
+
+// diagPrinter prints diagnostics: with the source line known, the line
+// follows with a caret under the column, placed by display width (full-width
+// characters take two columns, ambiguous ones as cond says) and keeping the
+// line's tabs, so that it lines up in any terminal. With color, the severity
+// and the caret are coloured as compilers colour them.
+type diagPrinter struct {
+	cond  *runewidth.Condition
+	color bool
+}
+
+const (
+	ansiError   = "\x1b[1;31m"
+	ansiWarning = "\x1b[1;35m"
+	ansiCaret   = "\x1b[1;32m"
+	ansiReset   = "\x1b[0m"
+)
+
+func (p *diagPrinter) append(b []byte, d *diag) []byte {
+	if !p.color {
+		b = d.appendHeader(b)
+	} else {
+		c := *d
+		sev := ansiWarning
+		if d.Severity == sevError {
+			sev = ansiError
+		}
+		c.Severity = sev + d.Severity + ansiReset
+		b = c.appendHeader(b)
+	}
 	if d.source != "" {
 		b = append(b, d.source...)
 		b = append(b, '\n')
 		if d.Col > 0 {
-			b = appendCaret(b, d.source, d.Col, cond)
+			if p.color {
+				b = appendCaret(b, d.source, d.Col, p.cond)
+				caret := len(b) - len("^\n")
+				b = append(b[:caret], ansiCaret+"^"+ansiReset+"\n"...)
+			} else {
+				b = appendCaret(b, d.source, d.Col, p.cond)
+			}
 		}
 	}
-	_, err := w.Write(b)
-	return err
+	return b
+}
+
+// colorChoice says whether to colour what goes to w: flag is auto, always
+// or never; auto colours a terminal unless NO_COLOR is set or TERM is dumb.
+func colorChoice(e env, flag string, w any) (bool, error) {
+	switch flag {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		return e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(w), nil
+	}
+	return false, usageErrorf("--color: want auto, always or never, not %q", flag)
 }
 
 func appendCaret(dst []byte, line string, col int, cond *runewidth.Condition) []byte {

@@ -34,9 +34,10 @@ func (in input) name() string {
 // inputSpec says where the inputs of a command come from.
 type inputSpec struct {
 	args      []string
-	filesFrom string // a file listing inputs, "-" for standard input
-	nul       bool   // the list is NUL-separated (find -print0)
-	from      string // --from: directories then yield only files with its extensions
+	filesFrom string     // a file listing inputs, "-" for standard input
+	nul       bool       // the list is NUL-separated (find -print0)
+	from      string     // --from: directories then yield only files with its extensions
+	walk      *walkNotes // what the walks skip, and where they must not go (skipped.go)
 }
 
 // collectInputs expands the arguments and the --files-from list into
@@ -85,7 +86,7 @@ func collectInputs(spec inputSpec, stdin io.Reader) ([]input, error) {
 			out = append(out, input{path: a, rel: localRel(a)})
 			continue
 		}
-		out = append(out, walkDir(a, exts)...)
+		out = append(out, walkDir(a, exts, spec.walk)...)
 	}
 	return out, nil
 }
@@ -145,7 +146,7 @@ func readableExtensions(from string) map[string]bool {
 // walkDir lists the record files under dir. Hidden files and directories
 // (kifconv's own temporary files among them) are skipped, and symbolic
 // links to directories are not followed.
-func walkDir(dir string, exts map[string]bool) []input {
+func walkDir(dir string, exts map[string]bool, notes *walkNotes) []input {
 	var out []input
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -161,14 +162,25 @@ func walkDir(dir string, exts map[string]bool) []input {
 			}
 			return nil
 		}
-		if d.IsDir() || !exts[strings.ToLower(filepath.Ext(p))] {
+		if d.IsDir() {
+			if p != dir && notes.excluded(p) {
+				return fs.SkipDir
+			}
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
-			if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			if fi, err := os.Stat(p); err != nil {
+				notes.skip(p, skipDangling)
+				return nil
+			} else if !fi.Mode().IsRegular() {
+				notes.skip(p, skipNotRegular)
 				return nil
 			}
 		} else if !d.Type().IsRegular() {
+			notes.skip(p, skipNotRegular)
+			return nil
+		}
+		if !exts[strings.ToLower(filepath.Ext(p))] && !notes.takeGeneric(p) {
 			return nil
 		}
 		out = append(out, input{path: p, rel: relUnder(dir, p)})

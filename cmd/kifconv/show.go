@@ -89,14 +89,8 @@ func newBoardSetup(e env, out io.Writer, flip, ascii bool, color, notation, eaw 
 		return s, err
 	}
 	s.board.EastAsian = cond.EastAsianWidth
-	switch color {
-	case "always":
-		s.board.Color = true
-	case "never":
-	case "auto", "":
-		s.board.Color = e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(out)
-	default:
-		return s, usageErrorf("--color: want auto, always or never, not %q", color)
+	if s.board.Color, err = colorChoice(e, color, out); err != nil {
+		return s, err
 	}
 	var second shogi.Notation
 	switch notation {

@@ -181,7 +181,7 @@ func TestValidateLargeStdin(t *testing.T) {
 				t.Errorf("the first game's warning is not at 3:1:\n%s", out.String())
 			}
 			games := g.next + 2
-			if s := fmt.Sprintf("1 files: 0 valid, 1 invalid, 1 errors, 1 warnings\n"); errb.String() != s {
+			if s := "1 file: 0 valid, 1 invalid, 1 error, 1 warning\n"; errb.String() != s {
 				t.Errorf("stderr %q, want %q (%d games)", errb.String(), s, games)
 			}
 			if g.maxHeap > size/2 {

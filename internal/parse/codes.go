@@ -63,7 +63,7 @@ var Codes = []CodeInfo{
 	{"unknown-ending", KindInput, "a special ending the format does not define"},
 	{"line-too-long", KindInput, "a line longer than the reader's limit"},
 	{"truncated", KindInput, "the input ends in the middle of a record"},
-	{"encoding", KindInput, "bytes that are not text in the input's encoding, or a character the output encoding lacks"},
+	{"encoding", KindInput, "bytes not valid in the input's encoding, or a character the output encoding lacks"},
 	{"unknown-format", KindInput, "the input's format cannot be told (give it with --from)"},
 	{"empty", KindInput, "no record in the input"},
 	{"bad-position", KindRecord, "a start position no game can reach"},
