@@ -275,7 +275,12 @@ func (s *sarifReporter) file(r *fileReport) error {
 // a URI path cannot hold escaped.
 func sarifURI(p string) string {
 	u := url.URL{Path: filepath.ToSlash(p)}
-	return u.EscapedPath()
+	s := u.EscapedPath()
+	// A colon in the first segment would read as a scheme.
+	if first, _, _ := strings.Cut(s, "/"); strings.Contains(first, ":") {
+		s = "./" + s
+	}
+	return s
 }
 
 func (s *sarifReporter) end(*summary) error {

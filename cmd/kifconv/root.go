@@ -40,8 +40,14 @@ func (e *exitError) Unwrap() error { return e.err }
 func (e *exitError) ExitCode() int { return e.code }
 
 func usageErrorf(format string, a ...any) error {
-	return &exitError{exitUsage, fmt.Errorf(format, a...)}
+	return &exitError{exitUsage, usageError{fmt.Errorf(format, a...)}}
 }
+
+// usageError marks a problem with the command line: its message points at
+// the command's --help.
+type usageError struct{ error }
+
+func (u usageError) Unwrap() error { return u.error }
 
 // env is what the commands learn from the process beyond their streams;
 // tests replace it to pretend to be on a terminal or to set variables.
@@ -75,7 +81,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	stopProfiles()
 	if err == nil {
 		return exitOK
@@ -84,17 +90,26 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 		fmt.Fprintln(stderr, "kifconv: interrupted")
 		return exitInterrupted
 	}
+	// Problems are said as "kifconv <command>: message"; those with the
+	// command line point at that command's help.
+	name := "kifconv"
+	if cmd != nil {
+		name = cmd.CommandPath()
+	}
 	var coded interface{ ExitCode() int }
 	if errors.As(err, &coded) {
 		var ee *exitError
 		if !errors.As(err, &ee) || ee.err != nil {
-			fmt.Fprintln(stderr, "kifconv:", err)
+			fmt.Fprintln(stderr, name+":", err)
+		}
+		if errors.As(err, new(usageError)) {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 		}
 		return coded.ExitCode()
 	}
 	// Anything else is cobra's own usage error (unknown command, bad args).
-	fmt.Fprintln(stderr, "kifconv:", err)
-	fmt.Fprintln(stderr, "Run 'kifconv --help' for usage.")
+	fmt.Fprintln(stderr, name+":", err)
+	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 	return exitUsage
 }
 
@@ -123,7 +138,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{exitUsage, err}
+		return &exitError{exitUsage, usageError{err}}
 	})
 	root.AddCommand(
 		newConvertCmd(e),

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -61,7 +62,8 @@ func (w *walkNotes) takeGeneric(path string) bool {
 	return false
 }
 
-// isJKF reports whether the start of a file is JKF by its content.
+// isJKF reports whether the start of a file is JKF by its content: a JSON
+// object with a header, initial or moves member in its first 4 KB.
 func isJKF(path string) bool {
 	f, err := openInput(path)
 	if err != nil {
@@ -70,7 +72,17 @@ func isJKF(path string) bool {
 	defer f.Close()
 	head := make([]byte, 4<<10)
 	n, _ := io.ReadFull(f, head)
-	return parse.Detect(head[:n], path) == "jkf"
+	head = head[:n]
+	if parse.Detect(head, path) != "jkf" {
+		return false
+	}
+	// Any JSON object reads as JKF; a record names one of these members.
+	for _, m := range []string{`"header"`, `"initial"`, `"moves"`} {
+		if bytes.Contains(head, []byte(m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // counts returns the skipped files by reason.
