@@ -13,13 +13,10 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/mattn/go-runewidth"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
@@ -38,6 +35,11 @@ type convertOptions struct {
 	notation          string
 	ply               int
 	svgAll            bool
+	game              int
+	skipExisting      bool
+	update            bool
+	color             string
+	verbose           bool
 	readers           readerOptions
 }
 
@@ -97,7 +99,7 @@ I/O error.`,
 	}
 	f := cmd.Flags()
 	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
-	f.StringVarP(&o.to, "to", "t", "", "output format (required; see kifconv formats)")
+	f.StringVarP(&o.to, "to", "t", "", "output format (see kifconv formats; default: from -o FILE's extension)")
 	f.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of standard output (one input)")
 	f.StringVarP(&o.outDir, "out-dir", "d", "", "write one file per input under `DIR`, mirroring the input tree")
 	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
@@ -115,8 +117,12 @@ I/O error.`,
 	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
 	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
 	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
+	f.IntVar(&o.game, "game", 0, "convert only record `N` of an input holding several (CSA /, USI lines, JSON Lines)")
+	f.BoolVar(&o.skipExisting, "skip-existing", false, "leave outputs that exist as they are, and count them")
+	f.BoolVar(&o.update, "update", false, "rewrite only outputs older than their input")
+	f.StringVar(&o.color, "color", "auto", "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
 	addReaderFlags(cmd, &o.readers)
-	_ = cmd.MarkFlagRequired("to")
 	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
 	_ = cmd.RegisterFlagCompletionFunc("encoding", cobra.FixedCompletions([]string{"utf-8", "shift_jis"}, cobra.ShellCompDirectiveNoFileComp))
@@ -144,10 +150,38 @@ func lookupReadable(name string) (string, error) {
 	return f.Name, nil
 }
 
+// newTarget checks the output flags, all before any input is read, and
+// returns the target they describe. A flag that does not apply to the
+// target format is an error, as is a value no writer knows.
 func newTarget(o convertOptions, plySet bool) (target, error) {
 	f, ok := render.Lookup(strings.ToLower(o.to))
 	if !ok {
 		return target{}, usageErrorf("--to: unknown output format %q (writable: %s)", o.to, strings.Join(writableNames(), ", "))
+	}
+	applies := func(flag string, set bool, formats ...string) error {
+		if set && !contains(formats, f.Name) {
+			return usageErrorf("%s applies to -t %s output, not %s", flag, strings.Join(formats, " or "), f.Name)
+		}
+		return nil
+	}
+	for _, err := range []error{
+		applies("--csa-version", o.csaVersion != "", "csa"),
+		applies("--variations", o.variations != "", "csa"),
+		applies("--notation", o.notation != "", "western"),
+		applies("--ply", plySet, "bod", "sfen", "svg"),
+	} {
+		if err != nil {
+			return target{}, err
+		}
+	}
+	if o.csaVersion != "" && o.csaVersion != "2.2" && o.csaVersion != "3.0" {
+		return target{}, usageErrorf("--csa-version: want 2.2 or 3.0, not %q", o.csaVersion)
+	}
+	if o.variations != "" && o.variations != "separate" {
+		return target{}, usageErrorf("--variations: want separate, not %q", o.variations)
+	}
+	if o.notation != "" && o.notation != "hodges" && o.notation != "hosking" {
+		return target{}, usageErrorf("--notation: want hodges or hosking, not %q", o.notation)
 	}
 	t := target{format: f, crlf: f.CRLF, substitute: o.substitute}
 	t.enc, _ = charset.Lookup(f.Encoding)
@@ -201,6 +235,7 @@ type result struct {
 	diags       []diag
 	status      int    // exitOK, exitInvalid or exitUsage
 	interrupted bool   // cut short by an interrupt: nothing to report
+	kept        bool   // the output exists and was left as it is (--skip-existing, --update)
 	out         string // the output's name, for messages about writing it
 }
 
@@ -214,6 +249,13 @@ func (r *result) failErr(status int, err error) {
 }
 
 func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plySet bool) error {
+	stderr := cmd.ErrOrStderr()
+	if o.output != "" && o.outDir != "" {
+		return usageErrorf("give -o FILE or -d DIR, not both")
+	}
+	if err := outputFormat(&o, stderr); err != nil {
+		return err
+	}
 	t, err := newTarget(o, plySet)
 	if err != nil {
 		return err
@@ -221,14 +263,28 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if o.from, err = lookupReadable(o.from); err != nil {
 		return err
 	}
-	if o.output != "" && o.outDir != "" {
-		return usageErrorf("give -o FILE or -d DIR, not both")
-	}
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
 	}
-	spec := inputSpec{args: args, filesFrom: o.filesFrom, nul: o.null, from: o.from}
-	ins, err := collectInputs(spec, cmd.InOrStdin())
+	if o.game < 0 {
+		return usageErrorf("--game: want 1 or more, not %d", o.game)
+	}
+	if o.game > 0 && o.svgAll {
+		return usageErrorf("give --game or --svg-all, not both")
+	}
+	if o.skipExisting && (o.force || o.update) || o.force && o.update {
+		return usageErrorf("give one of --force, --skip-existing and --update")
+	}
+	if (o.skipExisting || o.update) && o.outDir == "" && (o.output == "" || o.output == "-") {
+		return usageErrorf("--skip-existing and --update apply to outputs written with -o FILE or -d DIR")
+	}
+	cond, _ := widthCondition("auto", e.getenv)
+	color, err := colorChoice(e, o.color, stderr)
+	if err != nil {
+		return err
+	}
+	p := &diagPrinter{cond: cond, color: color}
+	ins, notes, err := gatherInputs(e, inputFlags{filesFrom: o.filesFrom, null: o.null, from: o.from, verbose: o.verbose}, args, o.outDir, cmd.InOrStdin(), stderr)
 	if err != nil {
 		return err
 	}
@@ -245,20 +301,21 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if batch && o.outDir == "" {
 		return usageErrorf("several inputs or a directory: give an output directory with -d DIR")
 	}
-	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1, framesFlat: !several}
+	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1, framesFlat: !several,
+		oneGame: oneGameFormat(t.format.Name, plySet)}
 	if len(ins) == 1 && o.readers.parallel() {
 		c.fileJobs = o.jobs
 	}
-	stderr := cmd.ErrOrStderr()
-	cond, _ := widthCondition("auto", e.getenv)
 	if !batch {
 		r := c.convertSingle(ins[0], cmd.OutOrStdout())
-		for _, d := range r.diags {
-			if d.Severity == sevWarning && o.quiet {
+		var b []byte
+		for i := range r.diags {
+			if r.diags[i].Severity == sevWarning && o.quiet {
 				continue
 			}
-			d.write(stderr, cond)
+			b = p.append(b, &r.diags[i])
 		}
+		stderr.Write(b)
 		if err := c.ctx.Err(); err != nil {
 			return err
 		}
@@ -267,7 +324,42 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 		}
 		return nil
 	}
-	return c.convertBatch(e, ins, stderr, cond)
+	return c.convertBatch(e, ins, notes, stderr, p)
+}
+
+// outputFormat takes the output format from -o FILE's extension when -t
+// is not given, and warns when -t contradicts that extension.
+func outputFormat(o *convertOptions, stderr io.Writer) error {
+	ext := strings.ToLower(filepath.Ext(o.output))
+	byExt, known := render.Format{}, false
+	if ext != "" && o.output != "-" {
+		byExt, known = render.Lookup(ext)
+	}
+	switch {
+	case o.to == "" && known:
+		o.to = byExt.Name
+	case o.to == "" && o.output != "" && o.output != "-":
+		return usageErrorf("cannot tell the output format from %q: give it with -t (see kifconv formats)", o.output)
+	case o.to == "":
+		return usageErrorf("give the output format with -t FORMAT (see kifconv formats)")
+	case known:
+		if f, ok := render.Lookup(strings.ToLower(o.to)); ok && f.Name != byExt.Name && f.Extension != ext {
+			fmt.Fprintf(stderr, "kifconv convert: warning: writing %s into %s, whose extension is that of %s\n", f.Name, o.output, byExt.Name)
+		}
+	}
+	return nil
+}
+
+// oneGameFormat reports whether a format holds one game per file: several
+// games are never glued into one such file.
+func oneGameFormat(name string, plySet bool) bool {
+	switch name {
+	case "kif", "kifu", "ki2", "ki2u", "bod", "svg":
+		return true
+	case "sfen":
+		return plySet
+	}
+	return false
 }
 
 type converter struct {
@@ -280,6 +372,7 @@ type converter struct {
 	// framesFlat puts the --svg-all frames of the one input given right
 	// in the output directory rather than in a directory named after it.
 	framesFlat bool
+	oneGame    bool // the target holds one game per file (split.go)
 }
 
 // convertSingle converts one input to standard output or to -o FILE.
@@ -499,13 +592,13 @@ func quoteSources(src *source, ds []diag) {
 // convertBatch converts every input into the output directory with up to
 // o.jobs workers. Diagnostics are printed in input order whatever the
 // number of workers, so that output and messages do not depend on it.
-func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *runewidth.Condition) error {
+func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io.Writer, p *diagPrinter) error {
 	if err := os.MkdirAll(c.o.outDir, 0o755); err != nil {
-		return &exitError{exitUsage, err}
+		return &exitError{exitUsage, fmt.Errorf("cannot make the output directory %s: %w", c.o.outDir, unwrapPath(err))}
 	}
 	root, err := os.OpenRoot(c.o.outDir)
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return &exitError{exitUsage, fmt.Errorf("cannot open the output directory %s: %w", c.o.outDir, unwrapPath(err))}
 	}
 	defer root.Close()
 	dirs := &outDirs{root: root}
@@ -548,18 +641,7 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 			owner[rel] = i
 		}
 	}
-	var bar *progressbar.ProgressBar
-	if !c.o.quiet && len(ins) > 1 && e.isTerminal(stderr) {
-		bar = progressbar.NewOptions(len(ins),
-			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("converting"),
-			progressbar.OptionSetRenderBlankState(true),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
-	}
+	bar := newBar(e, stderr, len(ins), c.o.quiet, "converting")
 	jobs := min(c.o.jobs, len(ins))
 	next := make(chan int)
 	done := make(chan int, len(ins))
@@ -603,47 +685,60 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 	go func() { wg.Wait(); close(done) }()
 	finished := make([]bool, len(ins))
 	printed := 0
-	var converted, failed, warnings int
+	var converted, failed, warnings, kept int
 	status := exitOK
+	var b []byte
 	for i := range done {
 		finished[i] = true
-		if bar != nil {
-			bar.Add(1)
-		}
+		bar.add()
 		for printed < len(ins) && finished[printed] {
 			r := &results[printed]
 			printed++
 			if r.interrupted {
 				continue
 			}
-			if bar != nil && len(r.diags) > 0 {
-				bar.Clear()
-			}
-			for _, d := range r.diags {
+			b = b[:0]
+			for i := range r.diags {
+				d := &r.diags[i]
 				if d.Severity == sevWarning {
 					warnings++
 					if c.o.quiet {
 						continue
 					}
 				}
-				d.write(stderr, cond)
+				b = p.append(b, d)
 			}
-			if r.status == exitOK {
-				converted++
-			} else {
+			if len(b) > 0 {
+				bar.clear()
+				stderr.Write(b)
+			}
+			switch {
+			case r.status != exitOK:
 				failed++
+			case r.kept:
+				kept++
+			default:
+				converted++
 			}
 			status = max(status, r.status)
 		}
 	}
-	if bar != nil {
-		bar.Finish()
+	bar.finish()
+	if !c.o.quiet {
+		line := strconv.Itoa(converted) + " converted, " + strconv.Itoa(failed) + " failed, " + plural(warnings, "warning")
+		if kept > 0 {
+			line += ", " + strconv.Itoa(kept) + " up to date"
+		}
+		if t := skippedText(notes.counts()); t != "" {
+			line += "; " + t
+		}
+		if c.ctx.Err() != nil {
+			line += "; interrupted"
+		}
+		fmt.Fprintln(stderr, line)
 	}
 	if err := c.ctx.Err(); err != nil {
 		return err
-	}
-	if !c.o.quiet {
-		fmt.Fprintf(stderr, "%d converted, %d failed, %d warnings\n", converted, failed, warnings)
 	}
 	if status != exitOK {
 		return &exitError{status, nil}
