@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -160,7 +161,11 @@ func newTarget(o convertOptions, plySet bool) (target, error) {
 	}
 	applies := func(flag string, set bool, formats ...string) error {
 		if set && !contains(formats, f.Name) {
-			return usageErrorf("%s applies to -t %s output, not %s", flag, strings.Join(formats, " or "), f.Name)
+			list := strings.Join(formats, ", ")
+			if i := strings.LastIndex(list, ", "); i >= 0 {
+				list = list[:i] + " or " + list[i+2:]
+			}
+			return usageErrorf("%s applies to -t %s output, not %s", flag, list, f.Name)
 		}
 		return nil
 	}
@@ -392,6 +397,23 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 		return r
 	}
 	r.out = c.o.output
+	if fi, err := os.Stat(c.o.output); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		// /dev/null, a FIFO, a terminal: written straight through.
+		f, err := os.OpenFile(c.o.output, os.O_WRONLY, 0)
+		if err != nil {
+			r.writeErr(err)
+			return r
+		}
+		bw := bufio.NewWriterSize(f, 64<<10)
+		c.convert(&r, bw)
+		if err := bw.Flush(); err != nil && r.status == exitOK {
+			r.writeErr(err)
+		}
+		if err := f.Close(); err != nil && r.status == exitOK {
+			r.writeErr(err)
+		}
+		return r
+	}
 	root, err := os.OpenRoot(filepath.Dir(c.o.output))
 	if err != nil {
 		r.writeErr(err)
@@ -405,9 +427,21 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 // convertToFile converts into rel under root, atomically.
 func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 	r.out = shown
-	if !c.o.force && exists(root, rel) {
-		r.fail(exitUsage, existsDiag(r.in, shown))
+	if c.oneGame && c.o.game == 0 && c.o.outDir != "" {
+		c.convertSplit(r, root, rel, shown)
 		return
+	}
+	force := c.o.force
+	if exists(root, rel) {
+		switch {
+		case c.keep(r, root, rel):
+			return
+		case c.o.update:
+			force = true // older than its input
+		case !force:
+			r.fail(exitUsage, existsDiag(r.in, shown))
+			return
+		}
 	}
 	out, err := createOut(c.ctx, root, rel)
 	if err != nil {
@@ -426,7 +460,7 @@ func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 		out.abort()
 		return
 	}
-	if err := out.commit(c.o.force); err != nil {
+	if err := out.commit(force); err != nil {
 		if errors.Is(err, errExists) {
 			r.fail(exitUsage, existsDiag(r.in, shown))
 			return
@@ -438,19 +472,7 @@ func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 // writeErr reports that the output could not be written, naming it and
 // the system's reason.
 func (r *result) writeErr(err error) {
-	for {
-		var pe *fs.PathError
-		var le *os.LinkError
-		switch {
-		case errors.As(err, &pe):
-			err = pe.Err
-			continue
-		case errors.As(err, &le):
-			err = le.Err
-			continue
-		}
-		break
-	}
+	err = unwrapPath(err)
 	r.fail(exitUsage, diag{Path: r.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + r.out + ": " + err.Error()})
 }
 
@@ -487,19 +509,24 @@ func (c *converter) convert(r *result, w io.Writer) {
 		return
 	}
 	defer src.Close()
-	enc := charset.NewWriter(w, c.t.enc, c.t.crlf, c.t.substitute)
+	// A one-game format gets the first game only once it is known to be
+	// the only one: several are refused, never glued into one file.
+	out := w
+	var held *bytes.Buffer
+	if c.oneGame && c.o.game == 0 {
+		held = new(bytes.Buffer)
+		out = held
+	}
+	enc := charset.NewWriter(out, c.t.enc, c.t.crlf, c.t.substitute)
 	wr := c.t.format.New(enc, c.t.opt)
 	var werr error
 	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
-		from := len(r.diags)
-		for _, w := range res.warns {
-			r.diags = append(r.diags, diagFromParse(name, game, w))
+		if c.o.game > 0 && game != c.o.game || held != nil && game > 1 {
+			return true // read on to count the games
 		}
-		if src.file == nil && len(r.diags) > from {
-			quoteSources(src, r.diags[from:]) // while its lines are kept
-		}
+		c.readWarnings(r, src, game, res)
 		werr = wr.Write(res.rec)
-		return werr == nil
+		return werr == nil && game != c.o.game
 	})
 	if werr != nil {
 		c.writeFailed(r, games, werr)
@@ -509,8 +536,16 @@ func (c *converter) convert(r *result, w io.Writer) {
 		c.readFailed(r, src, games, err)
 		return
 	}
-	if games == 0 {
+	switch {
+	case games == 0:
 		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+		return
+	case c.o.game > games:
+		r.fail(exitUsage, diag{Path: name, Severity: sevError, Code: "games",
+			Message: "--game " + strconv.Itoa(c.o.game) + ": the input holds " + plural(games, "game")})
+		return
+	case held != nil && games > 1:
+		r.fail(exitInvalid, c.gamesDiag(name, games))
 		return
 	}
 	if err := wr.Flush(); err != nil {
@@ -521,16 +556,54 @@ func (c *converter) convert(r *result, w io.Writer) {
 		c.writeFailed(r, 0, err)
 		return
 	}
-	// Everything lost in this file is said in one warning.
-	var lost []string
-	if l := wr.Losses(); len(l) > 0 {
-		lost = append(lost, c.t.format.Name+" cannot carry "+strings.Join(l, ", ")+"; dropped")
+	if held != nil {
+		if _, err := w.Write(held.Bytes()); err != nil {
+			c.writeFailed(r, 0, err)
+			return
+		}
 	}
-	if n := enc.Substitutions(); n > 0 {
-		lost = append(lost, strconv.Itoa(n)+" characters not in "+string(c.t.enc)+" replaced (☗☖ by ▲△, others by ?)")
+	c.lossWarning(r, wr.Losses(), enc.Substitutions())
+}
+
+// gamesDiag refuses to write several games into one file of a one-game
+// format.
+func (c *converter) gamesDiag(name string, games int) diag {
+	return diag{Path: name, Severity: sevError, Code: "games",
+		Message: "the input holds " + plural(games, "game") + " and " + c.t.format.Name + " holds one per file: " +
+			"give -d DIR to write one file per game, or --game N to pick one"}
+}
+
+// readWarnings adds what the reader tolerated in a record to r.
+func (c *converter) readWarnings(r *result, src *source, game int, res readResult) {
+	from := len(r.diags)
+	for _, w := range res.warns {
+		r.diags = append(r.diags, diagFromParse(r.in.name(), game, w))
+	}
+	if src.file == nil && len(r.diags) > from {
+		quoteSources(src, r.diags[from:]) // while its lines are kept
+	}
+}
+
+// lossWarning says in one warning everything lost in this input; then,
+// under --strict, every warning is an error and the output is not kept.
+func (c *converter) lossWarning(r *result, losses []string, subs int) {
+	var lost []string
+	if len(losses) > 0 {
+		lost = append(lost, c.t.format.Name+" cannot carry "+strings.Join(losses, ", ")+"; dropped")
+	}
+	if subs > 0 {
+		lost = append(lost, plural(subs, "character")+" not in "+string(c.t.enc)+" replaced (☗☖ by ▲△, others by ?)")
 	}
 	if len(lost) > 0 {
-		r.diags = append(r.diags, diag{Path: name, Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")})
+		r.diags = append(r.diags, diag{Path: r.in.name(), Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")})
+	}
+	if c.o.strict {
+		for i := range r.diags {
+			if r.diags[i].Severity == sevWarning {
+				r.diags[i].Severity = sevError
+				r.status = max(r.status, exitInvalid)
+			}
+		}
 	}
 }
 
@@ -727,7 +800,7 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 	if !c.o.quiet {
 		line := strconv.Itoa(converted) + " converted, " + strconv.Itoa(failed) + " failed, " + plural(warnings, "warning")
 		if kept > 0 {
-			line += ", " + strconv.Itoa(kept) + " up to date"
+			line += ", " + strconv.Itoa(kept) + " kept"
 		}
 		if t := skippedText(notes.counts()); t != "" {
 			line += "; " + t

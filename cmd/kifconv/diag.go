@@ -277,3 +277,22 @@ func defaultCond() *runewidth.Condition {
 	c.EastAsianWidth = false
 	return c
 }
+
+// plainFlagError rewords a flag parsing error without the Go text pflag
+// puts in it: `invalid argument "abc" for "--ply" flag: strconv.ParseInt:
+// parsing "abc": invalid syntax` ends in "want a number".
+func plainFlagError(err error) error {
+	msg := err.Error()
+	i := strings.Index(msg, ": strconv.")
+	if i < 0 {
+		return err
+	}
+	want := "a number"
+	switch {
+	case strings.Contains(msg[i:], "ParseBool"):
+		want = "true or false"
+	case strings.Contains(msg[i:], "value out of range"):
+		want = "a smaller number"
+	}
+	return errors.New(msg[:i] + ": want " + want)
+}

@@ -79,6 +79,11 @@ func (o *outFile) commit(force bool) error {
 		o.root.Remove(o.tmp)
 		return err
 	}
+	return o.place(force)
+}
+
+// place moves the closed temporary file to o.rel, as commit does.
+func (o *outFile) place(force bool) error {
 	if force {
 		if err := o.root.Rename(o.tmp, o.rel); err != nil {
 			o.root.Remove(o.tmp)

@@ -138,7 +138,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{exitUsage, usageError{err}}
+		return &exitError{exitUsage, usageError{plainFlagError(err)}}
 	})
 	root.AddCommand(
 		newConvertCmd(e),
