@@ -235,6 +235,7 @@ type source struct {
 	pool     *bufPool
 	brBusy   bool      // br may still be read by a goroutine left behind (after an interrupt)
 	file     *os.File  // nil for standard input
+	pipe     *os.File  // an input that is not a regular file (a FIFO): read once, quoted from its tail
 	tail     *textTail // the recent text of standard input, kept to quote lines from
 	keepText bool
 }
@@ -250,6 +251,9 @@ func (s *source) Close() error {
 		s.opt.Reuse = nil
 		s.pool.putDecoder(s.dec)
 		s.dec = nil
+	}
+	if s.pipe != nil {
+		return s.pipe.Close()
 	}
 	if s.file != nil {
 		return s.file.Close()
@@ -380,8 +384,13 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 		if err != nil {
 			return nil, err
 		}
-		s.file = f
 		raw = f
+		// A FIFO (or <(…)) cannot be read again to quote its lines.
+		if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+			s.pipe = f
+		} else {
+			s.file = f
+		}
 	}
 	dec, err := pool.decoder(raw)
 	if err != nil {

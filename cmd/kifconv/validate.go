@@ -159,9 +159,20 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	var werr error
 	// Each file is reported as soon as it and every file before it are
 	// done: in input order, whatever the number of workers.
+	// An interrupt stops the wait at once: a worker may be blocked reading
+	// a terminal or a FIFO, and what is done so far is reported.
 	finished := make([]bool, len(ins))
 	printed := 0
-	for i := range done {
+	for {
+		var i int
+		var ok bool
+		select {
+		case i, ok = <-done:
+		case <-ctx.Done():
+		}
+		if !ok {
+			break
+		}
 		finished[i] = true
 		bar.add()
 		for printed < len(ins) && finished[printed] {
