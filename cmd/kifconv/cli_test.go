@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,6 +113,29 @@ func TestColorChoice(t *testing.T) {
 		}
 		if s.board.Color != tt.color {
 			t.Errorf("%s: colour %v, want %v", tt.name, s.board.Color, tt.color)
+		}
+	}
+}
+
+// TestJoinMessage checks that a diagnostic never says its own text twice.
+func TestJoinMessage(t *testing.T) {
+	sentinel := errors.New("the piece on the origin square belongs to the opponent")
+	syntax := errors.New("syntax error")
+	tests := []struct {
+		err    error
+		detail string
+		want   string
+	}{
+		{sentinel, "ply 1 ７二金(61): the piece on the origin square belongs to the opponent", "the piece on the origin square belongs to the opponent: ply 1 ７二金(61)"},
+		{sentinel, "the piece on the origin square belongs to the opponent", "the piece on the origin square belongs to the opponent"},
+		{syntax, `"zz": syntax error: want <from><to>`, `syntax error: "zz": want <from><to>`},
+		{syntax, "at move 3", "syntax error at move 3"},
+		{nil, "only a detail", "only a detail"},
+		{syntax, "", "syntax error"},
+	}
+	for _, tt := range tests {
+		if got := joinMessage(tt.err, tt.detail); got != tt.want {
+			t.Errorf("joinMessage(%v, %q) = %q, want %q", tt.err, tt.detail, got, tt.want)
 		}
 	}
 }

@@ -124,6 +124,7 @@ func joinMessage(err error, detail string) string {
 		if strings.HasPrefix(detail, msg) {
 			detail = strings.TrimPrefix(strings.TrimPrefix(detail, msg), ": ")
 		}
+		detail = strings.Replace(detail, ": "+msg+": ", ": ", 1)
 	}
 	switch {
 	case detail == "":
