@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"text/tabwriter"
 
@@ -99,18 +98,21 @@ func newFormatsCmd() *cobra.Command {
 		Long: `Formats lists every record format with whether kifconv reads and writes it,
 its file extensions (the first is the one written), and the encoding and
 line ends its output uses unless convert's --encoding and --newline say
-otherwise.`,
+otherwise. --format json prints {"version": 1, "formats": [{"name", "read",
+"write", "extensions", "encoding", "newline", "description"}]}.`,
 		Example: `  kifconv formats
-  kifconv formats --format json | jq -r '.[] | select(.write) | .name'`,
+  kifconv formats --format json | jq -r '.formats[] | select(.write) | .name'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			table := formatTable()
 			out := cmd.OutOrStdout()
 			switch format {
 			case "json":
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(table)
+				_, err := out.Write(marshal(struct {
+					Version int          `json:"version"`
+					Formats []formatInfo `json:"formats"`
+				}{reportVersion, table}, true))
+				return err
 			case "text", "":
 			default:
 				return usageErrorf("--format: want text or json, not %q", format)
