@@ -394,3 +394,14 @@ Codes:
 	b.WriteString("\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
 	return b.String()
 }
+
+// codesMarkdown is the README's table of codes, generated from parse.Codes
+// (readme_test.go keeps the README in step with it).
+func codesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| code | kind | meaning |\n|---|---|---|\n")
+	for _, c := range parse.Codes {
+		b.WriteString("| `" + c.Code + "` | " + c.Kind.String() + " | " + c.Meaning + " |\n")
+	}
+	return b.String()
+}
