@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -158,6 +161,53 @@ func TestDescribeBuild(t *testing.T) {
 		info := &debug.BuildInfo{Main: debug.Module{Version: tt.main}, Settings: tt.settings}
 		if got := describeBuild(tt.v, info); got != tt.want {
 			t.Errorf("describeBuild(%q, %q) = %q, want %q", tt.v, tt.main, got, tt.want)
+		}
+	}
+}
+
+// TestKeptIllegalMove checks the classification behind "validate judges,
+// convert preserves": a reader's warning that wraps a rule of moves is an
+// illegal move the reader kept, an error for validate; other warnings and
+// errors are not.
+func TestKeptIllegalMove(t *testing.T) {
+	tests := []struct {
+		e    *parse.Error
+		want bool
+	}{
+		{&parse.Error{Err: shogi.ErrNifu, Warning: true, Detail: "ply 37; 12 plies after it dropped"}, true},
+		{&parse.Error{Err: shogi.ErrSelfCheck, Warning: true}, true},
+		{&parse.Error{Err: fmt.Errorf("move 5: %w", shogi.ErrNoPiece), Warning: true}, true},
+		{&parse.Error{Err: shogi.ErrNifu}, false}, // an error already (--strict)
+		{&parse.Error{Err: parse.ErrBadHeader, Warning: true}, false},
+		{&parse.Error{Err: shogi.ErrSyntax, Warning: true}, false},
+	}
+	for _, tt := range tests {
+		if got := keptIllegalMove(tt.e); got != tt.want {
+			t.Errorf("keptIllegalMove(%v, warning %v) = %v, want %v", tt.e.Err, tt.e.Warning, got, tt.want)
+		}
+	}
+}
+
+// TestStdinTerminalHint checks that reading standard input from a terminal
+// says how to end it, and only then.
+func TestStdinTerminalHint(t *testing.T) {
+	const hint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop\n"
+	for _, tt := range []struct {
+		tty  bool
+		args []string
+		want bool
+	}{
+		{true, []string{"validate"}, true},
+		{true, []string{"convert", "-t", "sfen", "-"}, true},
+		{false, []string{"validate"}, false},
+	} {
+		var out, errb bytes.Buffer
+		code := runEnv(context.Background(), testEnv(tt.tty, nil), tt.args, strings.NewReader("position startpos moves 7g7f\n"), &out, &errb)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, errb.String())
+		}
+		if got := strings.HasPrefix(errb.String(), hint); got != tt.want {
+			t.Errorf("%v on a terminal %v: hint %v, want %v; stderr %q", tt.args, tt.tty, got, tt.want, errb.String())
 		}
 	}
 }

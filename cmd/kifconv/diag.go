@@ -51,6 +51,14 @@ const (
 // diagnostics: positioned ones for reader errors, one with a code for the
 // others.
 func diagsFromError(path string, game int, err error) []diag {
+	var ww *warnedError
+	if errors.As(err, &ww) {
+		var out []diag
+		for _, w := range ww.warns {
+			out = append(out, diagFromParse(path, game, w))
+		}
+		return append(out, diagsFromError(path, game, ww.err)...)
+	}
 	var list parse.ErrorList
 	if errors.As(err, &list) {
 		out := make([]diag, 0, len(list))
@@ -296,4 +304,25 @@ func plainFlagError(err error) error {
 		want = "a smaller number"
 	}
 	return errors.New(msg[:i] + ": want " + want)
+}
+
+// warnedError is a read error with the warnings the reader gave in the
+// same record before it: they are reported too, not lost to the error.
+type warnedError struct {
+	err   error
+	warns parse.ErrorList
+}
+
+func (w *warnedError) Error() string { return w.err.Error() }
+func (w *warnedError) Unwrap() error { return w.err }
+
+// withWarnings attaches a record's warnings (from a piece of the input
+// after line lines and offset bytes) to the error that ended it.
+func withWarnings(err error, warns parse.ErrorList, line int, offset int64) error {
+	if len(warns) == 0 {
+		return err
+	}
+	warns = append(parse.ErrorList(nil), warns...)
+	shiftErr(warns, line, offset)
+	return &warnedError{err, warns}
 }

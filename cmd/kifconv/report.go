@@ -74,15 +74,38 @@ type textReporter struct {
 	quiet bool
 }
 
+// inOrder returns a file's errors and warnings together, in the order of
+// their records and lines (those with no line after the others of their
+// record), so that a warning reads before the error that followed it.
+func inOrder(r *fileReport, quiet bool) []diag {
+	ds := make([]diag, 0, len(r.Errors)+len(r.Warnings))
+	ds = append(ds, r.Errors...)
+	if !quiet {
+		ds = append(ds, r.Warnings...)
+	}
+	line := func(d *diag) int {
+		if d.Line == 0 {
+			return int(^uint(0) >> 1)
+		}
+		return d.Line
+	}
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := &ds[i], &ds[j]
+		if a.Game != b.Game {
+			return a.Game < b.Game
+		}
+		if line(a) != line(b) {
+			return line(a) < line(b)
+		}
+		return a.Col < b.Col
+	})
+	return ds
+}
+
 func (t *textReporter) file(r *fileReport) error {
 	var b []byte
-	for _, ds := range [][]diag{r.Errors, r.Warnings} {
-		for i := range ds {
-			if t.quiet && ds[i].Severity == sevWarning {
-				continue
-			}
-			b = t.p.append(b, &ds[i])
-		}
+	for _, d := range inOrder(r, t.quiet) {
+		b = t.p.append(b, &d)
 	}
 	if len(b) == 0 {
 		return nil
@@ -159,13 +182,8 @@ type githubReporter struct {
 
 func (g *githubReporter) file(r *fileReport) error {
 	var b []byte
-	for _, ds := range [][]diag{r.Errors, r.Warnings} {
-		for i := range ds {
-			if g.quiet && ds[i].Severity == sevWarning {
-				continue
-			}
-			b = appendGitHub(b, &ds[i])
-		}
+	for _, d := range inOrder(r, g.quiet) {
+		b = appendGitHub(b, &d)
 	}
 	_, err := g.out.Write(b)
 	return err

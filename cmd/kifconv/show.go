@@ -332,7 +332,7 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 			if errors.As(err, new(*fs.PathError)) {
 				status = exitUsage
 			}
-			return nil, report(status, diagsFromError(in.name(), i, err), src)
+			return nil, report(status, diagsFromError(in.name(), i, withWarnings(err, src.reader.Warnings(), 0, 0)), src)
 		}
 		if i == game {
 			var ds []diag

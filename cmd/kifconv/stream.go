@@ -73,7 +73,7 @@ func readSequential(r parse.Reader, line int, offset int64, game int, work func(
 		game++
 		if err != nil {
 			shiftErr(err, line, offset)
-			return game, err
+			return game, withWarnings(err, r.Warnings(), line, offset)
 		}
 		res := readResult{rec: rec, warns: r.Warnings()}
 		shiftErr(res.warns, line, offset)
@@ -215,7 +215,7 @@ func readPiece(p *piece, format string, opt parse.Options, work func(*shogi.Reco
 		}
 		if err != nil {
 			shiftErr(err, p.line, p.offset)
-			p.err = err
+			p.err = withWarnings(err, r.Warnings(), p.line, p.offset)
 			return
 		}
 		res := readResult{rec: rec, warns: r.Warnings()}
