@@ -312,7 +312,21 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 		c.fileJobs = o.jobs
 	}
 	if !batch {
-		r := c.convertSingle(ins[0], cmd.OutOrStdout())
+		// Standard input may be a terminal that a read blocks on: an
+		// interrupt stops the wait when nothing but standard output is
+		// being written (a file output is first removed by its writer).
+		done := make(chan result, 1)
+		go func() { done <- c.convertSingle(ins[0], cmd.OutOrStdout()) }()
+		var r result
+		if ins[0].path == "-" && (o.output == "" || o.output == "-") {
+			select {
+			case r = <-done:
+			case <-c.ctx.Done():
+				return c.ctx.Err()
+			}
+		} else {
+			r = <-done
+		}
 		var b []byte
 		for i := range r.diags {
 			if r.diags[i].Severity == sevWarning && o.quiet {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -156,6 +158,10 @@ func gatherInputs(e env, f inputFlags, args []string, exclude string, stdin io.R
 	}
 	ins, err := collectInputs(inputSpec{args: args, filesFrom: f.filesFrom, nul: f.null, from: f.from, walk: notes}, stdin)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, nil, &exitError{exitUsage, fmt.Errorf("--files-from: cannot read %s: %v", pe.Path, unwrapPath(err))}
+		}
 		return nil, nil, err
 	}
 	for _, in := range ins {
