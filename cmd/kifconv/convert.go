@@ -542,18 +542,10 @@ func (c *converter) convert(r *result, w io.Writer) {
 		werr = wr.Write(res.rec)
 		return werr == nil && game != c.o.game
 	})
-	if werr != nil {
-		c.writeFailed(r, games, werr)
-		return
-	}
-	if err != nil {
-		c.readFailed(r, src, games, err)
+	if !c.readAll(r, src, games, werr, err) {
 		return
 	}
 	switch {
-	case games == 0:
-		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
-		return
 	case c.o.game > games:
 		r.fail(exitUsage, diag{Path: name, Severity: sevError, Code: "games",
 			Message: "--game " + strconv.Itoa(c.o.game) + ": the input holds " + plural(games, "game")})
@@ -577,6 +569,24 @@ func (c *converter) convert(r *result, w io.Writer) {
 		}
 	}
 	c.lossWarning(r, wr.Losses(), enc.Substitutions())
+}
+
+// readAll reports whether every record of an input was read and written;
+// if not, it says in r why: the write error, the read error, or an input
+// with no record.
+func (c *converter) readAll(r *result, src *source, games int, werr, err error) bool {
+	switch {
+	case r.status != exitOK:
+	case werr != nil:
+		c.writeFailed(r, games, werr)
+	case err != nil:
+		c.readFailed(r, src, games, err)
+	case games == 0:
+		r.fail(exitInvalid, diag{Path: r.in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+	default:
+		return true
+	}
+	return false
 }
 
 // gamesDiag refuses to write several games into one file of a one-game
@@ -770,46 +780,39 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 		}
 	}()
 	go func() { wg.Wait(); close(done) }()
-	finished := make([]bool, len(ins))
-	printed := 0
 	var converted, failed, warnings, kept int
 	status := exitOK
 	var b []byte
-	for i := range done {
-		finished[i] = true
-		bar.add()
-		for printed < len(ins) && finished[printed] {
-			r := &results[printed]
-			printed++
-			if r.interrupted {
-				continue
-			}
-			b = b[:0]
-			for i := range r.diags {
-				d := &r.diags[i]
-				if d.Severity == sevWarning {
-					warnings++
-					if c.o.quiet {
-						continue
-					}
-				}
-				b = p.append(b, d)
-			}
-			if len(b) > 0 {
-				bar.clear()
-				stderr.Write(b)
-			}
-			switch {
-			case r.status != exitOK:
-				failed++
-			case r.kept:
-				kept++
-			default:
-				converted++
-			}
-			status = max(status, r.status)
+	inInputOrder(done, len(ins), bar, nil, func(i int) {
+		r := &results[i]
+		if r.interrupted {
+			return
 		}
-	}
+		b = b[:0]
+		for i := range r.diags {
+			d := &r.diags[i]
+			if d.Severity == sevWarning {
+				warnings++
+				if c.o.quiet {
+					continue
+				}
+			}
+			b = p.append(b, d)
+		}
+		if len(b) > 0 {
+			bar.clear()
+			stderr.Write(b)
+		}
+		switch {
+		case r.status != exitOK:
+			failed++
+		case r.kept:
+			kept++
+		default:
+			converted++
+		}
+		status = max(status, r.status)
+	})
 	bar.finish()
 	if !c.o.quiet {
 		line := strconv.Itoa(converted) + " converted, " + strconv.Itoa(failed) + " failed, " + plural(warnings, "warning")

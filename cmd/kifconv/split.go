@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/charset"
-	"github.com/kifconv/kifconv/internal/parse"
 )
 
 // minGameDigits is the least width of the game numbers in the names of
@@ -52,7 +51,6 @@ func (c *converter) keep(r *result, root *os.Root, rel string) bool {
 // games (and so the width of the numbers) is known and every game was
 // written; an input that fails leaves none of them.
 func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
-	name := r.in.name()
 	first := gameName(rel, 1, 2)
 	force := c.o.force
 	for _, existing := range []string{rel, first} {
@@ -111,17 +109,7 @@ func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
 		subs += enc.Substitutions()
 		return werr == nil
 	})
-	switch {
-	case r.status != exitOK:
-		return
-	case werr != nil:
-		c.writeFailed(r, games, werr)
-		return
-	case err != nil:
-		c.readFailed(r, src, games, err)
-		return
-	case games == 0:
-		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+	if !c.readAll(r, src, games, werr, err) {
 		return
 	}
 	var lost []string

@@ -157,40 +157,22 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	}
 	status := exitOK
 	var werr error
-	// Each file is reported as soon as it and every file before it are
-	// done: in input order, whatever the number of workers.
 	// An interrupt stops the wait at once: a worker may be blocked reading
 	// a terminal or a FIFO, and what is done so far is reported.
-	finished := make([]bool, len(ins))
-	printed := 0
-	for {
-		var i int
-		var ok bool
-		select {
-		case i, ok = <-done:
-		case <-ctx.Done():
+	inInputOrder(done, len(ins), bar, ctx, func(i int) {
+		r := &reports[i]
+		if r.interrupted {
+			return
 		}
-		if !ok {
-			break
+		sum.add(r)
+		status = max(status, r.status)
+		if len(r.Errors)+len(r.Warnings) > 0 {
+			bar.clear()
 		}
-		finished[i] = true
-		bar.add()
-		for printed < len(ins) && finished[printed] {
-			r := &reports[printed]
-			printed++
-			if r.interrupted {
-				continue
-			}
-			sum.add(r)
-			status = max(status, r.status)
-			if len(r.Errors)+len(r.Warnings) > 0 {
-				bar.clear()
-			}
-			if err := rep.file(r); err != nil && werr == nil {
-				werr = err
-			}
+		if err := rep.file(r); err != nil && werr == nil {
+			werr = err
 		}
-	}
+	})
 	bar.finish()
 	sum.Stopped = ctx.Err() != nil
 	if err := rep.end(&sum); err != nil && werr == nil {
