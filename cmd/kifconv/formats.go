@@ -98,20 +98,19 @@ func newFormatsCmd() *cobra.Command {
 		Long: `Formats lists every record format with whether kifconv reads and writes it,
 its file extensions (the first is the one written), and the encoding and
 line ends its output uses unless convert's --encoding and --newline say
-otherwise. --format json prints {"version": 1, "formats": [{"name", "read",
-"write", "extensions", "encoding", "newline", "description"}]}.`,
+otherwise. --format json prints [{"name", "read", "write", "extensions",
+"encoding", "newline", "description"}, …].`,
 		Example: `  kifconv formats
-  kifconv formats --format json | jq -r '.formats[] | select(.write) | .name'`,
+  kifconv formats --format json | jq -r '.[] | select(.write) | .name'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			table := formatTable()
 			out := cmd.OutOrStdout()
 			switch format {
 			case "json":
-				_, err := out.Write(marshal(struct {
-					Version int          `json:"version"`
-					Formats []formatInfo `json:"formats"`
-				}{reportVersion, table}, true))
+				// An array, as ../shared/interop reads it: a versioned
+				// document needs that reader changed first.
+				_, err := out.Write(marshal(table, true))
 				return err
 			case "text", "":
 			default:
