@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 )
 
@@ -64,27 +66,40 @@ func (w *walkNotes) takeGeneric(path string) bool {
 	return false
 }
 
-// isJKF reports whether the start of a file is JKF by its content: a JSON
-// object with a header, initial or moves member in its first 4 KB.
+// isJKF reports whether a file is JKF by its content: a JSON object whose
+// first 4 KB name a header, initial or moves member and whose first record
+// reads with the JKF reader (JSON files of other kinds, expected outputs of
+// other tools among them, do not).
 func isJKF(path string) bool {
 	f, err := openInput(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 4<<10)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	dec, _, err := charset.NewReader(f)
+	if err != nil {
+		return false
+	}
+	br := bufio.NewReader(dec)
+	head, _ := br.Peek(4 << 10)
 	if parse.Detect(head, path) != "jkf" {
 		return false
 	}
-	// Any JSON object reads as JKF; a record names one of these members.
+	// The JKF reader takes any object (with warnings); a record names one
+	// of these members.
+	named := false
 	for _, m := range []string{`"header"`, `"initial"`, `"moves"`} {
-		if bytes.Contains(head, []byte(m)) {
-			return true
-		}
+		named = named || bytes.Contains(head, []byte(m))
 	}
-	return false
+	if !named {
+		return false
+	}
+	r, err := parse.New("jkf", br, parse.Options{Filename: path})
+	if err != nil {
+		return false
+	}
+	_, err = r.Read()
+	return err == nil
 }
 
 // counts returns the skipped files by reason.
