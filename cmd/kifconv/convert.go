@@ -47,7 +47,7 @@ type convertOptions struct {
 func newConvertCmd(e env) *cobra.Command {
 	var o convertOptions
 	cmd := &cobra.Command{
-		Use:   "convert -t FORMAT [flags] [FILE|DIR|-]...",
+		Use:   "convert [-t FORMAT] [flags] [FILE|DIR|-]...",
 		Short: "Convert records from one format to another",
 		Long: `Convert reads records in any supported format (detected from the content
 unless --from is given) and writes them in the format of --to.
@@ -59,8 +59,25 @@ directory (searched recursively for files with a readable extension), need
 Leading "/" and "../" steps of input paths are dropped there, as tar does, so
 nothing is ever written outside DIR.
 
+The format is -t's, or -o FILE's extension when -t is not given. Flags are
+checked before any input is read: one that does not apply to the target
+(-t csa --ply 5) is an error.
+
+convert preserves: every record that can be read is written. An illegal
+move no foul ending documents is kept as the last move of its line with a
+warning (validate would call it an error), and convert exits 0; --strict
+makes every warning an error.
+
+A format that holds one game per file (kif, kifu, ki2, bod, svg, and sfen
+with --ply) never gets several glued together: with -d, an input of several
+games becomes NAME-0001.kif, NAME-0002.kif, …; to standard output or -o it
+is refused, naming the number of games. --game N converts game N alone.
+
 Outputs are written to a temporary file and renamed into place: an existing
 output is kept unless --force, and an input that fails leaves no output.
+--skip-existing leaves existing outputs as they are; --update rewrites only
+those older than their input. -o to a file that is not a regular one
+(/dev/null) writes straight through.
 What the target cannot carry (variations in CSA or USI, times in KI2, …) is
 dropped with one warning per file. A character the target encoding cannot
 hold (☗ or an emoji in Shift_JIS) is an error naming it and its line, unless
@@ -90,7 +107,10 @@ I/O error.`,
   kifconv convert -t csa -d csa/ kifu/             # a whole tree, in parallel
   find . -name '*.kif' -print0 | kifconv convert -t usi --files-from - -0 -d usi/
   kifconv convert -t csa --variations separate game.kif
-  kifconv convert -t svg --svg-all -d frames/ game.kif  # frames/0000.svg …`,
+  kifconv convert -t svg --svg-all -d frames/ game.kif  # frames/0000.svg …
+  kifconv convert -o game.csa game.kif             # the format from the extension
+  kifconv convert -t kif -d kif/ floodgate.csa     # one KIF per game: floodgate-0001.kif …
+  kifconv convert -t kif --update -d kif/ kifu/    # only what changed since the last run`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("jobs") {
 				o.jobs = e.cpus

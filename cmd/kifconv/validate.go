@@ -98,7 +98,7 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 		return err
 	}
 	if !contains(reportFormats, o.format) {
-		return usageErrorf("--format: want %s, not %q", strings.Join(reportFormats, ", "), o.format)
+		return usageErrorf("--format: want %s or %s, not %q", strings.Join(reportFormats[:len(reportFormats)-1], ", "), reportFormats[len(reportFormats)-1], o.format)
 	}
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
