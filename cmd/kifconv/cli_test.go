@@ -211,3 +211,33 @@ func TestStdinTerminalHint(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateProgressBar checks that validate draws its bar on a terminal
+// only, and that the bar's line is cleared before the results and at the end.
+func TestValidateProgressBar(t *testing.T) {
+	in := t.TempDir()
+	for _, name := range []string{"a.usi", "b.usi", "c.usi"} {
+		text := "position startpos moves 7g7f\n"
+		if name == "b.usi" {
+			text = "position startpos moves 7g7f 7g7f\n"
+		}
+		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tty := range []bool{true, false} {
+		code, stdout, stderr := runTest(t, testEnv(tty, nil), "validate", in)
+		if code != exitInvalid {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if got := strings.Contains(stderr, "validating"); got != tty {
+			t.Errorf("terminal %v: bar drawn %v; stderr %q", tty, got, stderr)
+		}
+		if !strings.Contains(stripANSI(stdout), "b.usi:1:30: error: ") {
+			t.Errorf("terminal %v: stdout %q", tty, stdout)
+		}
+		if !strings.HasSuffix(stderr, "\r3 files: 2 valid, 1 invalid, 1 error, 0 warnings\n") && tty {
+			t.Errorf("the summary does not start a clean line: %q", stderr)
+		}
+	}
+}
