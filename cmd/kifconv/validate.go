@@ -262,12 +262,15 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 			}
 		}()
 		var reported map[string]bool
-		keptIllegal := false // the reader kept an illegal move, reported with its line
+		var keptAt map[int]bool // plies of the illegal moves the reader kept (0: unknown)
 		for _, w := range res.warns {
 			d := diagFromParse(rep.Path, game, w)
 			if keptIllegalMove(w) {
 				d.Severity = sevError
-				keptIllegal = true
+				if keptAt == nil {
+					keptAt = map[int]bool{}
+				}
+				keptAt[w.Ply] = true
 			}
 			all = append(all, d)
 			if reported == nil {
@@ -282,7 +285,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 			if d.Ply == 0 && (reported[d.Code] || d.start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
-			if keptIllegal && d.Severity == sevError && parse.IsMoveCode(d.Code) {
+			if d.Severity == sevError && parse.IsMoveCode(d.Code) && (keptAt[d.Ply] || keptAt[0]) {
 				continue
 			}
 			d.Game = game
