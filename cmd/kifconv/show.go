@@ -228,7 +228,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 			return &exitError{exitInvalid, err}
 		}
 		if err := w.Flush(); err != nil {
-			return &exitError{exitUsage, err}
+			return &exitError{exitUsage, fmt.Errorf("cannot write standard output: %w", unwrapPath(err))}
 		}
 		return nil
 	}
