@@ -199,6 +199,7 @@ func TestStdinTerminalHint(t *testing.T) {
 	}{
 		{true, []string{"validate"}, true},
 		{true, []string{"convert", "-t", "sfen", "-"}, true},
+		{true, []string{"show", "--format", "sfen"}, true},
 		{false, []string{"validate"}, false},
 	} {
 		var out, errb bytes.Buffer

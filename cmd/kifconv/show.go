@@ -206,6 +206,9 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	if len(args) == 1 {
 		name = args[0]
 	}
+	if name == "-" && e.isTerminal(cmd.InOrStdin()) {
+		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
+	}
 	rec, err := readRecord(cmd, name, o.from, o.game)
 	if err != nil {
 		return err

@@ -139,6 +139,9 @@ func (w *walkNotes) list(out io.Writer) {
 	}
 }
 
+// stdinHint tells a user at a terminal that kifconv waits for input.
+const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
+
 // plural writes a count with its noun: "1 file", "2 files".
 func plural(n int, noun string) string {
 	s := strconv.Itoa(n) + " " + noun
@@ -195,7 +198,7 @@ func gatherInputs(e env, f inputFlags, args []string, exclude string, stdin io.R
 		return nil, nil, usageErrorf("%s", msg)
 	}
 	if len(ins) == 1 && ins[0].path == "-" && f.filesFrom != "-" && e.isTerminal(stdin) {
-		fmt.Fprintln(stderr, "reading from standard input; Ctrl-D to end, Ctrl-C to stop")
+		fmt.Fprintln(stderr, stdinHint)
 	}
 	return ins, notes, nil
 }
