@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
 
-	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -165,25 +162,32 @@ func TestDescribeBuild(t *testing.T) {
 	}
 }
 
-// TestKeptIllegalMove checks the classification behind "validate judges,
-// convert preserves": a reader's warning that wraps a rule of moves is an
-// illegal move the reader kept, an error for validate; other warnings and
-// errors are not.
-func TestKeptIllegalMove(t *testing.T) {
+// TestJudgeKept checks how validate judges an illegal move the replay
+// finds: when a reader kept it with a warning of the same code and ply, the
+// warning (with its line) becomes the error; a reader's warning about a
+// move it read another way, which replays as legal, stays a warning.
+func TestJudgeKept(t *testing.T) {
+	replay := diag{Ply: 37, Severity: sevError, Code: "nifu", Message: "二歩 at move 37"}
 	tests := []struct {
-		e    *parse.Error
-		want bool
+		name   string
+		reader []diag
+		d      diag
+		judged bool // the reader's first warning became the error, d is dropped
 	}{
-		{&parse.Error{Err: shogi.ErrNifu, Warning: true, Detail: "ply 37; 12 plies after it dropped"}, true},
-		{&parse.Error{Err: shogi.ErrSelfCheck, Warning: true}, true},
-		{&parse.Error{Err: fmt.Errorf("move 5: %w", shogi.ErrNoPiece), Warning: true}, true},
-		{&parse.Error{Err: shogi.ErrNifu}, false}, // an error already (--strict)
-		{&parse.Error{Err: parse.ErrBadHeader, Warning: true}, false},
-		{&parse.Error{Err: shogi.ErrSyntax, Warning: true}, false},
+		{"kept by the reader", []diag{{Line: 45, Col: 1, Ply: 37, Severity: sevWarning, Code: "nifu"}}, replay, true},
+		{"reader without a ply", []diag{{Line: 45, Col: 1, Severity: sevWarning, Code: "nifu"}}, replay, true},
+		{"another ply", []diag{{Line: 45, Col: 1, Ply: 12, Severity: sevWarning, Code: "nifu"}}, replay, false},
+		{"another code", []diag{{Line: 45, Col: 1, Ply: 37, Severity: sevWarning, Code: "wrong-piece"}}, replay, false},
+		{"no reader warning", nil, replay, false},
+		{"not a move rule", []diag{{Line: 3, Severity: sevWarning, Code: "time-total"}}, diag{Severity: sevError, Code: "time-total"}, false},
 	}
 	for _, tt := range tests {
-		if got := keptIllegalMove(tt.e); got != tt.want {
-			t.Errorf("keptIllegalMove(%v, warning %v) = %v, want %v", tt.e.Err, tt.e.Warning, got, tt.want)
+		reader := append([]diag(nil), tt.reader...)
+		if got := judgeKept(reader, tt.d); got != tt.judged {
+			t.Errorf("%s: judged %v, want %v", tt.name, got, tt.judged)
+		}
+		if len(reader) > 0 && (reader[0].Severity == sevError) != tt.judged {
+			t.Errorf("%s: the reader's warning is now %s", tt.name, reader[0].Severity)
 		}
 	}
 }

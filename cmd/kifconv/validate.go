@@ -262,17 +262,9 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 			}
 		}()
 		var reported map[string]bool
-		var keptAt map[int]bool // plies of the illegal moves the reader kept (0: unknown)
+		readerFrom := len(all)
 		for _, w := range res.warns {
-			d := diagFromParse(rep.Path, game, w)
-			if keptIllegalMove(w) {
-				d.Severity = sevError
-				if keptAt == nil {
-					keptAt = map[int]bool{}
-				}
-				keptAt[w.Ply] = true
-			}
-			all = append(all, d)
+			all = append(all, diagFromParse(rep.Path, game, w))
 			if reported == nil {
 				reported = map[string]bool{}
 			}
@@ -280,12 +272,11 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		}
 		for _, d := range res.extra {
 			// A reader may already have said what a check finds (an
-			// impossible start position, an illegal move it kept), with
-			// a line to quote.
+			// impossible start position), with a line to quote.
 			if d.Ply == 0 && (reported[d.Code] || d.start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
-			if d.Severity == sevError && parse.IsMoveCode(d.Code) && (keptAt[d.Ply] || keptAt[0]) {
+			if judgeKept(all[readerFrom:], d) {
 				continue
 			}
 			d.Game = game
@@ -314,12 +305,24 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	return finish(src)
 }
 
-// keptIllegalMove reports whether a reader's warning is about a move
-// against the rules that a lenient reader kept as the last move of its
-// line (the warning wraps the rule's sentinel). convert keeps such a move
-// and warns; validate judges it an error.
-func keptIllegalMove(w *parse.Error) bool {
-	return w.Warning && parse.IsMoveCode(w.Code())
+// judgeKept applies "validate judges, convert preserves" to an illegal
+// move that the replay found (d, an error without a line): when a lenient
+// reader kept that move and warned about it (same code and ply), the
+// reader's warning, which has the line and column, becomes the error and
+// d is not reported again. Warnings of moves a reader read another way
+// (a quirk it tolerated) replay as legal and stay warnings.
+func judgeKept(readerDiags []diag, d diag) bool {
+	if d.Severity != sevError || !parse.IsMoveCode(d.Code) {
+		return false
+	}
+	for i := range readerDiags {
+		w := &readerDiags[i]
+		if w.Severity == sevWarning && w.Code == d.Code && (w.Ply == d.Ply || w.Ply == 0) {
+			w.Severity = sevError
+			return true
+		}
+	}
+	return false
 }
 
 // validateHelp is validate's --help text; its list of codes comes from
