@@ -210,12 +210,18 @@ func appendGitHub(b []byte, d *diag) []byte {
 	b = append(b, ",title="...)
 	b = append(b, escapeGitHub("["+d.Code+"]", true)...)
 	b = append(b, "::"...)
-	msg := d.Message
-	if d.Line == 0 && d.Game > 0 {
-		msg = "game " + strconv.Itoa(d.Game) + ": " + msg
-	}
-	b = append(b, escapeGitHub(msg, false)...)
+	b = append(b, escapeGitHub(unplacedMessage(d), false)...)
 	return append(b, '\n')
+}
+
+// unplacedMessage is a diagnostic's message for a format that places it
+// by line only: one with no line names its game, which the line would have
+// located.
+func unplacedMessage(d *diag) string {
+	if d.Line == 0 && d.Game > 0 {
+		return "game " + strconv.Itoa(d.Game) + ": " + d.Message
+	}
+	return d.Message
 }
 
 var (
@@ -276,7 +282,7 @@ func (s *sarifReporter) file(r *fileReport) error {
 	for _, ds := range [][]diag{r.Errors, r.Warnings} {
 		for _, d := range ds {
 			s.rules[d.Code] = true
-			res := sarifResult{RuleID: d.Code, Level: d.Severity, Message: sarifMessage{d.Message}}
+			res := sarifResult{RuleID: d.Code, Level: d.Severity, Message: sarifMessage{unplacedMessage(&d)}}
 			var loc sarifLocation
 			loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(d.Path)
 			if d.Line > 0 {
