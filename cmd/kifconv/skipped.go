@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 )
 
@@ -71,17 +69,12 @@ func (w *walkNotes) takeGeneric(path string) bool {
 // reads with the JKF reader (JSON files of other kinds, expected outputs of
 // other tools among them, do not).
 func isJKF(path string) bool {
-	f, err := openInput(path)
+	src, err := openSource(input{path: path}, nil, "jkf", parse.Options{}, false, nil)
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	dec, _, err := charset.NewReader(f)
-	if err != nil {
-		return false
-	}
-	br := bufio.NewReader(dec)
-	head, _ := br.Peek(4 << 10)
+	defer src.Close()
+	head, _ := src.br.Peek(4 << 10)
 	if parse.Detect(head, path) != "jkf" {
 		return false
 	}
@@ -94,11 +87,7 @@ func isJKF(path string) bool {
 	if !named {
 		return false
 	}
-	r, err := parse.New("jkf", br, parse.Options{Filename: path})
-	if err != nil {
-		return false
-	}
-	_, err = r.Read()
+	_, err = src.reader.Read()
 	return err == nil
 }
 
