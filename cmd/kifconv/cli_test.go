@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -244,5 +246,29 @@ func TestValidateProgressBar(t *testing.T) {
 		if !strings.HasSuffix(stderr, "\r3 files: 2 valid, 1 invalid, 1 error, 0 warnings\n") && tty {
 			t.Errorf("the summary does not start a clean line: %q", stderr)
 		}
+	}
+}
+
+// TestInterruptWhileReadingStdin checks that an interrupt stops a command
+// waiting for standard input that never comes (a terminal), with the
+// interrupted status.
+func TestInterruptWhileReadingStdin(t *testing.T) {
+	for _, args := range [][]string{{"validate"}, {"convert", "-t", "usi"}, {"show"}} {
+		pr, pw := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		code := make(chan int, 1)
+		var out, errb bytes.Buffer
+		go func() { code <- runEnv(ctx, testEnv(false, nil), args, pr, &out, &errb) }()
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+		select {
+		case c := <-code:
+			if c != exitInterrupted {
+				t.Errorf("%v: exit %d, want %d", args, c, exitInterrupted)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%v: not stopped by the interrupt", args)
+		}
+		pw.Close()
 	}
 }

@@ -209,7 +209,23 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	if name == "-" && e.isTerminal(cmd.InOrStdin()) {
 		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
 	}
-	rec, err := readRecord(cmd, name, o.from, o.game)
+	// A read of a terminal blocks: an interrupt stops the wait.
+	type read struct {
+		rec *shogi.Record
+		err error
+	}
+	got := make(chan read, 1)
+	go func() {
+		rec, err := readRecord(cmd, name, o.from, o.game)
+		got <- read{rec, err}
+	}()
+	var r read
+	select {
+	case r = <-got:
+	case <-cmd.Context().Done():
+		return cmd.Context().Err()
+	}
+	rec, err := r.rec, r.err
 	if err != nil {
 		return err
 	}
