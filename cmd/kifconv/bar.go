@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -63,6 +64,38 @@ func unwrapPath(err error) error {
 			err = le.Err
 		default:
 			return err
+		}
+	}
+}
+
+// inInputOrder calls each with the inputs as they are done, in input order:
+// input i once it and every input before it are done. done delivers the
+// numbers of the inputs as workers finish them and is closed after the
+// last. The bar advances with each. With stop, an interrupt ends the wait
+// at once (a worker may be blocked on a terminal); without it, the wait goes
+// on until every worker has finished.
+func inInputOrder(done <-chan int, n int, bar *progress, stop context.Context, each func(i int)) {
+	finished := make([]bool, n)
+	next := 0
+	var stopped <-chan struct{}
+	if stop != nil {
+		stopped = stop.Done()
+	}
+	for {
+		var i int
+		var ok bool
+		select {
+		case i, ok = <-done:
+		case <-stopped:
+		}
+		if !ok {
+			return
+		}
+		finished[i] = true
+		bar.add()
+		for next < n && finished[next] {
+			each(next)
+			next++
 		}
 	}
 }

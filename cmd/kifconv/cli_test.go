@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -113,5 +117,158 @@ func TestColorChoice(t *testing.T) {
 		if s.board.Color != tt.color {
 			t.Errorf("%s: colour %v, want %v", tt.name, s.board.Color, tt.color)
 		}
+	}
+}
+
+// TestJoinMessage checks that a diagnostic never says its own text twice.
+func TestJoinMessage(t *testing.T) {
+	sentinel := errors.New("the piece on the origin square belongs to the opponent")
+	syntax := errors.New("syntax error")
+	tests := []struct {
+		err    error
+		detail string
+		want   string
+	}{
+		{sentinel, "ply 1 ７二金(61): the piece on the origin square belongs to the opponent", "the piece on the origin square belongs to the opponent: ply 1 ７二金(61)"},
+		{sentinel, "the piece on the origin square belongs to the opponent", "the piece on the origin square belongs to the opponent"},
+		{syntax, `"zz": syntax error: want <from><to>`, `syntax error: "zz": want <from><to>`},
+		{syntax, "at move 3", "syntax error at move 3"},
+		{nil, "only a detail", "only a detail"},
+		{syntax, "", "syntax error"},
+	}
+	for _, tt := range tests {
+		if got := joinMessage(tt.err, tt.detail); got != tt.want {
+			t.Errorf("joinMessage(%v, %q) = %q, want %q", tt.err, tt.detail, got, tt.want)
+		}
+	}
+}
+
+func TestDescribeBuild(t *testing.T) {
+	tests := []struct {
+		v        string
+		main     string
+		settings []debug.BuildSetting
+		want     string
+	}{
+		{defaultVersion, "(devel)", nil, defaultVersion},
+		{defaultVersion, "v1.2.3", nil, "v1.2.3"},
+		{"v9", "v1.2.3", nil, "v9"},
+		{defaultVersion, "(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.time", Value: "2026-11-26T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}},
+			defaultVersion + " (revision 0123456789ab, 2026-11-26T10:00:00Z, modified)"},
+	}
+	for _, tt := range tests {
+		info := &debug.BuildInfo{Main: debug.Module{Version: tt.main}, Settings: tt.settings}
+		if got := describeBuild(tt.v, info); got != tt.want {
+			t.Errorf("describeBuild(%q, %q) = %q, want %q", tt.v, tt.main, got, tt.want)
+		}
+	}
+}
+
+// TestJudgeKept checks how validate judges an illegal move the replay
+// finds: when a reader kept it with a warning of the same code and ply, the
+// warning (with its line) becomes the error; a reader's warning about a
+// move it read another way, which replays as legal, stays a warning.
+func TestJudgeKept(t *testing.T) {
+	replay := diag{Ply: 37, Severity: sevError, Code: "nifu", Message: "二歩 at move 37"}
+	tests := []struct {
+		name   string
+		reader []diag
+		d      diag
+		judged bool // the reader's first warning became the error, d is dropped
+	}{
+		{"kept by the reader", []diag{{Line: 45, Col: 1, Ply: 37, Severity: sevWarning, Code: "nifu"}}, replay, true},
+		{"reader without a ply", []diag{{Line: 45, Col: 1, Severity: sevWarning, Code: "nifu"}}, replay, true},
+		{"another ply", []diag{{Line: 45, Col: 1, Ply: 12, Severity: sevWarning, Code: "nifu"}}, replay, false},
+		{"another code", []diag{{Line: 45, Col: 1, Ply: 37, Severity: sevWarning, Code: "wrong-piece"}}, replay, false},
+		{"no reader warning", nil, replay, false},
+		{"not a move rule", []diag{{Line: 3, Severity: sevWarning, Code: "time-total"}}, diag{Severity: sevError, Code: "time-total"}, false},
+	}
+	for _, tt := range tests {
+		reader := append([]diag(nil), tt.reader...)
+		if got := judgeKept(reader, tt.d); got != tt.judged {
+			t.Errorf("%s: judged %v, want %v", tt.name, got, tt.judged)
+		}
+		if len(reader) > 0 && (reader[0].Severity == sevError) != tt.judged {
+			t.Errorf("%s: the reader's warning is now %s", tt.name, reader[0].Severity)
+		}
+	}
+}
+
+// TestStdinTerminalHint checks that reading standard input from a terminal
+// says how to end it, and only then.
+func TestStdinTerminalHint(t *testing.T) {
+	const hint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop\n"
+	for _, tt := range []struct {
+		tty  bool
+		args []string
+		want bool
+	}{
+		{true, []string{"validate"}, true},
+		{true, []string{"convert", "-t", "sfen", "-"}, true},
+		{true, []string{"show", "--format", "sfen"}, true},
+		{false, []string{"validate"}, false},
+	} {
+		var out, errb bytes.Buffer
+		code := runEnv(context.Background(), testEnv(tt.tty, nil), tt.args, strings.NewReader("position startpos moves 7g7f\n"), &out, &errb)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tt.args, code, errb.String())
+		}
+		if got := strings.HasPrefix(errb.String(), hint); got != tt.want {
+			t.Errorf("%v on a terminal %v: hint %v, want %v; stderr %q", tt.args, tt.tty, got, tt.want, errb.String())
+		}
+	}
+}
+
+// TestValidateProgressBar checks that validate draws its bar on a terminal
+// only, and that the bar's line is cleared before the results and at the end.
+func TestValidateProgressBar(t *testing.T) {
+	in := t.TempDir()
+	for _, name := range []string{"a.usi", "b.usi", "c.usi"} {
+		text := "position startpos moves 7g7f\n"
+		if name == "b.usi" {
+			text = "position startpos moves 7g7f 7g7f\n"
+		}
+		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tty := range []bool{true, false} {
+		code, stdout, stderr := runTest(t, testEnv(tty, nil), "validate", in)
+		if code != exitInvalid {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if got := strings.Contains(stderr, "validating"); got != tty {
+			t.Errorf("terminal %v: bar drawn %v; stderr %q", tty, got, stderr)
+		}
+		if !strings.Contains(stripANSI(stdout), "b.usi:1:30: error: ") {
+			t.Errorf("terminal %v: stdout %q", tty, stdout)
+		}
+		if !strings.HasSuffix(stderr, "\r3 files: 2 valid, 1 invalid, 1 error, 0 warnings\n") && tty {
+			t.Errorf("the summary does not start a clean line: %q", stderr)
+		}
+	}
+}
+
+// TestInterruptWhileReadingStdin checks that an interrupt stops a command
+// waiting for standard input that never comes (a terminal), with the
+// interrupted status.
+func TestInterruptWhileReadingStdin(t *testing.T) {
+	for _, args := range [][]string{{"validate"}, {"convert", "-t", "usi"}, {"show"}} {
+		pr, pw := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		code := make(chan int, 1)
+		var out, errb bytes.Buffer
+		go func() { code <- runEnv(ctx, testEnv(false, nil), args, pr, &out, &errb) }()
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+		select {
+		case c := <-code:
+			if c != exitInterrupted {
+				t.Errorf("%v: exit %d, want %d", args, c, exitInterrupted)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%v: not stopped by the interrupt", args)
+		}
+		pw.Close()
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -50,13 +51,14 @@ generated from the same help text as --help, into DIR. make man runs it.`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return &exitError{exitUsage, err}
+				return &exitError{exitUsage, fmt.Errorf("cannot make %s: %w", dir, unwrapPath(err))}
 			}
 			root := cmd.Root()
 			root.DisableAutoGenTag = true // keeps the pages the same from run to run
-			header := &doc.GenManHeader{Title: "KIFCONV", Section: "1", Source: "kifconv " + version, Manual: "kifconv manual"}
+			// No Title: each page is titled with its command (KIFCONV-CONVERT).
+			header := &doc.GenManHeader{Section: "1", Source: "kifconv " + version, Manual: "kifconv manual"}
 			if err := doc.GenManTree(root, header, dir); err != nil {
-				return &exitError{exitUsage, err}
+				return &exitError{exitUsage, fmt.Errorf("cannot write the man pages: %w", unwrapPath(err))}
 			}
 			return nil
 		},

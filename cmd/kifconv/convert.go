@@ -49,7 +49,7 @@ type convertOptions struct {
 func newConvertCmd(e env) *cobra.Command {
 	var o convertOptions
 	cmd := &cobra.Command{
-		Use:   "convert -t FORMAT [flags] [FILE|DIR|-]...",
+		Use:   "convert [-t FORMAT] [flags] [FILE|DIR|-]...",
 		Short: "Convert records from one format to another",
 		Long: `Convert reads records in any supported format (detected from the content
 unless --from is given) and writes them in the format of --to.
@@ -61,8 +61,25 @@ directory (searched recursively for files with a readable extension), need
 Leading "/" and "../" steps of input paths are dropped there, as tar does, so
 nothing is ever written outside DIR.
 
+The format is -t's, or -o FILE's extension when -t is not given. Flags are
+checked before any input is read: one that does not apply to the target
+(-t csa --ply 5) is an error.
+
+convert preserves: every record that can be read is written. An illegal
+move no foul ending documents is kept as the last move of its line with a
+warning (validate would call it an error), and convert exits 0; --strict
+makes every warning an error.
+
+A format that holds one game per file (kif, kifu, ki2, bod, svg, and sfen
+with --ply) never gets several glued together: with -d, an input of several
+games becomes NAME-0001.kif, NAME-0002.kif, …; to standard output or -o it
+is refused, naming the number of games. --game N converts game N alone.
+
 Outputs are written to a temporary file and renamed into place: an existing
 output is kept unless --force, and an input that fails leaves no output.
+--skip-existing leaves existing outputs as they are; --update rewrites only
+those older than their input. -o to a file that is not a regular one
+(/dev/null) writes straight through.
 What the target cannot carry (variations in CSA or USI, times in KI2, …) is
 dropped with one warning per file. A character the target encoding cannot
 hold (☗ or an emoji in Shift_JIS) is an error naming it and its line, unless
@@ -92,7 +109,10 @@ I/O error.`,
   kifconv convert -t csa -d csa/ kifu/             # a whole tree, in parallel
   find . -name '*.kif' -print0 | kifconv convert -t usi --files-from - -0 -d usi/
   kifconv convert -t csa --variations separate game.kif
-  kifconv convert -t svg --svg-all -d frames/ game.kif  # frames/0000.svg …`,
+  kifconv convert -t svg --svg-all -d frames/ game.kif  # frames/0000.svg …
+  kifconv convert -o game.csa game.kif             # the format from the extension
+  kifconv convert -t kif -d kif/ floodgate.csa     # one KIF per game: floodgate-0001.kif …
+  kifconv convert -t kif --update -d kif/ kifu/    # only what changed since the last run`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("jobs") {
 				o.jobs = e.cpus
@@ -324,7 +344,21 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 		c.fileJobs = o.jobs
 	}
 	if !batch {
-		r := c.convertSingle(ins[0], cmd.OutOrStdout())
+		// Standard input may be a terminal that a read blocks on: an
+		// interrupt stops the wait when nothing but standard output is
+		// being written (a file output is first removed by its writer).
+		done := make(chan result, 1)
+		go func() { done <- c.convertSingle(ins[0], cmd.OutOrStdout()) }()
+		var r result
+		if ins[0].path == "-" && (o.output == "" || o.output == "-") {
+			select {
+			case r = <-done:
+			case <-c.ctx.Done():
+				return c.ctx.Err()
+			}
+		} else {
+			r = <-done
+		}
 		var b []byte
 		for i := range r.diags {
 			if r.diags[i].Severity == sevWarning && o.quiet {
@@ -550,18 +584,10 @@ func (c *converter) convert(r *result, w io.Writer) {
 		return werr == nil && game != c.o.game
 	})
 	r.diags = slices.Insert(r.diags, before, warns.list(name)...)
-	if werr != nil {
-		c.writeFailed(r, games, werr)
-		return
-	}
-	if err != nil {
-		c.readFailed(r, src, games, err)
+	if !c.readAll(r, src, games, werr, err) {
 		return
 	}
 	switch {
-	case games == 0:
-		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
-		return
 	case c.o.game > games:
 		r.fail(exitUsage, diag{Path: name, Severity: sevError, Code: "games",
 			Message: "--game " + strconv.Itoa(c.o.game) + ": the input holds " + plural(games, "game")})
@@ -589,6 +615,24 @@ func (c *converter) convert(r *result, w io.Writer) {
 		}
 	}
 	c.lossWarning(r, wr.Losses(), enc.Substitutions())
+}
+
+// readAll reports whether every record of an input was read and written;
+// if not, it says in r why: the write error, the read error, or an input
+// with no record.
+func (c *converter) readAll(r *result, src *source, games int, werr, err error) bool {
+	switch {
+	case r.status != exitOK:
+	case werr != nil:
+		c.writeFailed(r, games, werr)
+	case err != nil:
+		c.readFailed(r, src, games, err)
+	case games == 0:
+		r.fail(exitInvalid, diag{Path: r.in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+	default:
+		return true
+	}
+	return false
 }
 
 // gamesDiag refuses to write several games into one file of a one-game
@@ -740,46 +784,39 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 		}
 	}()
 	go func() { wg.Wait(); close(done) }()
-	finished := make([]bool, len(ins))
-	printed := 0
 	var converted, failed, warnings, kept int
 	status := exitOK
 	var b []byte
-	for i := range done {
-		finished[i] = true
-		bar.add()
-		for printed < len(ins) && finished[printed] {
-			r := &results[printed]
-			printed++
-			if r.interrupted {
-				continue
-			}
-			b = b[:0]
-			for i := range r.diags {
-				d := &r.diags[i]
-				if d.Severity == sevWarning {
-					warnings++
-					if c.o.quiet {
-						continue
-					}
-				}
-				b = p.append(b, d)
-			}
-			if len(b) > 0 {
-				bar.clear()
-				stderr.Write(b)
-			}
-			switch {
-			case r.status != exitOK:
-				failed++
-			case r.kept:
-				kept++
-			default:
-				converted++
-			}
-			status = max(status, r.status)
+	inInputOrder(done, len(ins), bar, nil, func(i int) {
+		r := &results[i]
+		if r.interrupted {
+			return
 		}
-	}
+		b = b[:0]
+		for i := range r.diags {
+			d := &r.diags[i]
+			if d.Severity == sevWarning {
+				warnings++
+				if c.o.quiet {
+					continue
+				}
+			}
+			b = p.append(b, d)
+		}
+		if len(b) > 0 {
+			bar.clear()
+			stderr.Write(b)
+		}
+		switch {
+		case r.status != exitOK:
+			failed++
+		case r.kept:
+			kept++
+		default:
+			converted++
+		}
+		status = max(status, r.status)
+	})
 	bar.finish()
 	if !c.o.quiet {
 		line := strconv.Itoa(converted) + " converted, " + strconv.Itoa(failed) + " failed, " + plural(warnings, "warning")

@@ -41,6 +41,14 @@ const (
 // diagnostics: positioned ones for reader errors, one with a code for the
 // others.
 func diagsFromError(path string, game int, err error) []diag {
+	var ww *parse.WarnedError
+	if errors.As(err, &ww) {
+		var out []diag
+		for _, w := range ww.Warnings {
+			out = append(out, diagFromParse(path, game, w))
+		}
+		return append(out, diagsFromError(path, game, ww.Err)...)
+	}
 	var list parse.ErrorList
 	if errors.As(err, &list) {
 		out := make([]diag, 0, len(list))
@@ -118,6 +126,7 @@ func joinMessage(err error, detail string) string {
 		if strings.HasPrefix(detail, msg) {
 			detail = strings.TrimPrefix(strings.TrimPrefix(detail, msg), ": ")
 		}
+		detail = strings.Replace(detail, ": "+msg+": ", ": ", 1)
 	}
 	switch {
 	case detail == "":

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"text/tabwriter"
 
@@ -99,7 +98,8 @@ func newFormatsCmd() *cobra.Command {
 		Long: `Formats lists every record format with whether kifconv reads and writes it,
 its file extensions (the first is the one written), and the encoding and
 line ends its output uses unless convert's --encoding and --newline say
-otherwise.`,
+otherwise. --format json prints [{"name", "read", "write", "extensions",
+"encoding", "newline", "description"}, …].`,
 		Example: `  kifconv formats
   kifconv formats --format json | jq -r '.[] | select(.write) | .name'`,
 		Args: cobra.NoArgs,
@@ -108,9 +108,10 @@ otherwise.`,
 			out := cmd.OutOrStdout()
 			switch format {
 			case "json":
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(table)
+				// An array, as ../shared/interop reads it: a versioned
+				// document needs that reader changed first.
+				_, err := out.Write(marshal(table, true))
+				return err
 			case "text", "":
 			default:
 				return usageErrorf("--format: want text or json, not %q", format)

@@ -358,13 +358,41 @@ func TestTerminateLongWork(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
+			// Standard output goes to a slow reader: the signal comes
+			// while the record is being written.
+			started := make(chan struct{})
+			if c.out == "" {
+				pr, pw, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				cmd.Stdout = pw
+				defer pr.Close()
+				go func() {
+					buf := make([]byte, 4096)
+					for first := true; ; first = false {
+						if _, err := pr.Read(buf); err != nil {
+							return
+						}
+						if first {
+							close(started)
+						}
+						time.Sleep(5 * time.Millisecond)
+					}
+				}()
+				defer pw.Close()
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
 			defer cmd.Process.Kill()
 			deadline := time.Now().Add(time.Minute)
 			if c.out == "" {
-				time.Sleep(time.Second)
+				select {
+				case <-started:
+				case <-time.After(time.Minute):
+					t.Fatal("no output appeared")
+				}
 			}
 			for c.out != "" && !hasTemp(c.out) && len(readTree(t, c.out)) < 5 {
 				if time.Now().After(deadline) {

@@ -389,8 +389,8 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 		if err != nil {
 			return nil, err
 		}
-		s.file = f
 		raw = f
+		s.file = f
 	}
 	dec, err := pool.decoder(raw)
 	if err != nil {

@@ -258,8 +258,12 @@ func (s *recordSpool) mark() error {
 
 // out writes buf[:n] to w and drops it.
 func (s *recordSpool) out(n int) error {
-	if s.err == nil && n > 0 {
-		_, s.err = s.w.Write(s.buf[:n])
+	// In chunks, so that a signal stops a long write to a slow reader
+	// (the record is then cut short: standard output cannot be taken back).
+	for off := 0; s.err == nil && off < n; off += spoolChunk {
+		if s.err = s.ctx.Err(); s.err == nil {
+			_, s.err = s.w.Write(s.buf[off:min(off+spoolChunk, n)])
+		}
 	}
 	rest := copy(s.buf, s.buf[n:])
 	s.buf, s.whole = s.buf[:rest], 0

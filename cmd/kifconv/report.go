@@ -74,15 +74,38 @@ type textReporter struct {
 	quiet bool
 }
 
+// inOrder returns a file's errors and warnings together, in the order of
+// their records and lines (those with no line after the others of their
+// record), so that a warning reads before the error that followed it.
+func inOrder(r *fileReport, quiet bool) []diag {
+	ds := make([]diag, 0, len(r.Errors)+len(r.Warnings))
+	ds = append(ds, r.Errors...)
+	if !quiet {
+		ds = append(ds, r.Warnings...)
+	}
+	line := func(d *diag) int {
+		if d.Line == 0 {
+			return int(^uint(0) >> 1)
+		}
+		return d.Line
+	}
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := &ds[i], &ds[j]
+		if a.Game != b.Game {
+			return a.Game < b.Game
+		}
+		if line(a) != line(b) {
+			return line(a) < line(b)
+		}
+		return a.Col < b.Col
+	})
+	return ds
+}
+
 func (t *textReporter) file(r *fileReport) error {
 	var b []byte
-	for _, ds := range [][]diag{r.Errors, r.Warnings} {
-		for i := range ds {
-			if t.quiet && ds[i].Severity == sevWarning {
-				continue
-			}
-			b = t.p.append(b, &ds[i])
-		}
+	for _, d := range inOrder(r, t.quiet) {
+		b = t.p.append(b, &d)
 	}
 	if len(b) == 0 {
 		return nil
@@ -159,13 +182,8 @@ type githubReporter struct {
 
 func (g *githubReporter) file(r *fileReport) error {
 	var b []byte
-	for _, ds := range [][]diag{r.Errors, r.Warnings} {
-		for i := range ds {
-			if g.quiet && ds[i].Severity == sevWarning {
-				continue
-			}
-			b = appendGitHub(b, &ds[i])
-		}
+	for _, d := range inOrder(r, g.quiet) {
+		b = appendGitHub(b, &d)
 	}
 	_, err := g.out.Write(b)
 	return err
@@ -192,12 +210,18 @@ func appendGitHub(b []byte, d *diag) []byte {
 	b = append(b, ",title="...)
 	b = append(b, escapeGitHub("["+d.Code+"]", true)...)
 	b = append(b, "::"...)
-	msg := d.Message
-	if d.Line == 0 && d.Game > 0 {
-		msg = "game " + strconv.Itoa(d.Game) + ": " + msg
-	}
-	b = append(b, escapeGitHub(msg, false)...)
+	b = append(b, escapeGitHub(unplacedMessage(d), false)...)
 	return append(b, '\n')
+}
+
+// unplacedMessage is a diagnostic's message for a format that places it
+// by line only: one with no line names its game, which the line would have
+// located.
+func unplacedMessage(d *diag) string {
+	if d.Line == 0 && d.Game > 0 {
+		return "game " + strconv.Itoa(d.Game) + ": " + d.Message
+	}
+	return d.Message
 }
 
 var (
@@ -258,7 +282,7 @@ func (s *sarifReporter) file(r *fileReport) error {
 	for _, ds := range [][]diag{r.Errors, r.Warnings} {
 		for _, d := range ds {
 			s.rules[d.Code] = true
-			res := sarifResult{RuleID: d.Code, Level: d.Severity, Message: sarifMessage{d.Message}}
+			res := sarifResult{RuleID: d.Code, Level: d.Severity, Message: sarifMessage{unplacedMessage(&d)}}
 			var loc sarifLocation
 			loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(d.Path)
 			if d.Line > 0 {

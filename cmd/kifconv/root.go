@@ -14,7 +14,9 @@ import (
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
-var version = "0.1.0-dev"
+var version = defaultVersion
+
+const defaultVersion = "0.1.0-dev"
 
 // Exit statuses every command keeps to, so scripts can rely on them.
 const (
@@ -143,7 +145,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
   kifconv show --ply 37 game.kif
   kifconv diff game.kif game.csa
   kifconv formats`,
-		Version:       version,
+		Version:       versionString(), // version.go
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		CompletionOptions: cobra.CompletionOptions{

@@ -3,8 +3,9 @@ package main
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
-	"strconv"
+	"io/fs"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -205,19 +206,48 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	if len(args) == 1 {
 		name = args[0]
 	}
-	rec, err := readRecord(cmd, name, o.from, o.game)
+	if name == "-" && e.isTerminal(cmd.InOrStdin()) {
+		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
+	}
+	// A read of a terminal blocks: an interrupt stops the wait.
+	type read struct {
+		rec *shogi.Record
+		err error
+	}
+	got := make(chan read, 1)
+	go func() {
+		rec, err := readRecord(cmd, name, o.from, o.game)
+		got <- read{rec, err}
+	}()
+	var r read
+	select {
+	case r = <-got:
+	case <-cmd.Context().Done():
+		return cmd.Context().Err()
+	}
+	rec, err := r.rec, r.err
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
 	if writer.New != nil {
+		if plySet && !contains([]string{"bod", "sfen", "svg"}, writer.Name) {
+			// The position at the ply, as a record that starts there.
+			pos, err := render.PositionAtPly(rec, o.ply, true)
+			if err != nil {
+				return usageErrorf("--%v", err)
+			}
+			at := shogi.NewRecord(pos)
+			at.Header = rec.Header
+			rec = at
+		}
 		w := writer.New(bw, render.Options{AllowLoss: true, Ply: o.ply, PlySet: plySet})
 		if err := w.Write(rec); err != nil {
 			return &exitError{exitInvalid, err}
 		}
 		if err := w.Flush(); err != nil {
-			return &exitError{exitUsage, err}
+			return &exitError{exitUsage, fmt.Errorf("cannot write standard output: %w", unwrapPath(err))}
 		}
 		return nil
 	}
@@ -250,7 +280,14 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 				foul = setup.moveText(&pos, next.Move) + " " + setup.endText(next.Next(), pos.Turn().Opponent())
 				break
 			}
-			return &exitError{exitInvalid, errors.New(name + ": illegal move " + strconv.Itoa(ply+1) + " " + shogi.DescribeMove(&pos, next.Move) + ": " + err.Error())}
+			// A reader kept this illegal move (and warned): the last
+			// position is the one before it.
+			if plySet && o.ply > ply {
+				return &exitError{exitInvalid, fmt.Errorf("--ply %d: move %d %s breaks the rules (%v); the positions go to ply %d",
+					o.ply, ply+1, shogi.DescribeMove(&pos, next.Move), err, ply)}
+			}
+			foul = setup.moveText(&pos, next.Move) + " (" + err.Error() + ")"
+			break
 		}
 		before = pos
 		pos.Advance(next.Move)
@@ -272,8 +309,19 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 }
 
 // readRecord reads record number game of one input, for show and diff.
+// What the reader tolerated is printed as warnings, in the compiler style
+// of validate, and so are the errors that stop it; a record with an
+// illegal move that the reader kept is returned (show and diff keep what
+// can be read).
 func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
 	in := input{path: name}
+	stderr := cmd.ErrOrStderr()
+	report := func(status int, ds []diag) error {
+		for i := range ds {
+			ds[i].write(stderr, defaultCond())
+		}
+		return &exitError{status, nil}
+	}
 	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, nil)
 	if err != nil {
 		var ee *exitError
@@ -284,25 +332,32 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 		if errors.Is(err, errUnknownFormat) {
 			status = exitInvalid
 		}
-		return nil, &exitError{status, errors.New(in.name() + ": " + err.Error())}
+		return nil, report(status, diagsFromError(in.name(), 0, err))
 	}
 	defer src.Close()
 	for i := 1; ; i++ {
 		rec, err := src.reader.Read()
 		if err == io.EOF {
 			if i == 1 {
-				return nil, &exitError{exitInvalid, errors.New(in.name() + ": no record in the input")}
+				return nil, report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
 			}
-			return nil, usageErrorf("%s: --game %d: the input holds %d records", in.name(), game, i-1)
+			return nil, usageErrorf("%s: --game %d: the input holds %s", in.name(), game, plural(i-1, "record"))
 		}
 		if err != nil {
-			ds := diagsFromError(in.name(), i, err)
-			for _, d := range ds {
-				d.write(cmd.ErrOrStderr(), defaultCond())
+			status := exitInvalid
+			if errors.As(err, new(*fs.PathError)) {
+				status = exitUsage
 			}
-			return nil, &exitError{exitInvalid, nil}
+			return nil, report(status, diagsFromError(in.name(), i, parse.WithWarnings(err, src.reader.Warnings())))
 		}
 		if i == game {
+			var ds []diag
+			for _, w := range src.reader.Warnings() {
+				ds = append(ds, diagFromParse(in.name(), i, w))
+			}
+			if len(ds) > 0 {
+				report(0, ds)
+			}
 			return rec, nil
 		}
 	}

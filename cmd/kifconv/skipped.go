@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -62,27 +64,31 @@ func (w *walkNotes) takeGeneric(path string) bool {
 	return false
 }
 
-// isJKF reports whether the start of a file is JKF by its content: a JSON
-// object with a header, initial or moves member in its first 4 KB.
+// isJKF reports whether a file is JKF by its content: a JSON object whose
+// first 4 KB name a header, initial or moves member and whose first record
+// reads with the JKF reader (JSON files of other kinds, expected outputs of
+// other tools among them, do not).
 func isJKF(path string) bool {
-	f, err := openInput(path)
+	src, err := openSource(input{path: path}, nil, "jkf", parse.Options{}, nil)
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	head := make([]byte, 4<<10)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
+	defer src.Close()
+	head, _ := src.br.Peek(4 << 10)
 	if parse.Detect(head, path) != "jkf" {
 		return false
 	}
-	// Any JSON object reads as JKF; a record names one of these members.
+	// The JKF reader takes any object (with warnings); a record names one
+	// of these members.
+	named := false
 	for _, m := range []string{`"header"`, `"initial"`, `"moves"`} {
-		if bytes.Contains(head, []byte(m)) {
-			return true
-		}
+		named = named || bytes.Contains(head, []byte(m))
 	}
-	return false
+	if !named {
+		return false
+	}
+	_, err = src.reader.Read()
+	return err == nil
 }
 
 // counts returns the skipped files by reason.
@@ -122,6 +128,9 @@ func (w *walkNotes) list(out io.Writer) {
 	}
 }
 
+// stdinHint tells a user at a terminal that kifconv waits for input.
+const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
+
 // plural writes a count with its noun: "1 file", "2 files".
 func plural(n int, noun string) string {
 	s := strconv.Itoa(n) + " " + noun
@@ -156,6 +165,10 @@ func gatherInputs(e env, f inputFlags, args []string, exclude string, stdin io.R
 	}
 	ins, err := collectInputs(inputSpec{args: args, filesFrom: f.filesFrom, nul: f.null, from: f.from, walk: notes}, stdin)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, nil, &exitError{exitUsage, fmt.Errorf("--files-from: cannot read %s: %v", pe.Path, unwrapPath(err))}
+		}
 		return nil, nil, err
 	}
 	for _, in := range ins {
@@ -174,7 +187,7 @@ func gatherInputs(e env, f inputFlags, args []string, exclude string, stdin io.R
 		return nil, nil, usageErrorf("%s", msg)
 	}
 	if len(ins) == 1 && ins[0].path == "-" && f.filesFrom != "-" && e.isTerminal(stdin) {
-		fmt.Fprintln(stderr, "reading from standard input; Ctrl-D to end, Ctrl-C to stop")
+		fmt.Fprintln(stderr, stdinHint)
 	}
 	return ins, notes, nil
 }

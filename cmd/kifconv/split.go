@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/charset"
-	"github.com/kifconv/kifconv/internal/parse"
 )
 
 // minGameDigits is the least width of the game numbers in the names of
@@ -115,17 +114,7 @@ func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
 		return werr == nil
 	})
 	r.diags = slices.Insert(r.diags, before, warns.list(name)...)
-	switch {
-	case r.status != exitOK:
-		return
-	case werr != nil:
-		c.writeFailed(r, games, werr)
-		return
-	case err != nil:
-		c.readFailed(r, src, games, err)
-		return
-	case games == 0:
-		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+	if !c.readAll(r, src, games, werr, err) {
 		return
 	}
 	var lost []string

@@ -98,7 +98,7 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 		return err
 	}
 	if !contains(reportFormats, o.format) {
-		return usageErrorf("--format: want %s, not %q", strings.Join(reportFormats, ", "), o.format)
+		return usageErrorf("--format: want %s or %s, not %q", strings.Join(reportFormats[:len(reportFormats)-1], ", "), reportFormats[len(reportFormats)-1], o.format)
 	}
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
@@ -158,29 +158,22 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	}
 	status := exitOK
 	var werr error
-	// Each file is reported as soon as it and every file before it are
-	// done: in input order, whatever the number of workers.
-	finished := make([]bool, len(ins))
-	printed := 0
-	for i := range done {
-		finished[i] = true
-		bar.add()
-		for printed < len(ins) && finished[printed] {
-			r := &reports[printed]
-			printed++
-			if r.interrupted {
-				continue
-			}
-			sum.add(r)
-			status = max(status, r.status)
-			if len(r.Errors)+len(r.Warnings) > 0 {
-				bar.clear()
-			}
-			if err := rep.file(r); err != nil && werr == nil {
-				werr = err
-			}
+	// An interrupt stops the wait at once: a worker may be blocked reading
+	// a terminal or a FIFO, and what is done so far is reported.
+	inInputOrder(done, len(ins), bar, ctx, func(i int) {
+		r := &reports[i]
+		if r.interrupted {
+			return
 		}
-	}
+		sum.add(r)
+		status = max(status, r.status)
+		if len(r.Errors)+len(r.Warnings) > 0 {
+			bar.clear()
+		}
+		if err := rep.file(r); err != nil && werr == nil {
+			werr = err
+		}
+	})
 	bar.finish()
 	sum.Stopped = ctx.Err() != nil
 	if err := rep.end(&sum); err != nil && werr == nil {
@@ -261,32 +254,32 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 			first = res.rec
 		}
 		var reported map[string]bool
-		keptIllegal := false // the reader kept an illegal move, reported with its line
-		for _, w := range res.warns {
-			d := diagFromParse(rep.Path, game, w)
-			if keptIllegalMove(w) {
-				d.Severity = sevError
-				keptIllegal = true
-			}
-			all.b.AddN(d, w.Code(), d.Severity == sevWarning, max(w.Omitted, 1))
+		readerDiags := make([]diag, len(res.warns)) // judged below, then listed
+		for i, w := range res.warns {
+			readerDiags[i] = diagFromParse(rep.Path, game, w)
 			if reported == nil {
 				reported = map[string]bool{}
 			}
 			reported[w.Code()] = true
 		}
+		var own []diag
 		for _, d := range res.extra {
 			// A reader may already have said what a check finds (an
-			// impossible start position, an illegal move it kept), with
-			// a line to quote.
+			// impossible start position), with a line to quote.
 			if d.Ply == 0 && (reported[d.Code] || d.start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
-			if keptIllegal && d.Severity == sevError && parse.IsMoveCode(d.Code) {
+			if judgeKept(readerDiags, d) {
 				continue
 			}
 			d.Game = game
-			all.add(d)
+			own = append(own, d)
 		}
+		for i, w := range res.warns {
+			d := readerDiags[i]
+			all.b.AddN(d, d.Code, d.Severity == sevWarning, max(w.Omitted, 1))
+		}
+		all.add(own...)
 		return ctx.Err() == nil
 	})
 	rep.Games = games
@@ -310,12 +303,24 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	return finish(src)
 }
 
-// keptIllegalMove reports whether a reader's warning is about a move
-// against the rules that a lenient reader kept as the last move of its
-// line (the warning wraps the rule's sentinel). convert keeps such a move
-// and warns; validate judges it an error.
-func keptIllegalMove(w *parse.Error) bool {
-	return w.Warning && parse.IsMoveCode(w.Code())
+// judgeKept applies "validate judges, convert preserves" to an illegal
+// move that the replay found (d, an error without a line): when a lenient
+// reader kept that move and warned about it (same code and ply), the
+// reader's warning, which has the line and column, becomes the error and
+// d is not reported again. Warnings of moves a reader read another way
+// (a quirk it tolerated) replay as legal and stay warnings.
+func judgeKept(readerDiags []diag, d diag) bool {
+	if d.Severity != sevError || !parse.IsMoveCode(d.Code) {
+		return false
+	}
+	for i := range readerDiags {
+		w := &readerDiags[i]
+		if w.Severity == sevWarning && w.Code == d.Code && (w.Ply == d.Ply || w.Ply == 0) {
+			w.Severity = sevError
+			return true
+		}
+	}
+	return false
 }
 
 // validateHelp is validate's --help text; its list of codes comes from
@@ -373,5 +378,16 @@ Codes:
 		b.WriteString("    " + c.Code + strings.Repeat(" ", max(1, 18-len(c.Code))) + c.Meaning + "\n")
 	}
 	b.WriteString("\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
+	return b.String()
+}
+
+// codesMarkdown is the README's table of codes, generated from parse.Codes
+// (readme_test.go keeps the README in step with it).
+func codesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| code | kind | meaning |\n|---|---|---|\n")
+	for _, c := range parse.Codes {
+		b.WriteString("| `" + c.Code + "` | " + c.Kind.String() + " | " + c.Meaning + " |\n")
+	}
 	return b.String()
 }

@@ -135,3 +135,25 @@ var (
 	ErrBadJSON      = &shogi.RuleError{Code: "bad-json", Msg: "malformed JSON"}
 	ErrTruncated    = &shogi.RuleError{Code: "truncated", Msg: "input ends in the middle of a record"}
 )
+
+// WarnedError is an error that ended a record, with the warnings the reader
+// gave in that record before it: they are reported too, not lost to the
+// error.
+type WarnedError struct {
+	Err      error
+	Warnings ErrorList
+}
+
+func (w *WarnedError) Error() string { return w.Err.Error() }
+
+// Unwrap returns the error that ended the record.
+func (w *WarnedError) Unwrap() error { return w.Err }
+
+// WithWarnings returns err with a copy of warns attached (err itself when
+// there are none).
+func WithWarnings(err error, warns ErrorList) error {
+	if len(warns) == 0 || err == nil {
+		return err
+	}
+	return &WarnedError{err, append(ErrorList(nil), warns...)}
+}

@@ -272,7 +272,7 @@ func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, R
 		}
 		n++
 		if err != nil {
-			return n, err
+			return n, WithWarnings(err, r.Warnings())
 		}
 		res := Result[T]{Record: rec, Warnings: r.Warnings()}
 		if work != nil {

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"runtime/debug"
+	"strings"
+)
+
+// versionString is what --version prints after "kifconv version": the
+// version set at build time, or else the module version the go command
+// recorded (go install …@v1.2.3), followed by the VCS revision, its time
+// and whether the tree had changes, when the build recorded them.
+func versionString() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return version
+	}
+	return describeBuild(version, info)
+}
+
+func describeBuild(v string, info *debug.BuildInfo) string {
+	if m := info.Main.Version; m != "" && m != "(devel)" && v == defaultVersion {
+		v = m
+	}
+	var rev, at string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return v
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	parts := []string{"revision " + rev}
+	if at != "" {
+		parts = append(parts, at)
+	}
+	if modified {
+		parts = append(parts, "modified")
+	}
+	return v + " (" + strings.Join(parts, ", ") + ")"
+}
