@@ -91,7 +91,15 @@ func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Durat
 	}
 	mark := len(dst)
 	dst = shogi.AppendSideMark(dst, pos.Turn())
+	body := len(dst)
 	dst = shogi.KI2Notation{}.AppendMove(dst, pos, n.Move)
+	if illegalUnstated(pos, n, dst[body:], shogi.KI2Notation{}.ParseMove) {
+		k.buf = dst[:mark]
+		if err := k.lose(lostIllegal); err != nil {
+			return err
+		}
+		return errSkipLine
+	}
 	// Every character of a KI2 move and its mark is three bytes and two
 	// columns wide.
 	k.width = (len(dst) - mark) / 3 * 2

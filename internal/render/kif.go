@@ -588,7 +588,8 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos sh
 	for n := first; n != nil; n = n.Next() {
 		l.nodes = append(l.nodes, n)
 		l.totals = append(l.totals, l.run)
-		if err := v.node(&l.pos, n, ply, &l.run); err != nil {
+		err := v.node(&l.pos, n, ply, &l.run)
+		if err != nil && err != errSkipLine {
 			return lines, err
 		}
 		var u shogi.Undo
@@ -597,6 +598,9 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos sh
 		}
 		l.undos = append(l.undos, u)
 		ply++
+		if err == errSkipLine {
+			break // n's alternatives are written, not those of what follows it
+		}
 	}
 	l.i = len(l.nodes)
 	return lines, v.endLine()

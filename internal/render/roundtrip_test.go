@@ -48,6 +48,7 @@ var rtPairs = []rtPair{
 	{writer: "kif", reader: "kif"},
 	{writer: "kifu", reader: "kif"},
 	{writer: "ki2", reader: "ki2"},
+	{writer: "ki2u", reader: "ki2"},
 	{writer: "csa", reader: "csa", multi: true},
 	{writer: "csa", reader: "csa", name: "csa-3.0", opt: render.Options{CSAVersion: "3.0"}, multi: true},
 	{writer: "jkf", reader: "jkf", multi: true},

@@ -59,7 +59,7 @@ func NewWestern(w io.Writer, opt Options) *Western {
 		name = "hosking"
 	}
 	wr := &Western{Options: opt, losses: losses{format: name, allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	wr.mt.move = n.AppendMove
+	wr.mt.move, wr.mt.parse = n.AppendMove, n.ParseMove
 	return wr
 }
 
@@ -209,11 +209,16 @@ func appendColonHeader(b []byte, rec *shogi.Record, l *losses) ([]byte, error) {
 // variations on indented lines of their own (see Western). It is a
 // shogi.Visitor.
 type movetext struct {
-	b        []byte
-	move     func(dst []byte, pos *shogi.Position, m shogi.Move) []byte
-	numbers  bool // write pair numbers
-	times    bool // write (mm:ss / hh:mm:ss) after moves with times
-	mainline bool // leave out variations on purpose
+	b    []byte
+	move func(dst []byte, pos *shogi.Position, m shogi.Move) []byte
+	// parse reads move's text back, to tell whether an illegal move is
+	// stated (see illegalUnstated); nil when move states any move.
+	parse    func(pos *shogi.Position, s string) (shogi.Move, error)
+	scratch  []byte      // the text of a move being checked
+	skip     *shogi.Node // an illegal move left out: its line is not written
+	numbers  bool        // write pair numbers
+	times    bool        // write (mm:ss / hh:mm:ss) after moves with times
+	mainline bool        // leave out variations on purpose
 	l        *losses
 	err      error
 
@@ -244,7 +249,25 @@ const (
 // reset readies t for the next record, keeping its move function and its
 // buffers.
 func (t *movetext) reset(l *losses, mainline bool) {
-	*t = movetext{move: t.move, l: l, mainline: mainline, stack: t.stack[:0]}
+	*t = movetext{move: t.move, parse: t.parse, scratch: t.scratch, l: l, mainline: mainline, stack: t.stack[:0]}
+}
+
+// leftOut reports whether n is not written: it follows an illegal move
+// left out, or it is one, which is then reported.
+func (t *movetext) leftOut(pos *shogi.Position, n *shogi.Node) bool {
+	if t.skip != nil && n.Parent == t.skip {
+		return true
+	}
+	if t.parse == nil || !endsLine(n) {
+		return false
+	}
+	t.scratch = t.move(t.scratch[:0], pos, n.Move)
+	if !illegalUnstated(pos, n, t.scratch, t.parse) {
+		return false
+	}
+	t.skip = n
+	t.lose(lostIllegal)
+	return true
 }
 
 // write appends the root comments and the move text of rec.
@@ -303,7 +326,7 @@ func appendIndent(b []byte, n int) []byte {
 
 // Move writes one move or ending.
 func (t *movetext) Move(pos *shogi.Position, n *shogi.Node) {
-	if t.err != nil {
+	if t.err != nil || t.leftOut(pos, n) {
 		return
 	}
 	switch {
@@ -509,7 +532,7 @@ func (t *movetext) BeginVariation(pos *shogi.Position, n *shogi.Node) bool {
 	if t.err != nil {
 		return false
 	}
-	if t.mainline {
+	if t.mainline || t.leftOut(pos, n) {
 		return false
 	}
 	t.newline(t.indent + 3)
