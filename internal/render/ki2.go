@@ -21,9 +21,10 @@ type KI2 struct {
 	buf     []byte
 	lines   []kakinokiLine
 	names   [2]string
-	count   int // moves on the text line being written
-	width   int // display width of the last move on it
-	records int // records written
+	count   int  // moves on the text line being written
+	width   int  // display width of the last move on it
+	records int  // records written
+	dry     bool // settling the losses: nothing is written
 }
 
 // NewKI2 returns a KI2 writer.
@@ -45,6 +46,15 @@ func (k *KI2) Write(rec *shogi.Record) error {
 		}
 	}
 	k.names = sideNames(rec)
+	if !k.AllowLoss {
+		// Settle what the record loses before any of it is written.
+		k.dry, k.buf, k.count = true, k.buf[:0], 0
+		err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
+		k.dry, k.buf = false, k.buf[:0]
+		if err != nil {
+			return err
+		}
+	}
 	dst := k.buf[:0]
 	if k.records == 0 {
 		dst = appendDeclaration(dst, "#KI2", k.Encoding)
@@ -112,15 +122,12 @@ func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Durat
 		k.breakLine()
 		k.buf = appendComments(k.buf, n)
 	}
+	k.buf = spill(&k.ew, k.buf, k.dry)
 	return nil
 }
 
 func (k *KI2) endLine() error {
 	k.breakLine()
-	if len(k.buf) >= 1<<16 {
-		k.ew.write(k.buf)
-		k.buf = k.buf[:0]
-	}
 	return k.ew.err
 }
 
