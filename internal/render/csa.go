@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -90,9 +91,24 @@ func (w *CSA) Write(rec *shogi.Record) error {
 	return w.writeGame(rec)
 }
 
+// MaxSeparateMoves bounds what Options.Variations "separate" writes for one
+// record: every line of play repeats the moves before its fork, so the
+// output of a deep tree grows with the square of its depth (100,000 nested
+// variations would be 5,000,000,000 moves). A record that would take more
+// moves is refused before anything of it is written.
+const MaxSeparateMoves = 10_000_000
+
+// ErrTooLarge is wrapped by the error for a record that MaxSeparateMoves
+// refuses.
+var ErrTooLarge = errors.New("output too large")
+
 // writeSeparate writes every line of play, the leaves in the order Walk
 // visits them (the main line first).
 func (w *CSA) writeSeparate(rec *shogi.Record) error {
+	if moves, nodes := separateMoves(rec); moves > MaxSeparateMoves {
+		return fmt.Errorf("csa: each line of play as its own game would be %d moves for the %d of the record (the limit is %d): %w",
+			moves, nodes, MaxSeparateMoves, ErrTooLarge)
+	}
 	stack := []*shogi.Node{rec.Root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
@@ -115,6 +131,28 @@ func (w *CSA) writeSeparate(rec *shogi.Record) error {
 		}
 	}
 	return nil
+}
+
+// separateMoves returns how many nodes writeSeparate writes for rec (the
+// depth of every leaf), and how many the record has.
+func separateMoves(rec *shogi.Record) (moves, nodes int) {
+	type item struct {
+		n     *shogi.Node
+		depth int
+	}
+	stack := []item{{rec.Root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nodes++
+		if len(it.n.Children) == 0 {
+			moves += it.depth
+		}
+		for _, c := range it.n.Children {
+			stack = append(stack, item{c, it.depth + 1})
+		}
+	}
+	return moves, nodes - 1
 }
 
 // writeGame writes rec's header and start followed by the nodes of w.line.

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"io"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -152,7 +153,7 @@ func (k *KIF) appendTime(dst []byte, n *shogi.Node, c shogi.Color, totals *[2]ti
 	if n.Time.HasTime {
 		elapsed = n.Time.Elapsed
 	}
-	total := totals[c] + elapsed
+	total := addTimes(totals[c], elapsed)
 	if n.Time.HasTotal {
 		total = n.Time.Total
 	}
@@ -163,6 +164,19 @@ func (k *KIF) appendTime(dst []byte, n *shogi.Node, c shogi.Color, totals *[2]ti
 		}
 	}
 	return appendKIFTime(dst, int64(elapsed/time.Second), int64(total/time.Second)), nil
+}
+
+// addTimes returns a+b, or the largest (smallest) time instead of a sum
+// that overflows: a total is never written as a negative number.
+func addTimes(a, b time.Duration) time.Duration {
+	s := a + b
+	switch {
+	case b > 0 && s < a:
+		return math.MaxInt64
+	case b < 0 && s > a:
+		return math.MinInt64
+	}
+	return s
 }
 
 // appendKIFTime appends ` ( m:ss/hh:mm:ss)` for e seconds of the move and t
