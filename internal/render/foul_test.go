@@ -55,34 +55,29 @@ func TestWriteFoulKingCapture(t *testing.T) {
 // 反則勝ち for the side to move after it.
 func playRecord(t *testing.T, sfen, foul string, moves ...string) *shogi.Record {
 	t.Helper()
-	start := shogi.StartPosition()
-	if sfen != "" {
-		var err error
-		if start, err = shogi.ParseSFEN(sfen); err != nil {
-			t.Fatal(err)
-		}
+	k := newKakRecord(t, sfen)
+	last := k.rec.Root
+	if len(moves) > 0 {
+		line := k.line(last, strings.Join(moves, " "))
+		last = line[len(line)-1]
 	}
-	rec := shogi.NewRecord(start)
-	n, pos := rec.Root, start
-	play := func(u string, legal bool) {
-		m, err := shogi.ParseUSIMove(u)
+	if foul != "" {
+		m, err := shogi.ParseUSIMove(foul)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := pos.Legal(m); (err == nil) != legal {
-			t.Fatalf("%s: legal: %v", u, err)
+		pos, err := k.rec.PositionAt(last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.Legal(m) == nil {
+			t.Fatalf("%s is legal", foul)
 		}
 		pos.Advance(m)
-		n = rec.AddChild(n, m, shogi.Ending{})
+		last = k.rec.AddChild(last, m, shogi.Ending{})
+		k.rec.AddChild(last, 0, shogi.Ending{Kind: shogi.FoulWin, Side: pos.Turn()})
 	}
-	for _, u := range moves {
-		play(u, true)
-	}
-	if foul != "" {
-		play(foul, false)
-		rec.AddChild(n, 0, shogi.Ending{Kind: shogi.FoulWin, Side: pos.Turn()})
-	}
-	return rec
+	return k.rec
 }
 
 // foulPendingReader names the readers that do not yet read a documented

@@ -54,22 +54,7 @@ func allocated(f func()) uint64 {
 // everything it allocates, so its peak heap is at most that): issue 15's
 // target is 64. A new writer is made for each write, so its buffers count.
 func BenchmarkWriteLongGameMemory(b *testing.B) {
-	const moves = 1_000_000
-	rec := longGame(moves)
-	for _, name := range memoryWriters {
-		b.Run(name, func(b *testing.B) {
-			var total uint64
-			for b.Loop() {
-				total += allocated(func() {
-					w, _ := render.New(name, io.Discard, render.Options{AllowLoss: true})
-					if err := w.Write(rec); err != nil {
-						b.Fatal(err)
-					}
-				})
-			}
-			b.ReportMetric(float64(total)/float64(b.N)/moves, "B/move")
-		})
-	}
+	benchmarkMemory(b, longGame(1_000_000), 1_000_000, "B/move")
 }
 
 // BenchmarkWriteNestedMemory writes a record whose variations nest 200,000
@@ -77,8 +62,12 @@ func BenchmarkWriteLongGameMemory(b *testing.B) {
 // proportion to the depth of nesting, issue 15's tree target being 400 MB
 // in all for 200,000 levels.
 func BenchmarkWriteNestedMemory(b *testing.B) {
-	const depth = 200_000
-	rec := rtDeepRecord(depth)
+	benchmarkMemory(b, rtDeepRecord(200_000), 200_000, "B/level")
+}
+
+// benchmarkMemory writes rec with each of memoryWriters and reports the
+// bytes allocated per unit of the record's size.
+func benchmarkMemory(b *testing.B, rec *shogi.Record, size int, unit string) {
 	for _, name := range memoryWriters {
 		b.Run(name, func(b *testing.B) {
 			var total uint64
@@ -90,7 +79,7 @@ func BenchmarkWriteNestedMemory(b *testing.B) {
 					}
 				})
 			}
-			b.ReportMetric(float64(total)/float64(b.N)/depth, "B/level")
+			b.ReportMetric(float64(total)/float64(b.N)/float64(size), unit)
 		})
 	}
 }
