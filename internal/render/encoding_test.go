@@ -12,8 +12,8 @@ import (
 // X 0208 characters that Unicode maps apart from CP932 (〜‖−¢£¬—) in each
 // format that declares its encoding, encoded as the CLI encodes it, and
 // compares the bytes with testdata/render/encoding: the declaration names
-// the encoding of the bytes (#KIF/#KI2 version=2.0 encoding=Shift_JIS or
-// UTF-8, 'CSA encoding=SHIFT_JIS or UTF-8), and Shift_JIS output has the
+// the encoding of the bytes (#KIF version=2.0 encoding=Shift_JIS or UTF-8,
+// 'CSA encoding=SHIFT_JIS or UTF-8; KI2 has none), and Shift_JIS output has the
 // seven at the codes Windows writes (0x8160 for 〜). The KIF files also hold
 // a move that could have promoted and did not, written without 不成.
 func TestEncodingGolden(t *testing.T) {

@@ -13,18 +13,20 @@ import (
 // twelve columns as Kifu for Windows lays them out; a comment or bookmark
 // breaks the line. A line of play that ends in a special ending is closed
 // by its `まで{N}手で…` line, and the 変化：N手 blocks follow in KIF's order.
-// KI2 has no times: they are reported as lost.
+// KI2 has no times: they are reported as lost. Unlike KIF it gets no
+// `#KI2 version=2.0 encoding=…` line, which Kifu for Windows writes but
+// Kifu for JS's KI2 reader rejects (the bytes and the extension, .ki2 or
+// .ki2u, tell the encoding).
 type KI2 struct {
 	Options
 	losses
-	ew      errWriter
-	buf     []byte
-	lines   []kakinokiLine
-	names   [2]string
-	count   int  // moves on the text line being written
-	width   int  // display width of the last move on it
-	records int  // records written
-	dry     bool // settling the losses: nothing is written
+	ew    errWriter
+	buf   []byte
+	lines []kakinokiLine
+	names [2]string
+	count int  // moves on the text line being written
+	width int  // display width of the last move on it
+	dry   bool // settling the losses: nothing is written
 }
 
 // NewKI2 returns a KI2 writer.
@@ -55,12 +57,7 @@ func (k *KI2) Write(rec *shogi.Record) error {
 			return err
 		}
 	}
-	dst := k.buf[:0]
-	if k.records == 0 {
-		dst = appendDeclaration(dst, "#KI2", k.Encoding)
-	}
-	k.records++
-	dst = appendKakinokiHeader(dst, rec, k.names)
+	dst := appendKakinokiHeader(k.buf[:0], rec, k.names)
 	dst = append(dst, '\n')
 	k.buf = appendComments(dst, rec.Root)
 	k.count = 0

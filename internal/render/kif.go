@@ -237,9 +237,9 @@ func appendPly(dst []byte, ply int) []byte {
 }
 
 // appendDeclaration appends the line Kifu for Windows starts a file with,
-// `#KIF version=2.0 encoding=UTF-8` (kind "#KIF" or "#KI2"), naming the
-// encoding the text is written in (Options.Encoding; Shift_JIS when it is
-// ""), or nothing for an encoding the line has no name for.
+// `#KIF version=2.0 encoding=UTF-8` (kind "#KIF"), naming the encoding the
+// text is written in (Options.Encoding; Shift_JIS when it is ""), or
+// nothing for an encoding the line has no name for.
 func appendDeclaration(dst []byte, kind, enc string) []byte {
 	if enc == "" {
 		enc = "shift_jis"

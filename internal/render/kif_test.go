@@ -279,7 +279,7 @@ func TestKakinokiLostEndings(t *testing.T) {
 		{"kif", func(b *bytes.Buffer) render.Writer { return render.NewKIF(b, render.Options{AllowLoss: true}) },
 			"#KIF version=2.0 encoding=Shift_JIS\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)   +\n   3 持将棋\nまで2手で持将棋\n\n変化：2手\n   2 ８四歩(83)\n"},
 		{"ki2", func(b *bytes.Buffer) render.Writer { return render.NewKI2(b, render.Options{AllowLoss: true}) },
-			"#KI2 version=2.0 encoding=Shift_JIS\n手合割：平手\n\n▲７六歩    △３四歩\nまで2手で持将棋\n\n変化：2手\n△８四歩\n"},
+			"手合割：平手\n\n▲７六歩    △３四歩\nまで2手で持将棋\n\n変化：2手\n△８四歩\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
