@@ -36,7 +36,7 @@ func longGame(n int) *shogi.Record {
 
 // memoryWriters are the writers of this package whose memory the
 // benchmarks below measure (JKF has its own).
-var memoryWriters = []string{"kif", "kifu", "ki2", "ki2u", "csa", "usi", "psn", "western", "hosking", "kk", "sfen", "bod"}
+var memoryWriters = []string{"kif", "kifu", "ki2", "ki2u", "csa", "usi", "psn", "western", "hosking", "kk", "sfen", "bod", "svg"}
 
 // allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc), an
 // upper bound on the heap it adds at any moment.
