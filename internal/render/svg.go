@@ -25,7 +25,7 @@ import (
 // from the start (ply 0) to the last move, and writes the documents one
 // after the other; each starts with its own `<?xml` declaration, which is
 // where a consumer splits the stream. Callers that want one file per ply
-// use SVGFrames.
+// use EachSVGFrame.
 type SVG struct {
 	Options
 	losses
@@ -44,20 +44,16 @@ func (s *SVG) Write(rec *shogi.Record) error {
 		return s.ew.err
 	}
 	if s.AllPlies {
-		frames, err := SVGFrames(rec)
-		if err != nil {
-			return err
-		}
-		for _, f := range frames {
-			s.ew.write(f)
-		}
-		return s.ew.err
+		return EachSVGFrame(rec, func(_ int, frame []byte) error {
+			s.ew.write(frame)
+			return s.ew.err
+		})
 	}
 	n, pos, prev, err := mainLineAt(rec, s.Ply, s.PlySet)
 	if err != nil {
 		return err
 	}
-	b := appendSVGNode(s.buf[:0], rec, n, &pos, &prev)
+	b := appendSVGNode(s.buf[:0], rec, n, n.Ply(), &pos, &prev)
 	s.buf = b
 	s.ew.write(b)
 	return s.ew.err
@@ -67,30 +63,54 @@ func (s *SVG) Write(rec *shogi.Record) error {
 func (s *SVG) Flush() error { return s.ew.err }
 
 // SVGFrames draws every position of rec's main line, from the start (ply 0)
-// to the last move: frame i is the picture after ply i. The CLI writes them
-// as one file each for --svg-all. A move on the way that is not legal is an
-// error, as Record.PositionAt reports it.
+// to the last move: frame i is the picture after ply i. A move on the way
+// that is not legal is an error, as Record.PositionAt reports it. It holds
+// every frame at once; EachSVGFrame hands them over one at a time.
 func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 	var out [][]byte
-	pos := rec.Start
-	prev := pos
-	for n := rec.Root; n != nil && !n.IsEnd(); n = n.Next() {
-		if n != rec.Root && !n.Move.IsZero() {
-			if pos.Legal(n.Move) != nil {
-				_, err := rec.PositionAt(n)
-				return nil, err
-			}
-			prev = pos
-			pos.Advance(n.Move)
-		}
-		out = append(out, appendSVGNode(nil, rec, n, &pos, &prev))
+	err := EachSVGFrame(rec, func(_ int, frame []byte) error {
+		out = append(out, append([]byte(nil), frame...))
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// appendSVGNode draws pos, the position after n; prev is the one before it.
-func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, pos, prev *shogi.Position) []byte {
-	d := svgDiagram{pos: pos, ply: n.Ply()}
+// EachSVGFrame draws the positions of rec's main line in turn, from the
+// start (ply 0) to the last move, and calls f with the ply and the picture,
+// which f must not keep: its buffer is reused. It stops at f's first error
+// (a cancellation, a failed write) and returns it, or at a move that is not
+// legal, with the error Record.PositionAt gives. Time is linear in the
+// length of the main line, memory that of one picture.
+func EachSVGFrame(rec *shogi.Record, f func(ply int, frame []byte) error) error {
+	pos := rec.Start
+	prev := pos
+	var buf []byte
+	ply := 0
+	for n := rec.Root; n != nil && !n.IsEnd(); n = n.Next() {
+		if n != rec.Root && !n.Move.IsZero() {
+			if pos.Legal(n.Move) != nil {
+				_, err := rec.PositionAt(n)
+				return err
+			}
+			prev = pos
+			pos.Advance(n.Move)
+		}
+		buf = appendSVGNode(buf[:0], rec, n, ply, &pos, &prev)
+		if err := f(ply, buf); err != nil {
+			return err
+		}
+		ply++
+	}
+	return nil
+}
+
+// appendSVGNode draws pos, the position after n, which is ply plies from
+// the start; prev is the one before it.
+func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, ply int, pos, prev *shogi.Position) []byte {
+	d := svgDiagram{pos: pos, ply: ply}
 	if n.Parent != nil {
 		d.last = n.Move
 		if prev.Turn() == shogi.Black {
