@@ -46,13 +46,15 @@ bench-read:
 bench-cli:
 	$(GO) test -run '^$$' -bench '^BenchmarkCLI$$' -benchtime 1x -count $(BENCHCOUNT) -timeout 60m ./cmd/kifconv
 
-# Every Fuzz target for FUZZTIME each (make fuzz FUZZTIME=10m for a long run).
+# Every Fuzz target for FUZZTIME each (make fuzz FUZZTIME=10m for a long run),
+# FUZZJOBS targets at a time with one worker each; each target's output is
+# printed whole when it ends, and any failure fails the run.
+FUZZJOBS ?= $(shell nproc 2>/dev/null || echo 2)
 fuzz:
 	@for pkg in $$($(GO) list $(PKGS)); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
-	  done; \
-	done
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do echo "$$pkg $$f"; done; \
+	done | xargs -P $(FUZZJOBS) -L 1 sh -c \
+	  'out=$$($(GO) test -run "^\$$" -fuzz "^$$1\$$" -fuzztime $(FUZZTIME) -parallel 1 $$0 2>&1); rc=$$?; printf "== %s %s\n%s\n" "$$0" "$$1" "$$out"; exit $$rc'
 
 man: build
 	$(GO) run ./cmd/kifconv man --dir man

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,17 +10,15 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/mattn/go-runewidth"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
@@ -38,7 +37,13 @@ type convertOptions struct {
 	notation          string
 	ply               int
 	svgAll            bool
+	game              int
+	skipExisting      bool
+	update            bool
+	color             string
+	verbose           bool
 	readers           readerOptions
+	train             trainFlags
 }
 
 func newConvertCmd(e env) *cobra.Command {
@@ -97,7 +102,7 @@ I/O error.`,
 	}
 	f := cmd.Flags()
 	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
-	f.StringVarP(&o.to, "to", "t", "", "output format (required; see kifconv formats)")
+	f.StringVarP(&o.to, "to", "t", "", "output format (see kifconv formats; default: from -o FILE's extension)")
 	f.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of standard output (one input)")
 	f.StringVarP(&o.outDir, "out-dir", "d", "", "write one file per input under `DIR`, mirroring the input tree")
 	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
@@ -111,12 +116,17 @@ I/O error.`,
 	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
 	f.IntVarP(&o.jobs, "jobs", "j", 0, "convert `N` files in parallel (default: the number of CPUs)")
 	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
-	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own`)
+	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own; hcpe, psv, positions: "all" writes every variation's positions too`)
 	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
 	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
 	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
+	f.IntVar(&o.game, "game", 0, "convert only record `N` of an input holding several (CSA /, USI lines, JSON Lines)")
+	f.BoolVar(&o.skipExisting, "skip-existing", false, "leave outputs that exist as they are, and count them")
+	f.BoolVar(&o.update, "update", false, "rewrite only outputs older than their input")
+	f.StringVar(&o.color, "color", "auto", "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
 	addReaderFlags(cmd, &o.readers)
-	_ = cmd.MarkFlagRequired("to")
+	addTrainFlags(cmd, &o.train)
 	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
 	_ = cmd.RegisterFlagCompletionFunc("encoding", cobra.FixedCompletions([]string{"utf-8", "shift_jis"}, cobra.ShellCompDirectiveNoFileComp))
@@ -144,10 +154,43 @@ func lookupReadable(name string) (string, error) {
 	return f.Name, nil
 }
 
+// newTarget checks the output flags, all before any input is read, and
+// returns the target they describe. A flag that does not apply to the
+// target format is an error, as is a value no writer knows.
 func newTarget(o convertOptions, plySet bool) (target, error) {
 	f, ok := render.Lookup(strings.ToLower(o.to))
 	if !ok {
 		return target{}, usageErrorf("--to: unknown output format %q (writable: %s)", o.to, strings.Join(writableNames(), ", "))
+	}
+	applies := func(flag string, set bool, formats ...string) error {
+		if set && !contains(formats, f.Name) {
+			list := strings.Join(formats, ", ")
+			if i := strings.LastIndex(list, ", "); i >= 0 {
+				list = list[:i] + " or " + list[i+2:]
+			}
+			return usageErrorf("%s applies to -t %s output, not %s", flag, list, f.Name)
+		}
+		return nil
+	}
+	for _, err := range []error{
+		applies("--csa-version", o.csaVersion != "", "csa"),
+		// --variations all is the training formats' (trainOptions).
+		applies("--variations", o.variations != "" && o.variations != "all" && !render.IsTraining(f.Name), "csa"),
+		applies("--notation", o.notation != "", "western"),
+		applies("--ply", plySet, "bod", "sfen", "svg"),
+	} {
+		if err != nil {
+			return target{}, err
+		}
+	}
+	if o.csaVersion != "" && o.csaVersion != "2.2" && o.csaVersion != "3.0" {
+		return target{}, usageErrorf("--csa-version: want 2.2 or 3.0, not %q", o.csaVersion)
+	}
+	if f.Name == "csa" && o.variations != "" && o.variations != "separate" && o.variations != "all" {
+		return target{}, usageErrorf("--variations: want separate, not %q", o.variations)
+	}
+	if o.notation != "" && o.notation != "hodges" && o.notation != "hosking" {
+		return target{}, usageErrorf("--notation: want hodges or hosking, not %q", o.notation)
 	}
 	t := target{format: f, crlf: f.CRLF, substitute: o.substitute}
 	t.enc, _ = charset.Lookup(f.Encoding)
@@ -202,6 +245,7 @@ type result struct {
 	diags       []diag
 	status      int    // exitOK, exitInvalid or exitUsage
 	interrupted bool   // cut short by an interrupt: nothing to report
+	kept        bool   // the output exists and was left as it is (--skip-existing, --update)
 	out         string // the output's name, for messages about writing it
 }
 
@@ -215,21 +259,49 @@ func (r *result) failErr(status int, err error) {
 }
 
 func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plySet bool) error {
+	stderr := cmd.ErrOrStderr()
+	if o.output != "" && o.outDir != "" {
+		return usageErrorf("give -o FILE or -d DIR, not both")
+	}
+	if err := outputFormat(&o, stderr); err != nil {
+		return err
+	}
 	t, err := newTarget(o, plySet)
 	if err != nil {
+		return err
+	}
+	if t.opt.Train, err = trainOptions(cmd, o, t.format); err != nil {
+		return err
+	}
+	if err := refuseBinaryTerminal(e, o, t.format, cmd.OutOrStdout()); err != nil {
 		return err
 	}
 	if o.from, err = lookupReadable(o.from); err != nil {
 		return err
 	}
-	if o.output != "" && o.outDir != "" {
-		return usageErrorf("give -o FILE or -d DIR, not both")
-	}
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
 	}
-	spec := inputSpec{args: args, filesFrom: o.filesFrom, nul: o.null, from: o.from}
-	ins, err := collectInputs(spec, cmd.InOrStdin())
+	o.jobs = capJobs(o.jobs, e.cpus)
+	if o.game < 0 {
+		return usageErrorf("--game: want 1 or more, not %d", o.game)
+	}
+	if o.game > 0 && o.svgAll {
+		return usageErrorf("give --game or --svg-all, not both")
+	}
+	if o.skipExisting && (o.force || o.update) || o.force && o.update {
+		return usageErrorf("give one of --force, --skip-existing and --update")
+	}
+	if (o.skipExisting || o.update) && o.outDir == "" && (o.output == "" || o.output == "-") {
+		return usageErrorf("--skip-existing and --update apply to outputs written with -o FILE or -d DIR")
+	}
+	cond, _ := widthCondition("auto", e.getenv)
+	color, err := colorChoice(e, o.color, stderr)
+	if err != nil {
+		return err
+	}
+	p := &diagPrinter{cond: cond, color: color}
+	ins, notes, err := gatherInputs(e, inputFlags{filesFrom: o.filesFrom, null: o.null, from: o.from, verbose: o.verbose}, args, o.outDir, cmd.InOrStdin(), stderr)
 	if err != nil {
 		return err
 	}
@@ -246,20 +318,21 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if batch && o.outDir == "" {
 		return usageErrorf("several inputs or a directory: give an output directory with -d DIR")
 	}
-	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1, framesFlat: !several}
-	if len(ins) == 1 && o.readers.parallel() {
+	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1, framesFlat: !several,
+		oneGame: oneGameFormat(t.format.Name, plySet)}
+	if len(ins) == 1 {
 		c.fileJobs = o.jobs
 	}
-	stderr := cmd.ErrOrStderr()
-	cond, _ := widthCondition("auto", e.getenv)
 	if !batch {
 		r := c.convertSingle(ins[0], cmd.OutOrStdout())
-		for _, d := range r.diags {
-			if d.Severity == sevWarning && o.quiet {
+		var b []byte
+		for i := range r.diags {
+			if r.diags[i].Severity == sevWarning && o.quiet {
 				continue
 			}
-			d.write(stderr, cond)
+			b = p.append(b, &r.diags[i])
 		}
+		stderr.Write(b)
 		if err := c.ctx.Err(); err != nil {
 			return err
 		}
@@ -268,7 +341,42 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 		}
 		return nil
 	}
-	return c.convertBatch(e, ins, stderr, cond)
+	return c.convertBatch(e, ins, notes, stderr, p)
+}
+
+// outputFormat takes the output format from -o FILE's extension when -t
+// is not given, and warns when -t contradicts that extension.
+func outputFormat(o *convertOptions, stderr io.Writer) error {
+	ext := strings.ToLower(filepath.Ext(o.output))
+	byExt, known := render.Format{}, false
+	if ext != "" && o.output != "-" {
+		byExt, known = render.Lookup(ext)
+	}
+	switch {
+	case o.to == "" && known:
+		o.to = byExt.Name
+	case o.to == "" && o.output != "" && o.output != "-":
+		return usageErrorf("cannot tell the output format from %q: give it with -t (see kifconv formats)", o.output)
+	case o.to == "":
+		return usageErrorf("give the output format with -t FORMAT (see kifconv formats)")
+	case known:
+		if f, ok := render.Lookup(strings.ToLower(o.to)); ok && f.Name != byExt.Name && f.Extension != ext {
+			fmt.Fprintf(stderr, "kifconv convert: warning: writing %s into %s, whose extension is that of %s\n", f.Name, o.output, byExt.Name)
+		}
+	}
+	return nil
+}
+
+// oneGameFormat reports whether a format holds one game per file: several
+// games are never glued into one such file.
+func oneGameFormat(name string, plySet bool) bool {
+	switch name {
+	case "kif", "kifu", "ki2", "ki2u", "bod", "svg":
+		return true
+	case "sfen":
+		return plySet
+	}
+	return false
 }
 
 type converter struct {
@@ -281,6 +389,7 @@ type converter struct {
 	// framesFlat puts the --svg-all frames of the one input given right
 	// in the output directory rather than in a directory named after it.
 	framesFlat bool
+	oneGame    bool // the target holds one game per file (split.go)
 }
 
 // convertSingle converts one input to standard output or to -o FILE.
@@ -292,14 +401,31 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 	}
 	if c.o.output == "" || c.o.output == "-" {
 		r.out = "standard output"
-		bw := bufio.NewWriterSize(stdout, 64<<10)
-		c.convert(&r, bw)
-		if err := bw.Flush(); err != nil && r.status == exitOK {
+		spool := &recordSpool{ctx: c.ctx, w: stdout}
+		c.convert(&r, spool)
+		if err := spool.finish(r.status == exitOK && c.ctx.Err() == nil); err != nil && r.status == exitOK {
 			r.writeErr(err)
 		}
 		return r
 	}
 	r.out = c.o.output
+	if fi, err := os.Stat(c.o.output); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		// /dev/null, a FIFO, a terminal: written straight through.
+		f, err := os.OpenFile(c.o.output, os.O_WRONLY, 0)
+		if err != nil {
+			r.writeErr(err)
+			return r
+		}
+		bw := bufio.NewWriterSize(f, 64<<10)
+		c.convert(&r, bw)
+		if err := bw.Flush(); err != nil && r.status == exitOK {
+			r.writeErr(err)
+		}
+		if err := f.Close(); err != nil && r.status == exitOK {
+			r.writeErr(err)
+		}
+		return r
+	}
 	root, err := os.OpenRoot(filepath.Dir(c.o.output))
 	if err != nil {
 		r.writeErr(err)
@@ -313,9 +439,21 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 // convertToFile converts into rel under root, atomically.
 func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 	r.out = shown
-	if !c.o.force && exists(root, rel) {
-		r.fail(exitUsage, existsDiag(r.in, shown))
+	if c.oneGame && c.o.game == 0 && c.o.outDir != "" {
+		c.convertSplit(r, root, rel, shown)
 		return
+	}
+	force := c.o.force
+	if exists(root, rel) {
+		switch {
+		case c.keep(r, root, rel):
+			return
+		case c.o.update:
+			force = true // older than its input
+		case !force:
+			r.fail(exitUsage, existsDiag(r.in, shown))
+			return
+		}
 	}
 	out, err := createOut(c.ctx, root, rel)
 	if err != nil {
@@ -334,7 +472,7 @@ func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 		out.abort()
 		return
 	}
-	if err := out.commit(c.o.force); err != nil {
+	if err := out.commit(force); err != nil {
 		if errors.Is(err, errExists) {
 			r.fail(exitUsage, existsDiag(r.in, shown))
 			return
@@ -346,19 +484,7 @@ func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 // writeErr reports that the output could not be written, naming it and
 // the system's reason.
 func (r *result) writeErr(err error) {
-	for {
-		var pe *fs.PathError
-		var le *os.LinkError
-		switch {
-		case errors.As(err, &pe):
-			err = pe.Err
-			continue
-		case errors.As(err, &le):
-			err = le.Err
-			continue
-		}
-		break
-	}
+	err = unwrapPath(err)
 	r.fail(exitUsage, diag{Path: r.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + r.out + ": " + err.Error()})
 }
 
@@ -370,7 +496,7 @@ func existsDiag(in input, shown string) diag {
 // an input of no known format is invalid (status 1), any other failure a
 // usage or I/O error (status 2) unless it carries its own status.
 func (c *converter) open(r *result) (*source, bool) {
-	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, true, &c.bufs)
+	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, &c.bufs)
 	if err != nil {
 		status := exitInvalid
 		if !errors.Is(err, errUnknownFormat) {
@@ -395,20 +521,35 @@ func (c *converter) convert(r *result, w io.Writer) {
 		return
 	}
 	defer src.Close()
-	enc := charset.NewWriter(w, c.t.enc, c.t.crlf, c.t.substitute)
-	wr := c.t.format.New(enc, c.t.opt)
+	// A one-game format gets the first game only once it is known to be
+	// the only one: several are refused, never glued into one file.
+	out := w
+	var held *bytes.Buffer
+	if c.oneGame && c.o.game == 0 {
+		held = new(bytes.Buffer)
+		out = ctxWriter{c.ctx, held}
+	}
+	enc := charset.NewWriter(out, c.t.enc, c.t.crlf, c.t.substitute)
+	var dst io.Writer = enc
+	if c.t.format.Encoding == render.BinaryEncoding {
+		dst = out // bytes, not text
+	}
+	wr := c.t.format.New(dst, c.t.opt)
 	var werr error
+	var warns diagList
+	before := len(r.diags)
 	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
-		from := len(r.diags)
-		for _, w := range res.warns {
-			r.diags = append(r.diags, diagFromParse(name, game, w))
+		if c.o.game > 0 && game != c.o.game || held != nil && game > 1 {
+			return true // read on to count the games
 		}
-		if src.file == nil && len(r.diags) > from {
-			quoteSources(src, r.diags[from:]) // while its lines are kept
-		}
+		warns.addParse(name, game, res.warns...)
 		werr = wr.Write(res.rec)
-		return werr == nil
+		if werr == nil && held == nil {
+			werr = recordDone(wr, c.t.format.Name, w)
+		}
+		return werr == nil && game != c.o.game
 	})
+	r.diags = slices.Insert(r.diags, before, warns.list(name)...)
 	if werr != nil {
 		c.writeFailed(r, games, werr)
 		return
@@ -417,8 +558,16 @@ func (c *converter) convert(r *result, w io.Writer) {
 		c.readFailed(r, src, games, err)
 		return
 	}
-	if games == 0 {
+	switch {
+	case games == 0:
 		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+		return
+	case c.o.game > games:
+		r.fail(exitUsage, diag{Path: name, Severity: sevError, Code: "games",
+			Message: "--game " + strconv.Itoa(c.o.game) + ": the input holds " + plural(games, "game")})
+		return
+	case held != nil && games > 1:
+		r.fail(exitInvalid, c.gamesDiag(name, games))
 		return
 	}
 	if err := wr.Flush(); err != nil {
@@ -429,16 +578,47 @@ func (c *converter) convert(r *result, w io.Writer) {
 		c.writeFailed(r, 0, err)
 		return
 	}
-	// Everything lost in this file is said in one warning.
-	var lost []string
-	if l := wr.Losses(); len(l) > 0 {
-		lost = append(lost, c.t.format.Name+" cannot carry "+strings.Join(l, ", ")+"; dropped")
+	if held != nil {
+		_, err := w.Write(held.Bytes())
+		if err == nil {
+			err = commitRecord(w)
+		}
+		if err != nil {
+			c.writeFailed(r, 0, err)
+			return
+		}
 	}
-	if n := enc.Substitutions(); n > 0 {
-		lost = append(lost, strconv.Itoa(n)+" characters not in "+string(c.t.enc)+" replaced (☗☖ by ▲△, others by ?)")
+	c.lossWarning(r, wr.Losses(), enc.Substitutions())
+}
+
+// gamesDiag refuses to write several games into one file of a one-game
+// format.
+func (c *converter) gamesDiag(name string, games int) diag {
+	return diag{Path: name, Severity: sevError, Code: "games",
+		Message: "the input holds " + plural(games, "game") + " and " + c.t.format.Name + " holds one per file: " +
+			"give -d DIR to write one file per game, or --game N to pick one"}
+}
+
+// lossWarning says in one warning everything lost in this input; then,
+// under --strict, every warning is an error and the output is not kept.
+func (c *converter) lossWarning(r *result, losses []string, subs int) {
+	var lost []string
+	if len(losses) > 0 {
+		lost = append(lost, c.t.format.Name+" cannot carry "+strings.Join(losses, ", ")+"; dropped")
+	}
+	if subs > 0 {
+		lost = append(lost, plural(subs, "character")+" not in "+string(c.t.enc)+" replaced (☗☖ by ▲△, others by ?)")
 	}
 	if len(lost) > 0 {
-		r.diags = append(r.diags, diag{Path: name, Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")})
+		r.diags = append(r.diags, diag{Path: r.in.name(), Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")})
+	}
+	if c.o.strict {
+		for i := range r.diags {
+			if r.diags[i].Severity == sevWarning {
+				r.diags[i].Severity = sevError
+				r.status = max(r.status, exitInvalid)
+			}
+		}
 	}
 }
 
@@ -448,9 +628,7 @@ func (c *converter) readFailed(r *result, src *source, game int, err error) {
 		r.failErr(exitUsage, err)
 		return
 	}
-	ds := diagsFromError(r.in.name(), game, err)
-	quoteSources(src, ds)
-	r.fail(exitInvalid, ds...)
+	r.fail(exitInvalid, diagsFromError(r.in.name(), game, err)...)
 }
 
 func (c *converter) writeFailed(r *result, game int, err error) {
@@ -468,45 +646,16 @@ func (c *converter) writeFailed(r *result, game int, err error) {
 	}
 }
 
-// quoteSources fills in the source lines that the diagnostics point at,
-// where not known yet. Standard input's lines come from its tail, so its
-// diagnostics must be quoted soon after their record is read.
-func quoteSources(src *source, ds []diag) {
-	if src.file == nil {
-		if src.tail == nil {
-			return
-		}
-		for i := range ds {
-			if d := &ds[i]; d.Line > 0 && d.source == "" {
-				d.source, _ = src.tail.line(d.Line, d.lineOffset())
-			}
-		}
-		return
-	}
-	want := map[int]bool{}
-	for _, d := range ds {
-		if d.Line > 0 && d.source == "" {
-			want[d.Line] = true
-		}
-	}
-	lines := src.sourceLines(want)
-	for i := range ds {
-		if ds[i].source == "" {
-			ds[i].source = lines[ds[i].Line]
-		}
-	}
-}
-
 // convertBatch converts every input into the output directory with up to
 // o.jobs workers. Diagnostics are printed in input order whatever the
 // number of workers, so that output and messages do not depend on it.
-func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *runewidth.Condition) error {
+func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io.Writer, p *diagPrinter) error {
 	if err := os.MkdirAll(c.o.outDir, 0o755); err != nil {
-		return &exitError{exitUsage, err}
+		return &exitError{exitUsage, fmt.Errorf("cannot make the output directory %s: %w", c.o.outDir, unwrapPath(err))}
 	}
 	root, err := os.OpenRoot(c.o.outDir)
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return &exitError{exitUsage, fmt.Errorf("cannot open the output directory %s: %w", c.o.outDir, unwrapPath(err))}
 	}
 	defer root.Close()
 	dirs := &outDirs{root: root}
@@ -549,18 +698,7 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 			owner[rel] = i
 		}
 	}
-	var bar *progressbar.ProgressBar
-	if !c.o.quiet && len(ins) > 1 && e.isTerminal(stderr) {
-		bar = progressbar.NewOptions(len(ins),
-			progressbar.OptionSetWriter(stderr),
-			progressbar.OptionSetDescription("converting"),
-			progressbar.OptionSetRenderBlankState(true),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
-	}
+	bar := newBar(e, stderr, len(ins), c.o.quiet, "converting")
 	jobs := min(c.o.jobs, len(ins))
 	next := make(chan int)
 	done := make(chan int, len(ins))
@@ -604,47 +742,60 @@ func (c *converter) convertBatch(e env, ins []input, stderr io.Writer, cond *run
 	go func() { wg.Wait(); close(done) }()
 	finished := make([]bool, len(ins))
 	printed := 0
-	var converted, failed, warnings int
+	var converted, failed, warnings, kept int
 	status := exitOK
+	var b []byte
 	for i := range done {
 		finished[i] = true
-		if bar != nil {
-			bar.Add(1)
-		}
+		bar.add()
 		for printed < len(ins) && finished[printed] {
 			r := &results[printed]
 			printed++
 			if r.interrupted {
 				continue
 			}
-			if bar != nil && len(r.diags) > 0 {
-				bar.Clear()
-			}
-			for _, d := range r.diags {
+			b = b[:0]
+			for i := range r.diags {
+				d := &r.diags[i]
 				if d.Severity == sevWarning {
 					warnings++
 					if c.o.quiet {
 						continue
 					}
 				}
-				d.write(stderr, cond)
+				b = p.append(b, d)
 			}
-			if r.status == exitOK {
-				converted++
-			} else {
+			if len(b) > 0 {
+				bar.clear()
+				stderr.Write(b)
+			}
+			switch {
+			case r.status != exitOK:
 				failed++
+			case r.kept:
+				kept++
+			default:
+				converted++
 			}
 			status = max(status, r.status)
 		}
 	}
-	if bar != nil {
-		bar.Finish()
+	bar.finish()
+	if !c.o.quiet {
+		line := strconv.Itoa(converted) + " converted, " + strconv.Itoa(failed) + " failed, " + plural(warnings, "warning")
+		if kept > 0 {
+			line += ", " + strconv.Itoa(kept) + " kept"
+		}
+		if t := skippedText(notes.counts()); t != "" {
+			line += "; " + t
+		}
+		if c.ctx.Err() != nil {
+			line += "; interrupted"
+		}
+		fmt.Fprintln(stderr, line)
 	}
 	if err := c.ctx.Err(); err != nil {
 		return err
-	}
-	if !c.o.quiet {
-		fmt.Fprintf(stderr, "%d converted, %d failed, %d warnings\n", converted, failed, warnings)
 	}
 	if status != exitOK {
 		return &exitError{status, nil}

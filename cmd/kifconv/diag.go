@@ -30,16 +30,6 @@ type diag struct {
 	Message  string `json:"message"`
 	source   string // the source line, quoted under the message when known
 	start    bool   // about the start position (a reader may have said it already)
-	offset   int64  // the byte offset of the line in the decoded text; 0 when unknown (or line 1)
-}
-
-// lineOffset returns the offset of the diagnostic's line, or -1 when it is
-// not known.
-func (d *diag) lineOffset() int64 {
-	if d.offset == 0 && d.Line > 1 {
-		return -1
-	}
-	return d.offset
 }
 
 const (
@@ -102,30 +92,47 @@ func hexBytes(b []byte) string {
 }
 
 func diagFromParse(path string, game int, e *parse.Error) diag {
-	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code(), offset: e.Pos.Offset}
+	d := diag{Path: path, Line: e.Pos.Line, Col: e.Pos.Col, Game: game, Ply: e.Ply, Severity: sevError, Code: e.Code(), source: e.Pos.Text}
 	if e.Warning {
 		d.Severity = sevWarning
 	}
+	if e.Omitted > 0 {
+		d.Message = e.Message()
+		return d
+	}
+	d.Message = joinMessage(e.Err, e.Detail)
+	return d
+}
+
+// joinMessage joins a sentinel's text and the detail a reader gave,
+// saying nothing twice: a detail that ends with (or is) the sentinel's text
+// loses that copy, as in "ply 1 ７二金(61): the piece on the origin square
+// belongs to the opponent".
+func joinMessage(err error, detail string) string {
 	msg := ""
-	if e.Err != nil {
-		msg = e.Err.Error()
+	if err != nil {
+		msg = err.Error()
+	}
+	if msg != "" {
+		detail = strings.TrimSuffix(strings.TrimSuffix(detail, msg), ": ")
+		if strings.HasPrefix(detail, msg) {
+			detail = strings.TrimPrefix(strings.TrimPrefix(detail, msg), ": ")
+		}
 	}
 	switch {
-	case e.Detail == "":
+	case detail == "":
+		return msg
 	case msg == "":
-		msg = e.Detail
-	case strings.HasPrefix(e.Detail, "at "):
-		msg += " " + e.Detail
-	default:
-		msg += ": " + e.Detail
+		return detail
+	case strings.HasPrefix(detail, "at "):
+		return msg + " " + detail
 	}
-	d.Message = msg
-	return d
+	return msg + ": " + detail
 }
 
 // appendHeader appends "path:line:col: severity: message [code]".
 func (d *diag) appendHeader(dst []byte) []byte {
-	dst = append(dst, d.Path...)
+	dst = append(dst, parse.EscapeControl(d.Path)...)
 	if d.Line > 0 {
 		dst = append(dst, ':')
 		dst = strconv.AppendInt(dst, int64(d.Line), 10)
@@ -137,7 +144,7 @@ func (d *diag) appendHeader(dst []byte) []byte {
 	dst = append(dst, ": "...)
 	dst = append(dst, d.Severity...)
 	dst = append(dst, ": "...)
-	dst = append(dst, d.Message...)
+	dst = append(dst, parse.EscapeControl(d.Message)...)
 	if d.Code != "" {
 		dst = append(dst, " ["...)
 		dst = append(dst, d.Code...)
@@ -146,21 +153,73 @@ func (d *diag) appendHeader(dst []byte) []byte {
 	return append(dst, '\n')
 }
 
-// write prints the diagnostic; with its source line known, the line follows
-// with a caret under the column, placed by display width (full-width
-// characters take two columns, ambiguous ones as cond says) and keeping the
-// line's tabs, so that it lines up in any terminal.
+// write prints the diagnostic without colour; see diagPrinter.
 func (d *diag) write(w io.Writer, cond *runewidth.Condition) error {
-	b := d.appendHeader(nil)
+	_, err := w.Write((&diagPrinter{cond: cond}).append(nil, d))
+	return err
+}
+
+// diagPrinter prints diagnostics: with the source line known, the line
+// follows with a caret under the column, placed by display width (full-width
+// characters take two columns, ambiguous ones as cond says) and keeping the
+// line's tabs, so that it lines up in any terminal. With color, the severity
+// and the caret are coloured as compilers colour them.
+type diagPrinter struct {
+	cond  *runewidth.Condition
+	color bool
+}
+
+const (
+	ansiError   = "\x1b[1;31m"
+	ansiWarning = "\x1b[1;35m"
+	ansiCaret   = "\x1b[1;32m"
+	ansiReset   = "\x1b[0m"
+)
+
+func (p *diagPrinter) append(b []byte, d *diag) []byte {
+	if !p.color {
+		b = d.appendHeader(b)
+	} else {
+		c := *d
+		sev := ansiWarning
+		if d.Severity == sevError {
+			sev = ansiError
+		}
+		c.Severity = sev + d.Severity + ansiReset
+		b = c.appendHeader(b)
+	}
 	if d.source != "" {
-		b = append(b, d.source...)
+		src := parse.EscapeControl(d.source)
+		b = append(b, src...)
 		b = append(b, '\n')
 		if d.Col > 0 {
-			b = appendCaret(b, d.source, d.Col, cond)
+			// The column in the escaped line: an escape is several characters.
+			col := d.Col
+			if len(src) != len(d.source) {
+				col = utf8.RuneCountInString(parse.EscapeControl(prefixRunes(d.source, d.Col-1))) + 1
+			}
+			b = appendCaret(b, src, col, p.cond)
+			if p.color {
+				caret := len(b) - len("^\n")
+				b = append(b[:caret], ansiCaret+"^"+ansiReset+"\n"...)
+			}
 		}
 	}
-	_, err := w.Write(b)
-	return err
+	return b
+}
+
+// colorChoice says whether to colour what goes to w: flag is auto, always
+// or never; auto colours a terminal unless NO_COLOR is set or TERM is dumb.
+func colorChoice(e env, flag string, w any) (bool, error) {
+	switch flag {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		return e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(w), nil
+	}
+	return false, usageErrorf("--color: want auto, always or never, not %q", flag)
 }
 
 func appendCaret(dst []byte, line string, col int, cond *runewidth.Condition) []byte {
@@ -201,10 +260,13 @@ func widthCondition(flag string, getenv func(string) string) (*runewidth.Conditi
 	return c, nil
 }
 
-// trimQuote cuts a quoted source line at a character boundary.
-func trimQuote(s string) string {
-	for len(s) > 0 && !utf8.ValidString(s) {
-		s = s[:len(s)-1]
+// prefixRunes returns the first n characters of s.
+func prefixRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
 	}
 	return s
 }
@@ -215,4 +277,23 @@ func defaultCond() *runewidth.Condition {
 	c := runewidth.NewCondition()
 	c.EastAsianWidth = false
 	return c
+}
+
+// plainFlagError rewords a flag parsing error without the Go text pflag
+// puts in it: `invalid argument "abc" for "--ply" flag: strconv.ParseInt:
+// parsing "abc": invalid syntax` ends in "want a number".
+func plainFlagError(err error) error {
+	msg := err.Error()
+	i := strings.Index(msg, ": strconv.")
+	if i < 0 {
+		return err
+	}
+	want := "a number"
+	switch {
+	case strings.Contains(msg[i:], "ParseBool"):
+		want = "true or false"
+	case strings.Contains(msg[i:], "value out of range"):
+		want = "a smaller number"
+	}
+	return errors.New(msg[:i] + ": want " + want)
 }

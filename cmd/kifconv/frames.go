@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/kifconv/kifconv/internal/charset"
@@ -20,10 +21,12 @@ const minFrameDigits = 4
 // convertFrames converts an input for --svg-all: one SVG file per position
 // of the main line, 0000.svg for the start and NNNN.svg after ply NNNN, in
 // dir under root. An input holding several records gets a subdirectory for
-// each (1/, 2/, …); the first record is kept back until the second shows
-// whether it needs one. Each file is written atomically, none replaces an
-// existing one without --force, and if the input fails, the files already
-// written for it are removed.
+// each (1/, 2/, …); the frames of the first record are moved into 1/ when a
+// second one shows up. Frames are drawn and written one at a time, so time
+// and memory are linear in the game, and the work stops within a frame
+// once the context is cancelled. Each file is written atomically, none
+// replaces an existing one without --force, and if the input fails, the
+// files already written for it are removed.
 func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 	name := r.in.name()
 	var written []string
@@ -40,38 +43,30 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 	}
 	defer src.Close()
 	subs := 0
-	write := func(sub string, frames [][]byte) bool {
-		n, ok := c.writeFrames(r, root, filepath.Join(dir, sub), frames, &written)
-		subs += n
-		return ok
-	}
-	var first [][]byte
+	var warns diagList
+	before := len(r.diags)
+	defer func() { r.diags = slices.Insert(r.diags, before, warns.list(name)...) }()
+	var firstNames []string // the frames of the first record, while they are in dir itself
 	var ferr error
 	games, err := src.eachRecord(c.ctx, 1, nil, func(game int, res readResult) bool {
-		from := len(r.diags)
-		for _, w := range res.warns {
-			r.diags = append(r.diags, diagFromParse(name, game, w))
-		}
-		if src.file == nil && len(r.diags) > from {
-			quoteSources(src, r.diags[from:])
-		}
+		warns.addParse(name, game, res.warns...)
 		cutAtFoul(res.rec)
-		frames, err := render.SVGFrames(res.rec)
-		if err != nil {
-			ferr = err
-			return false
-		}
-		switch game {
-		case 1:
-			first = frames
-			return true
-		case 2:
-			if !write("1", first) {
+		sub := "."
+		if game == 2 {
+			if !c.moveFrames(r, root, dir, firstNames, &written) {
 				return false
 			}
-			first = nil
+			firstNames = nil
 		}
-		return write(strconv.Itoa(game), frames)
+		if game > 1 {
+			sub = strconv.Itoa(game)
+		}
+		names, n, ok := c.writeFrames(r, root, filepath.Join(dir, sub), res.rec, &written, &ferr)
+		subs += n
+		if game == 1 {
+			firstNames = names
+		}
+		return ok
 	})
 	switch {
 	case r.status != exitOK:
@@ -84,8 +79,6 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 		return
 	case games == 0:
 		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
-		return
-	case games == 1 && !write(".", first):
 		return
 	}
 	if subs > 0 {
@@ -104,27 +97,37 @@ func frameName(i, n int) string {
 	return s + ".svg"
 }
 
-// writeFrames writes one record's frames into dir under root, adding the
-// names written to *written. It refuses, before writing any, when one of
-// the names exists (without --force). It returns the characters the
-// output encoding replaced, and false after a failure, which it reports.
-func (c *converter) writeFrames(r *result, root *os.Root, dir string, frames [][]byte, written *[]string) (int, bool) {
+// writeFrames draws the frames of a record into dir under root, one file
+// at a time, adding the names written to *written. It refuses, before
+// writing any, when one of the names exists (without --force). It returns
+// the names, the characters the output encoding replaced, and false after
+// a failure, which it reports (a record that cannot be drawn is left in
+// *ferr).
+func (c *converter) writeFrames(r *result, root *os.Root, dir string, rec *shogi.Record, written *[]string, ferr *error) ([]string, int, bool) {
 	shown := func(rel string) string { return filepath.Join(c.o.outDir, rel) }
-	names := make([]string, len(frames))
-	for i := range frames {
-		names[i] = filepath.Join(dir, frameName(i, len(frames)))
+	n := 0
+	for x := rec.Root; x != nil && !x.IsEnd(); x = x.Next() {
+		n++
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = filepath.Join(dir, frameName(i, n))
 		if !c.o.force && exists(root, names[i]) {
 			r.fail(exitUsage, existsDiag(r.in, shown(names[i])))
-			return 0, false
+			return nil, 0, false
 		}
 	}
 	subs := 0
-	for i, f := range frames {
+	failed := errors.New("reported")
+	err := render.EachSVGFrame(rec, func(i int, f []byte) error {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
 		r.out = shown(names[i])
 		out, err := createOut(c.ctx, root, names[i])
 		if err != nil {
 			r.writeErr(err)
-			return subs, false
+			return failed
 		}
 		enc := charset.NewWriter(out, c.t.enc, c.t.crlf, c.t.substitute)
 		_, err = enc.Write(f)
@@ -134,7 +137,7 @@ func (c *converter) writeFrames(r *result, root *os.Root, dir string, frames [][
 		if err != nil {
 			out.abort()
 			c.writeFailed(r, 0, err)
-			return subs, false
+			return failed
 		}
 		subs += enc.Substitutions()
 		if err := out.commit(c.o.force); err != nil {
@@ -143,11 +146,48 @@ func (c *converter) writeFrames(r *result, root *os.Root, dir string, frames [][
 			} else {
 				r.writeErr(err)
 			}
-			return subs, false
+			return failed
 		}
 		*written = append(*written, names[i])
+		return nil
+	})
+	switch {
+	case err == nil:
+		return names, subs, true
+	case err == failed:
+	case c.ctx.Err() != nil:
+		r.failErr(exitUsage, c.ctx.Err())
+	default:
+		*ferr = err
 	}
-	return subs, true
+	return nil, subs, false
+}
+
+// moveFrames moves the frames of the first record of an input, written
+// into dir before a second record showed that each needs a subdirectory,
+// into dir/1.
+func (c *converter) moveFrames(r *result, root *os.Root, dir string, names []string, written *[]string) bool {
+	shown := func(rel string) string { return filepath.Join(c.o.outDir, rel) }
+	sub := filepath.Join(dir, "1")
+	for _, n := range names {
+		if to := filepath.Join(sub, filepath.Base(n)); !c.o.force && exists(root, to) {
+			r.fail(exitUsage, existsDiag(r.in, shown(to)))
+			return false
+		}
+	}
+	if err := root.MkdirAll(sub, 0o755); err != nil {
+		r.writeErr(err)
+		return false
+	}
+	for i, n := range names {
+		to := filepath.Join(sub, filepath.Base(n))
+		if err := root.Rename(n, to); err != nil {
+			r.writeErr(err)
+			return false
+		}
+		(*written)[i] = to // the first record's frames were written first
+	}
+	return true
 }
 
 // cutAtFoul ends the main line of rec before a last move that breaks the
@@ -160,7 +200,7 @@ func cutAtFoul(rec *shogi.Record) {
 	if err != nil {
 		return
 	}
-	if next := last.Next(); next != nil && !next.IsEnd() && documentsFoul(next) {
+	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
 		last.Children = nil
 	}
 }

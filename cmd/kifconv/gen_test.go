@@ -8,6 +8,7 @@ import (
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // genRecords returns n generated records of realistic length (80 to 160
@@ -15,9 +16,9 @@ import (
 // the same seed, and the number of moves in them.
 func genRecords(seed uint64, n int) (recs []*shogi.Record, moves int) {
 	rng := rand.New(rand.NewPCG(seed, 8))
-	opt := shogi.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
 	for len(recs) < n {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		m := mainLineMoves(rec)
 		if m >= 80 && m <= 160 {
 			recs = append(recs, rec)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -34,9 +33,10 @@ func (in input) name() string {
 // inputSpec says where the inputs of a command come from.
 type inputSpec struct {
 	args      []string
-	filesFrom string // a file listing inputs, "-" for standard input
-	nul       bool   // the list is NUL-separated (find -print0)
-	from      string // --from: directories then yield only files with its extensions
+	filesFrom string     // a file listing inputs, "-" for standard input
+	nul       bool       // the list is NUL-separated (find -print0)
+	from      string     // --from: directories then yield only files with its extensions
+	walk      *walkNotes // what the walks skip, and where they must not go (skipped.go)
 }
 
 // collectInputs expands the arguments and the --files-from list into
@@ -85,10 +85,20 @@ func collectInputs(spec inputSpec, stdin io.Reader) ([]input, error) {
 			out = append(out, input{path: a, rel: localRel(a)})
 			continue
 		}
-		out = append(out, walkDir(a, exts)...)
+		out = append(out, walkDir(a, exts, spec.walk)...)
 	}
 	return out, nil
 }
+
+// Bounds of a --files-from list: a path is far shorter than maxListLine
+// (PATH_MAX is 4,096 bytes), and a list of millions of paths is far
+// shorter than maxList and has fewer entries, empty ones included, than
+// maxListEntries; /dev/zero is neither.
+const (
+	maxListLine    = 64 << 10
+	maxList        = 1 << 30
+	maxListEntries = 10_000_000
+)
 
 // readList splits a --files-from list at newlines (or NULs), ignoring empty
 // entries and the CR of CRLF lists.
@@ -97,11 +107,18 @@ func readList(r io.Reader, nul bool) ([]string, error) {
 	if nul {
 		sep = 0
 	}
-	br := bufio.NewReader(r)
+	br := bufio.NewReaderSize(r, maxListLine)
 	var out []string
-	for {
-		s, err := br.ReadString(sep)
-		s = strings.TrimSuffix(s, string(sep))
+	total := 0
+	for n := 1; ; n++ {
+		b, err := br.ReadSlice(sep)
+		if err == bufio.ErrBufferFull {
+			return out, fmt.Errorf("entry %d is longer than %d bytes", n, maxListLine)
+		}
+		if total += len(b); total > maxList || n > maxListEntries {
+			return out, fmt.Errorf("the list is longer than %d bytes or %d entries", maxList, maxListEntries)
+		}
+		s := strings.TrimSuffix(string(b), string(sep))
 		if !nul {
 			s = strings.TrimSuffix(s, "\r")
 		}
@@ -145,7 +162,7 @@ func readableExtensions(from string) map[string]bool {
 // walkDir lists the record files under dir. Hidden files and directories
 // (kifconv's own temporary files among them) are skipped, and symbolic
 // links to directories are not followed.
-func walkDir(dir string, exts map[string]bool) []input {
+func walkDir(dir string, exts map[string]bool, notes *walkNotes) []input {
 	var out []input
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -161,14 +178,25 @@ func walkDir(dir string, exts map[string]bool) []input {
 			}
 			return nil
 		}
-		if d.IsDir() || !exts[strings.ToLower(filepath.Ext(p))] {
+		if d.IsDir() {
+			if p != dir && notes.excluded(p) {
+				return fs.SkipDir
+			}
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
-			if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			if fi, err := os.Stat(p); err != nil {
+				notes.skip(p, skipDangling)
+				return nil
+			} else if !fi.Mode().IsRegular() {
+				notes.skip(p, skipNotRegular)
 				return nil
 			}
 		} else if !d.Type().IsRegular() {
+			notes.skip(p, skipNotRegular)
+			return nil
+		}
+		if !exts[strings.ToLower(filepath.Ext(p))] && !notes.takeGeneric(p) {
 			return nil
 		}
 		out = append(out, input{path: p, rel: relUnder(dir, p)})
@@ -212,19 +240,20 @@ func localRel(p string) string {
 }
 
 // source is an opened input: decoded to UTF-8, its format known, a reader
-// ready.
+// ready. Its diagnostics carry their lines (parse.Pos.Text): nothing reads
+// an input twice, so files, pipes, FIFOs and devices are all read alike.
 type source struct {
-	in       input
-	format   string
-	reader   parse.Reader
-	dec      *charset.Reader
-	br       *bufio.Reader // the decoded text, which reader reads
-	opt      parse.Options // reader's options
-	pool     *bufPool
-	brBusy   bool      // br may still be read by a goroutine left behind (after an interrupt)
-	file     *os.File  // nil for standard input
-	tail     *textTail // the recent text of standard input, kept to quote lines from
-	keepText bool
+	in         input
+	format     string
+	reader     parse.Reader
+	dec        *charset.Reader
+	br         *bufio.Reader // the decoded text, which reader reads
+	opt        parse.Options // reader's options
+	ropt       readerOptions
+	splittable bool // the text can be cut into pieces read in parallel
+	pool       *bufPool
+	brBusy     bool     // br may still be read by a goroutine left behind (after an interrupt)
+	file       *os.File // nil for standard input
 }
 
 // encoding is the encoding the input turned out to be in.
@@ -327,12 +356,9 @@ func (p *bufPool) putWriter(bw *bufio.Writer) {
 var errUnknownFormat = errors.New("cannot tell the format of the input; give it with --from")
 
 // openSource opens an input, detects its encoding and (unless from is
-// given) its format, and returns a reader of its records. With keepText,
-// the recent decoded text of standard input is kept so that diagnostics can
-// quote it (files are read again instead): the lines of the record just
-// read, not the whole input, which may be a pipe of any length.
-func openSource(in input, stdin io.Reader, from string, opt parse.Options, keepText bool, pool *bufPool) (*source, error) {
-	return openSourceWith(in, stdin, from, opt, readerOptions{}, keepText, pool)
+// given) its format, and returns a reader of its records.
+func openSource(in input, stdin io.Reader, from string, opt parse.Options, pool *bufPool) (*source, error) {
+	return openSourceWith(in, stdin, from, opt, readerOptions{}, pool)
 }
 
 // readerOptions are the settings of particular readers that parse.Options
@@ -354,14 +380,9 @@ func (o readerOptions) apply(r parse.Reader) {
 	}
 }
 
-// parallel reports whether a collection may be cut into pieces that
-// workers read (stream.go): the readers of those are made with parse.New
-// alone and would not get these options.
-func (o readerOptions) parallel() bool { return o == readerOptions{} }
-
 // openSourceWith is openSource with settings for particular readers.
-func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, ropt readerOptions, keepText bool, pool *bufPool) (*source, error) {
-	s := &source{in: in, keepText: keepText, pool: pool}
+func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, ropt readerOptions, pool *bufPool) (*source, error) {
+	s := &source{in: in, pool: pool, ropt: ropt}
 	var raw io.Reader = stdin
 	if in.path != "-" {
 		f, err := openInput(in.path)
@@ -377,12 +398,7 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 		return nil, err
 	}
 	s.dec = dec
-	var text io.Reader = dec
-	if keepText && s.file == nil {
-		s.tail = newTextTail(tailLimit)
-		text = io.TeeReader(dec, s.tail)
-	}
-	br := pool.reader(text)
+	br := pool.reader(dec)
 	format := from
 	if format == "" {
 		head, _ := br.Peek(64 << 10)
@@ -404,111 +420,13 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 	}
 	ropt.apply(r)
 	s.format, s.reader, s.br, s.opt = format, r, br, opt
+	s.splittable = parse.Splittable(format)
 	return s, nil
 }
 
-// sourceLines returns the decoded text of the wanted lines of an input,
-// counting line ends as the readers do (LF, CRLF or a bare CR). Lines are
-// cut at maxQuote bytes.
-func (s *source) sourceLines(want map[int]bool) map[int]string {
-	if len(want) == 0 {
-		return nil
-	}
-	if s.file == nil {
-		return nil // standard input is quoted from its tail
-	}
-	f, err := os.Open(s.in.path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	r, _, err := charset.NewReader(f)
-	if err != nil {
-		return nil
-	}
-	last := 0
-	for l := range want {
-		last = max(last, l)
-	}
-	out := map[int]string{}
-	br := bufio.NewReaderSize(r, 64<<10)
-	var cur []byte
-	line := 1
-	emit := func() {
-		if want[line] {
-			out[line] = trimQuote(string(cur))
-		}
-		cur = cur[:0]
-		line++
-	}
-	for line <= last {
-		c, err := br.ReadByte()
-		if err != nil {
-			if len(cur) > 0 {
-				emit()
-			}
-			break
-		}
-		switch c {
-		case '\n':
-			emit()
-		case '\r':
-			if n, err := br.Peek(1); err == nil && n[0] == '\n' {
-				br.ReadByte()
-			}
-			emit()
-		default:
-			if want[line] && len(cur) < maxQuote {
-				cur = append(cur, c)
-			}
-		}
-	}
-	return out
+// summary returns the まで line of a KIF or KI2 record just read, with its
+// number and text, for checkSummary.
+func (s *source) summary() (int, string, bool) {
+	p, ok := parse.Summary(s.reader)
+	return p.Line, p.Text, ok
 }
-
-// findMade returns the number and text of the first line of the decoded
-// input that starts with まで (after blanks), the summary line of KIF and
-// KI2. Standard input's tail noted it as the text went by.
-func (s *source) findMade() (int, string, bool) {
-	if s.file == nil {
-		if s.tail == nil {
-			return 0, "", false
-		}
-		return s.tail.madeLineText()
-	}
-	const prefix = made
-	f, err := os.Open(s.in.path)
-	if err != nil {
-		return 0, "", false
-	}
-	defer f.Close()
-	r, _, err := charset.NewReader(f)
-	if err != nil {
-		return 0, "", false
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	for n := 1; ; n++ {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			for err == bufio.ErrBufferFull { // a long line cannot be the one
-				_, err = br.ReadSlice('\n')
-			}
-			continue
-		}
-		// A bare CR ends a line too, as the readers count them.
-		for _, part := range bytes.Split(bytes.TrimRight(line, "\r\n"), []byte("\r")) {
-			t := bytes.TrimLeft(part, " \t\u3000")
-			if bytes.HasPrefix(t, []byte(prefix)) {
-				return n, trimQuote(string(part)), true
-			}
-			n++
-		}
-		n--
-		if err != nil {
-			return 0, "", false
-		}
-	}
-}
-
-// maxQuote bounds how much of a source line a diagnostic quotes.
-const maxQuote = 1024

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -24,18 +26,33 @@ import (
 // temporary or partial file may be left, and running the same command
 // again must finish the job.
 
-// buildKifconv builds the command into a temporary folder.
+// built is the kifconv binary the tests share, built once.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+// buildKifconv builds the command once for the tests of the package.
 func buildKifconv(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the kifconv binary on large batches")
 	}
-	bin := filepath.Join(t.TempDir(), "kifconv")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "kifconv-test"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "kifconv")
+		out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }
 
 // writeBatch writes n USI games of about plies king moves each under
@@ -161,14 +178,23 @@ func reference(t *testing.T, bin, in string, args ...string) map[string][]byte {
 	return readTree(t, ref)
 }
 
+// TestInterruptedBatch stops a batch of two workers (two temporary files
+// at a time) with each signal that ends kifconv.
 func TestInterruptedBatch(t *testing.T) {
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 20, 40_000)
-	args := []string{"convert", "-t", "kif", "-j", "1", "-d", filepath.Join(dir, "out"), in}
-	want := reference(t, bin, in, "-t", "kif", "-j", "1")
-	out := filepath.Join(dir, "out")
+	want := reference(t, bin, in, "-t", "kif", "-j", "2")
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			args := []string{"convert", "-t", "kif", "-j", "2", "-d", out, in}
+			interruptBatch(t, bin, args, out, want, sig)
+		})
+	}
+}
 
+func interruptBatch(t *testing.T, bin string, args []string, out string, want map[string][]byte, sig syscall.Signal) {
 	cmd := exec.Command(bin, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -194,14 +220,14 @@ func TestInterruptedBatch(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	err := cmd.Wait()
 	exited = true
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
-		t.Fatalf("interrupted run: %v, want exit status %d\n%s", err, exitInterrupted, stderr.String())
+	if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
+		t.Fatalf("interrupted run: %v, want exit status %d\n%s", err, 128+int(sig), stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "kifconv: interrupted") {
 		t.Errorf("interrupted run says %q", stderr.String())

@@ -11,7 +11,7 @@ import (
 // TestMain lets the scripts run kifconv as a command: the test binary
 // re-executes itself as kifconv, with real files for its streams.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanBinary{m}, map[string]func(){
 		"kifconv": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
@@ -21,4 +21,15 @@ func TestMain(m *testing.M) {
 // standard output, standard error and the exit status.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+}
+
+// cleanBinary removes the kifconv binary the tests built, once they are done.
+type cleanBinary struct{ m *testing.M }
+
+func (c cleanBinary) Run() int {
+	code := c.m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	return code
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/kifconv/kifconv/internal/render"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -19,7 +21,9 @@ var errExists = errors.New("output exists")
 // of the output directory never sees a partial file and a failed input
 // leaves nothing behind. All names are resolved inside root, so no input
 // path (.., absolute, a symbolic link in the output tree) can make kifconv
-// write outside it.
+// write outside it. An output that names something other than a regular
+// file or a directory (a FIFO, a device such as /dev/null) is never
+// replaced: it is written straight into (tmp is then "").
 type outFile struct {
 	ctx  context.Context
 	root *os.Root
@@ -28,15 +32,30 @@ type outFile struct {
 	f    *os.File
 }
 
-// exists reports whether rel is already present under root.
+// exists reports whether rel is already present under root as something an
+// output would replace: a regular file, a directory or a symbolic link.
+// Outputs are written into the other kinds, which are not replaced.
 func exists(root *os.Root, rel string) bool {
-	_, err := root.Lstat(rel)
-	return err == nil
+	fi, err := root.Lstat(rel)
+	return err == nil && !writesInto(fi)
+}
+
+// writesInto reports whether an output is written straight into fi rather
+// than replacing it.
+func writesInto(fi fs.FileInfo) bool {
+	return fi.Mode()&(fs.ModeNamedPipe|fs.ModeDevice|fs.ModeCharDevice|fs.ModeSocket) != 0
 }
 
 // createOut starts writing rel under root. Writes fail once ctx is
 // cancelled, so that an interrupted batch stops in the middle of a file.
 func createOut(ctx context.Context, root *os.Root, rel string) (*outFile, error) {
+	if fi, err := root.Lstat(rel); err == nil && writesInto(fi) {
+		f, err := root.OpenFile(rel, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &outFile{ctx: ctx, root: root, rel: rel, f: f}, nil
+	}
 	if dir := filepath.Dir(rel); dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {
 			return nil, err
@@ -67,7 +86,9 @@ func (o *outFile) Write(p []byte) (int, error) {
 // abort removes the temporary file.
 func (o *outFile) abort() {
 	o.f.Close()
-	o.root.Remove(o.tmp)
+	if o.tmp != "" {
+		o.root.Remove(o.tmp)
+	}
 }
 
 // commit moves the finished file into place. Without force an existing
@@ -75,11 +96,32 @@ func (o *outFile) abort() {
 // temporary file is hard-linked to the final name, which fails if that
 // exists, and a rename is used only where links are not supported.
 func (o *outFile) commit(force bool) error {
+	if o.tmp == "" {
+		return o.f.Close()
+	}
+	if fi, err := o.root.Lstat(o.rel); err == nil && fi.Mode().IsRegular() {
+		// A replaced file keeps its permissions (a mode-600 file stays so).
+		if err := o.f.Chmod(fi.Mode().Perm()); err != nil {
+			o.f.Close()
+			o.root.Remove(o.tmp)
+			return err
+		}
+	}
 	if err := o.f.Close(); err != nil {
 		o.root.Remove(o.tmp)
 		return err
 	}
+	return o.place(force)
+}
+
+// place moves the closed temporary file to o.rel, as commit does.
+func (o *outFile) place(force bool) error {
 	if force {
+		if fi, err := o.root.Lstat(o.rel); err == nil && writesInto(fi) {
+			// It appeared while converting: still never replaced.
+			o.root.Remove(o.tmp)
+			return errExists
+		}
 		if err := o.root.Rename(o.tmp, o.rel); err != nil {
 			o.root.Remove(o.tmp)
 			return err
@@ -175,4 +217,107 @@ func (d *outDirs) Close() {
 		od.root.Close()
 	}
 	d.dirs = nil
+}
+
+// recordSpool passes output on to w in whole records, so that a record
+// that fails halfway (a character the encoding lacks, an interrupt) leaves
+// nothing of itself on standard output: mark says where the last whole
+// record ends, what is before it goes out once there is enough of it, and
+// finish writes out everything, or only the whole records after a failure.
+type recordSpool struct {
+	ctx   context.Context // writes fail once it is cancelled, which stops a long record
+	w     io.Writer
+	buf   []byte
+	whole int   // buf[:whole] holds whole records
+	err   error // the first error writing to w
+}
+
+// spoolChunk is how much whole output a recordSpool gathers before it
+// writes: a collection of small records is not written record by record.
+const spoolChunk = 64 << 10
+
+func (s *recordSpool) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
+	s.buf = append(s.buf, p...)
+	return len(p), nil
+}
+
+// mark notes that what was written so far is whole records.
+func (s *recordSpool) mark() error {
+	s.whole = len(s.buf)
+	if s.whole >= spoolChunk {
+		return s.out(s.whole)
+	}
+	return s.err
+}
+
+// out writes buf[:n] to w and drops it.
+func (s *recordSpool) out(n int) error {
+	if s.err == nil && n > 0 {
+		_, s.err = s.w.Write(s.buf[:n])
+	}
+	rest := copy(s.buf, s.buf[n:])
+	s.buf, s.whole = s.buf[:rest], 0
+	if cap(s.buf) > 4*spoolChunk && rest < spoolChunk {
+		s.buf = append([]byte(nil), s.buf...) // one huge record does not hold its memory
+	}
+	return s.err
+}
+
+// finish writes out what is left: everything when ok, the whole records
+// only when the output failed.
+func (s *recordSpool) finish(ok bool) error {
+	if ok {
+		return s.out(len(s.buf))
+	}
+	err := s.out(s.whole)
+	s.buf = s.buf[:0]
+	return err
+}
+
+// recordDone is called after each record written by wr into w: when w is
+// a recordSpool, the record is pushed through wr's own buffer and marked
+// whole. The JKF writer holds its first record back until it knows whether
+// a second follows (one record is indented, several are JSON Lines) and
+// writes each record whole: it is not flushed.
+func recordDone(wr render.Writer, format string, w io.Writer) error {
+	s, ok := w.(*recordSpool)
+	if !ok {
+		return nil
+	}
+	if format != "jkf" {
+		if err := wr.Flush(); err != nil {
+			return err
+		}
+	}
+	return s.mark()
+}
+
+// commitRecord marks what was written to w so far as whole records, when
+// w is a recordSpool (output held back and written at once, as one-game
+// formats do, needs no writer flushed).
+func commitRecord(w io.Writer) error {
+	if s, ok := w.(*recordSpool); ok {
+		return s.mark()
+	}
+	return nil
+}
+
+// ctxWriter fails writes once ctx is cancelled, so that writing a long
+// record into memory stops within a second of a signal.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }

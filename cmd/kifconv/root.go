@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -20,7 +21,7 @@ const (
 	exitOK          = 0   // success; records valid; no difference
 	exitInvalid     = 1   // invalid input, failed validation, or records differ
 	exitUsage       = 2   // usage error or I/O error
-	exitInterrupted = 130 // stopped by SIGINT, as shells report it
+	exitInterrupted = 130 // stopped by SIGINT, as shells report it (128 + the signal for others)
 )
 
 // exitError carries an exit status through cobra's error return. A nil err
@@ -40,8 +41,14 @@ func (e *exitError) Unwrap() error { return e.err }
 func (e *exitError) ExitCode() int { return e.code }
 
 func usageErrorf(format string, a ...any) error {
-	return &exitError{exitUsage, fmt.Errorf(format, a...)}
+	return &exitError{exitUsage, usageError{fmt.Errorf(format, a...)}}
 }
+
+// usageError marks a problem with the command line: its message points at
+// the command's --help.
+type usageError struct{ error }
+
+func (u usageError) Unwrap() error { return u.error }
 
 // env is what the commands learn from the process beyond their streams;
 // tests replace it to pretend to be on a terminal or to set variables.
@@ -71,30 +78,51 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(e)
 	stopProfiles := addProfileFlags(root)
+	out := trackWrites(stdout)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	root.SetOut(out)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	stopProfiles()
-	if err == nil {
-		return exitOK
-	}
 	if ctx.Err() != nil {
+		var sig signalError
+		if errors.As(context.Cause(ctx), &sig) {
+			fmt.Fprintln(stderr, "kifconv: interrupted ("+sig.sig.String()+")")
+			return sig.exitCode()
+		}
 		fmt.Fprintln(stderr, "kifconv: interrupted")
 		return exitInterrupted
+	}
+	if err == nil {
+		if werr := out.(writeTracker).writeErr(); werr != nil {
+			// A command that did not check its writes (a board drawn
+			// into a full disk) still fails.
+			fmt.Fprintln(stderr, "kifconv: cannot write standard output:", werr)
+			return exitUsage
+		}
+		return exitOK
+	}
+	// Problems are said as "kifconv <command>: message"; those with the
+	// command line point at that command's help.
+	name := "kifconv"
+	if cmd != nil {
+		name = cmd.CommandPath()
 	}
 	var coded interface{ ExitCode() int }
 	if errors.As(err, &coded) {
 		var ee *exitError
 		if !errors.As(err, &ee) || ee.err != nil {
-			fmt.Fprintln(stderr, "kifconv:", err)
+			fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+		}
+		if errors.As(err, new(usageError)) {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 		}
 		return coded.ExitCode()
 	}
 	// Anything else is cobra's own usage error (unknown command, bad args).
-	fmt.Fprintln(stderr, "kifconv:", err)
-	fmt.Fprintln(stderr, "Run 'kifconv --help' for usage.")
+	fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 	return exitUsage
 }
 
@@ -123,16 +151,57 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{exitUsage, err}
+		return &exitError{exitUsage, usageError{plainFlagError(err)}}
 	})
 	root.AddCommand(
 		newConvertCmd(e),
 		newValidateCmd(e),
 		newShowCmd(e),
 		newDiffCmd(e),
+		newInfoCmd(e),
+		newFilterCmd(e),
+		newDedupCmd(e),
 		newFormatsCmd(),
 		newCompletionCmd(),
 		newManCmd(),
 	)
 	return root
+}
+
+// writeTracker is standard output with the first error a write to it
+// returned remembered, so that no command exits 0 when its output was lost.
+type writeTracker interface {
+	io.Writer
+	writeErr() error
+}
+
+type tracked struct {
+	w   io.Writer
+	err error
+}
+
+func (t *tracked) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
+}
+
+func (t *tracked) writeErr() error { return t.err }
+
+// trackedFile is tracked for an *os.File, keeping Fd so that terminals are
+// still recognised.
+type trackedFile struct {
+	tracked
+	fd uintptr
+}
+
+func (t *trackedFile) Fd() uintptr { return t.fd }
+
+func trackWrites(w io.Writer) writeTracker {
+	if f, ok := w.(interface{ Fd() uintptr }); ok {
+		return &trackedFile{tracked{w: w}, f.Fd()}
+	}
+	return &tracked{w: w}
 }

@@ -89,14 +89,8 @@ func newBoardSetup(e env, out io.Writer, flip, ascii bool, color, notation, eaw 
 		return s, err
 	}
 	s.board.EastAsian = cond.EastAsianWidth
-	switch color {
-	case "always":
-		s.board.Color = true
-	case "never":
-	case "auto", "":
-		s.board.Color = e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(out)
-	default:
-		return s, usageErrorf("--color: want auto, always or never, not %q", color)
+	if s.board.Color, err = colorChoice(e, color, out); err != nil {
+		return s, err
 	}
 	var second shogi.Notation
 	switch notation {
@@ -250,13 +244,13 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 			break
 		}
 		if err := pos.Legal(next.Move); err != nil {
-			if documentsFoul(next) {
+			if next.DocumentsFoul() {
 				// The game ended with this foul: the last position is
 				// the one before it.
 				foul = setup.moveText(&pos, next.Move) + " " + setup.endText(next.Next(), pos.Turn().Opponent())
 				break
 			}
-			return &exitError{exitInvalid, errors.New(name + ": illegal move " + strconv.Itoa(ply+1) + " " + moveText(&pos, next.Move) + ": " + err.Error())}
+			return &exitError{exitInvalid, errors.New(name + ": illegal move " + strconv.Itoa(ply+1) + " " + shogi.DescribeMove(&pos, next.Move) + ": " + err.Error())}
 		}
 		before = pos
 		pos.Advance(next.Move)
@@ -280,7 +274,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 // readRecord reads record number game of one input, for show and diff.
 func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
 	in := input{path: name}
-	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, false, nil)
+	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, nil)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {
@@ -303,7 +297,6 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 		}
 		if err != nil {
 			ds := diagsFromError(in.name(), i, err)
-			quoteSources(src, ds)
 			for _, d := range ds {
 				d.write(cmd.ErrOrStderr(), defaultCond())
 			}

@@ -15,53 +15,16 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
-func TestFindCut(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		from int
-		eof  bool
-		want int
-	}{
-		{"separator", "+\n/\nV2", 0, false, 4},
-		{"blanks around", "+\n \t/ \nV2", 0, false, 7},
-		{"crlf", "+\r\n/\r\nV2", 0, false, 6},
-		{"bare cr", "+\r/\rV2", 0, false, 4},
-		{"cr at the end, more to come", "+\n/\r", 0, false, 0},
-		{"line end not read", "+\n/", 0, false, 0},
-		{"nothing after the separator", "+\n/\n", 0, false, 0},
-		{"slash in a date", "$START_TIME:2024/01/01\n+\n", 0, false, 0},
-		{"slash in a comment", "'* a/b\n'/\n", 0, false, 0},
-		{"two slashes", "+\n//\nV2", 0, false, 0},
-		{"at the start of the text", "/\nV2", 0, false, 2},
-		{"before from", "/\n+\n/\nV2", 2, false, 6},
-		{"bom after", "+\n/\n\xef\xbb\xbfV2", 0, false, 0},
-		{"part of a bom after", "+\n/\n\xef", 0, false, 0},
-		{"second one when the first is unsure", "+\n/\n\xef\xbb\xbf+\n/\nV2", 0, false, 11},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := findCut([]byte(tt.in), tt.from, tt.eof); got != tt.want {
-				t.Errorf("findCut(%q, %d) = %d, want %d", tt.in, tt.from, got, tt.want)
-			}
-		})
-	}
-}
+// pieceSizes are a splitter's Size and Max.
+type pieceSizes struct{ size, max int }
 
-func TestCountLines(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int
-	}{
-		{"", 0}, {"a", 0}, {"a\n", 1}, {"a\r\nb\r\n", 2}, {"a\rb\r", 2}, {"a\r\n\r\n\n\r", 4},
-	}
-	for _, tt := range tests {
-		if got := countLines([]byte(tt.in)); got != tt.want {
-			t.Errorf("countLines(%q) = %d, want %d", tt.in, got, tt.want)
-		}
-	}
+func (sz pieceSizes) splitter(src *source) *parse.Splitter {
+	sp := parse.NewSplitter(src.format, src.br)
+	sp.Size, sp.Max = sz.size, sz.max
+	return sp
 }
 
 // streamCSA returns a CSA collection of n games with what real archives
@@ -71,12 +34,12 @@ func TestCountLines(t *testing.T) {
 func streamCSA(t *testing.T, n int, bad string) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
-	opt := shogi.RandomOptions{MaxPlies: 60, Comments: true, Times: true, Header: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 60, Comments: true, Times: true, Header: true, Endings: true}
 	var out strings.Builder
 	for i := range n {
 		var b bytes.Buffer
 		w := render.NewCSA(&b, render.Options{AllowLoss: true})
-		if err := w.Write(shogi.RandomRecord(rng, opt)); err != nil {
+		if err := w.Write(shogitest.RandomRecord(rng, opt)); err != nil {
 			t.Fatal(err)
 		}
 		if err := w.Flush(); err != nil {
@@ -111,7 +74,7 @@ func streamCSA(t *testing.T, n int, bad string) string {
 // the caller would see.
 func readTranscript(t *testing.T, text []byte, jobs int, sizes pieceSizes) string {
 	t.Helper()
-	src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, false, nil)
+	src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +84,7 @@ func readTranscript(t *testing.T, text []byte, jobs int, sizes pieceSizes) strin
 	fn := func(game int, r readResult) bool {
 		fmt.Fprintf(&out, "game %d\n", game)
 		for _, e := range r.warns {
-			fmt.Fprintf(&out, "warning %v\n", e)
+			fmt.Fprintf(&out, "warning %v %q\n", e, e.Pos.Text)
 		}
 		for _, d := range r.extra {
 			fmt.Fprintf(&out, "check %s %d %s\n", d.Code, d.Ply, d.Message)
@@ -135,7 +98,7 @@ func readTranscript(t *testing.T, text []byte, jobs int, sizes pieceSizes) strin
 	if jobs == 1 {
 		game, err = src.eachRecord(context.Background(), 1, work, fn)
 	} else {
-		game, err = src.readParallel(context.Background(), jobs, sizes, work, fn)
+		game, err = src.readParallel(context.Background(), jobs, sizes.splitter(src), work, fn)
 	}
 	w.Flush()
 	fmt.Fprintf(&out, "end at game %d: %v\n", game, err)
@@ -199,19 +162,21 @@ func lastDiff(a, b string) string {
 func TestReadParallelStop(t *testing.T) {
 	text := []byte(streamCSA(t, 60, ""))
 	open := func() *source {
-		src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, false, nil)
+		src, err := openSource(input{path: "-"}, bytes.NewReader(text), "", parse.Options{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return src
 	}
 	sizes := pieceSizes{300, 1 << 20}
-	got, err := open().readParallel(context.Background(), 2, sizes, nil, func(game int, _ readResult) bool { return game < 5 })
+	src := open()
+	got, err := src.readParallel(context.Background(), 2, sizes.splitter(src), nil, func(game int, _ readResult) bool { return game < 5 })
 	if got != 5 || err != nil {
 		t.Errorf("stopped by the caller: game %d, %v; want 5, nil", got, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	got, err = open().readParallel(ctx, 2, sizes, nil, func(game int, _ readResult) bool {
+	src = open()
+	got, err = src.readParallel(ctx, 2, sizes.splitter(src), nil, func(game int, _ readResult) bool {
 		if game == 3 {
 			cancel()
 		}
@@ -229,13 +194,13 @@ func TestReadParallelStop(t *testing.T) {
 // first what the jobs make of it.
 func BenchmarkReadParallel(b *testing.B) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	opt := shogi.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
 	var text bytes.Buffer
 	w := render.NewCSA(&text, render.Options{AllowLoss: true})
 	moves := 0
 	const games = 2000
 	for range games {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		for n := range rec.MainLine() {
 			if !n.IsEnd() {
 				moves++
@@ -253,7 +218,7 @@ func BenchmarkReadParallel(b *testing.B) {
 			b.SetBytes(int64(text.Len()))
 			cpu := cpuNow()
 			for b.Loop() {
-				src, err := openSource(input{path: "-"}, bytes.NewReader(text.Bytes()), "", parse.Options{}, false, nil)
+				src, err := openSource(input{path: "-"}, bytes.NewReader(text.Bytes()), "", parse.Options{}, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

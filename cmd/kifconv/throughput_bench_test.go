@@ -61,6 +61,24 @@ func BenchmarkCLI(b *testing.B) {
 		{"validate-kif", func(string) []string { return []string{"validate", "-q", in.kifDir} }, files, "files/s", false},
 		{"convert-csa-usi", func(out string) []string { return []string{"convert", "-q", "-t", "usi", "-o", out, in.csaFile} }, games, "games/s", true},
 		{"validate-csa", func(string) []string { return []string{"validate", "-q", in.csaFile} }, games, "games/s", false},
+		{"convert-csa-hcpe", func(out string) []string { return []string{"convert", "-q", "-t", "hcpe", "-o", out, in.csaFile} }, games, "games/s", true},
+		{"convert-csa-psv", func(out string) []string { return []string{"convert", "-q", "-t", "psv", "-o", out, in.csaFile} }, games, "games/s", true},
+		// The collection commands (issue 18): a table of every game, a
+		// criterion that does not play the moves, one that plays every
+		// move (a position never reached, inverted so that all games are
+		// selected and the exit status is 0), and dedup (over the KIF
+		// files: the CSA file repeats its games, and dedup exits 1 on
+		// duplicates).
+		{"info-kif", func(string) []string { return []string{"info", "--format", "tsv", in.kifDir} }, files, "files/s", false},
+		{"info-csa", func(string) []string { return []string{"info", "--format", "tsv", in.csaFile} }, games, "games/s", false},
+		{"filter-kif", func(string) []string { return []string{"filter", "-l", "--min-plies", "100", in.kifDir} }, files, "files/s", false},
+		{"filter-csa", func(string) []string { return []string{"filter", "-l", "--min-plies", "100", in.csaFile} }, games, "games/s", false},
+		{"filter-position-kif", func(string) []string { return []string{"filter", "-l", "-v", "--position", unreached, in.kifDir} }, files, "files/s", false},
+		{"filter-position-csa", func(string) []string { return []string{"filter", "-l", "-v", "--position", unreached, in.csaFile} }, games, "games/s", false},
+		{"dedup-kif", func(string) []string { return []string{"dedup", "-q", in.kifDir} }, files, "files/s", false},
+		// diff reads both inputs game by game (issue 15: memory flat in
+		// the number of games); it takes no -j and runs once, as j1.
+		{"diff-csa", func(string) []string { return []string{"diff", "-q", in.csaFile, in.csaFile} }, games, "games/s", false},
 	}
 	for _, bb := range benches {
 		moves := in.kifMoves
@@ -69,6 +87,9 @@ func BenchmarkCLI(b *testing.B) {
 		}
 		var j1 time.Duration // the -j 1 time of this command, for the speedup
 		for _, jobs := range []int{1, 2} {
+			if bb.name == "diff-csa" && jobs > 1 {
+				break
+			}
 			b.Run(bb.name+"/j"+strconv.Itoa(jobs), func(b *testing.B) {
 				var wall, cpu time.Duration
 				var rss, floor int64
@@ -80,7 +101,9 @@ func BenchmarkCLI(b *testing.B) {
 						out += ".usi"
 					}
 					args := bb.args(out)
-					args = append([]string{args[0], "-j", strconv.Itoa(jobs)}, args[1:]...)
+					if bb.name != "diff-csa" {
+						args = append([]string{args[0], "-j", strconv.Itoa(jobs)}, args[1:]...)
+					}
 					cmd := exec.Command(bin, args...)
 					var stderr bytes.Buffer
 					cmd.Stderr = &stderr
@@ -128,6 +151,10 @@ func BenchmarkCLI(b *testing.B) {
 		}
 	}
 }
+
+// unreached is a position no generated game reaches, so that filter
+// --position plays every move.
+const unreached = "4k4/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l18p 1"
 
 // cliBenchSizes returns the number of KIF files and of CSA games.
 func cliBenchSizes(b *testing.B) (files, games int) {

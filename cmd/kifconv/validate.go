@@ -2,16 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
-	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 )
 
@@ -24,6 +24,8 @@ type validateOptions struct {
 	filesFrom string
 	null      bool
 	eaw       string
+	color     string
+	verbose   bool
 }
 
 // fileReport is the validation of one file: the element of "files" in the
@@ -37,6 +39,8 @@ type fileReport struct {
 	Errors   []diag `json:"errors"`
 	Warnings []diag `json:"warnings"`
 	status   int
+	// interrupted: cut short by an interrupt, so not reported
+	interrupted bool
 }
 
 // validateReport is the whole JSON report.
@@ -57,47 +61,13 @@ func newValidateCmd(e env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "validate [flags] [FILE|DIR|-]...",
 		Short: "Check records against the rules and report every problem",
-		Long: `Validate reads each record and replays every line of play, the main line and
-all variations, with the rules engine. Problems are reported as compilers
-report them, one per problem, with a stable code:
-
-  game.kif:45:1: error: 二歩 (two unpromoted pawns on one file) at move 37 ▲５五歩打 [nifu]
-  ４５歩打
-  ^
-
-The caret is placed by display width (RUNEWIDTH_EASTASIAN=1 or
---east-asian-width wide for terminals that draw ▲ and ・ two columns wide).
-Codes include nifu, uchifuzume, dead-piece, self-check, no-piece,
-unreachable, own-capture, bad-promotion, not-in-hand, syntax, bad-header,
-bad-board, bad-time, encoding, unknown-format, empty, io.
-
-Warnings point at records that read but do not add up: a 手数 header that
-does not match the moves [move-count], a 手合割 that contradicts the board
-[handicap-mismatch], a まで line that contradicts the moves or the ending
-[summary-mismatch], running time totals that do not match the moves
-[time-total], and the problems a reader tolerated (an unknown line, a quirk
-of the program that wrote the file). With --strict the reader tolerates
-nothing and warnings make a file invalid.
-
---format json prints one JSON document (version 1):
-
-  {"version": 1,
-   "files": [{"path": "a.kif", "format": "kif", "encoding": "shift_jis",
-              "games": 1, "valid": false,
-              "errors":   [{"line": 45, "column": 1, "game": 1, "ply": 37,
-                            "severity": "error", "code": "nifu",
-                            "message": "二歩 (…) at move 37 ▲５五歩打"}],
-              "warnings": []}],
-   "summary": {"files": 1, "valid": 0, "invalid": 1, "errors": 1, "warnings": 0}}
-
-Lists are never null; line, column, game and ply are 0 when they do not
-apply. Files are listed in input order whatever --jobs is.
-
-Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.`,
+		Long:  validateHelp(),
 		Example: `  kifconv validate game.kif
   kifconv validate kifu/ || exit 1           # a CI check
   kifconv validate --format json kifu/ | jq '.files[] | select(.valid | not) | .path'
-  kifconv validate --strict -j 4 kifu/`,
+  kifconv validate --strict -j 4 kifu/
+  kifconv validate --format github kifu/     # annotations in a GitHub Actions job
+  kifconv validate --format sarif kifu/ > kifconv.sarif`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("jobs") {
 				o.jobs = e.cpus
@@ -108,14 +78,17 @@ Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.`,
 	f := cmd.Flags()
 	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
 	f.BoolVar(&o.strict, "strict", false, "tolerate nothing: reader quirks are errors and warnings make a file invalid")
-	f.StringVar(&o.format, "format", "text", "report format: text or json")
+	f.StringVar(&o.format, "format", "text", "report format: "+strings.Join(reportFormats, ", "))
+	f.StringVar(&o.color, "color", "auto", "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
 	f.IntVarP(&o.jobs, "jobs", "j", 0, "check `N` files in parallel (default: the number of CPUs)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print errors only: no warnings, no summary")
 	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
 	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
 	f.StringVar(&o.eaw, "east-asian-width", "auto", "ambiguous-width characters are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(reportFormats, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -124,17 +97,23 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	if o.from, err = lookupReadable(o.from); err != nil {
 		return err
 	}
-	if o.format != "text" && o.format != "json" {
-		return usageErrorf("--format: want text or json, not %q", o.format)
+	if !contains(reportFormats, o.format) {
+		return usageErrorf("--format: want %s, not %q", strings.Join(reportFormats, ", "), o.format)
 	}
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
 	}
+	o.jobs = capJobs(o.jobs, e.cpus)
 	cond, err := widthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return err
 	}
-	ins, err := collectInputs(inputSpec{args: args, filesFrom: o.filesFrom, nul: o.null, from: o.from}, cmd.InOrStdin())
+	out, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	color, err := colorChoice(e, o.color, out)
+	if err != nil {
+		return err
+	}
+	ins, notes, err := gatherInputs(e, inputFlags{filesFrom: o.filesFrom, null: o.null, from: o.from, verbose: o.verbose}, args, "", cmd.InOrStdin(), stderr)
 	if err != nil {
 		return err
 	}
@@ -149,49 +128,72 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	pool := &bufPool{}
 	var wg sync.WaitGroup
 	next := make(chan int)
+	done := make(chan int, len(ins))
 	for range min(o.jobs, len(ins)) {
 		wg.Go(func() {
 			for i := range next {
 				reports[i] = validateFile(ctx, ins[i], stdin, o, fileJobs, pool)
+				if ctx.Err() != nil {
+					reports[i].interrupted = true
+				}
+				done <- i
 			}
 		})
 	}
-	for i := range ins {
-		if ctx.Err() != nil {
-			break
+	go func() {
+		defer close(next)
+		for i := range ins {
+			if ctx.Err() != nil {
+				return
+			}
+			next <- i
 		}
-		next <- i
+	}()
+	go func() { wg.Wait(); close(done) }()
+	bar := newBar(e, stderr, len(ins), o.quiet, "validating")
+	rep := newReporter(o.format, out, &diagPrinter{cond: cond, color: color}, o.quiet)
+	sum := summary{Reasons: notes.counts()}
+	for _, n := range sum.Reasons {
+		sum.Skipped += n
 	}
-	close(next)
-	wg.Wait()
+	status := exitOK
+	var werr error
+	// Each file is reported as soon as it and every file before it are
+	// done: in input order, whatever the number of workers.
+	finished := make([]bool, len(ins))
+	printed := 0
+	for i := range done {
+		finished[i] = true
+		bar.add()
+		for printed < len(ins) && finished[printed] {
+			r := &reports[printed]
+			printed++
+			if r.interrupted {
+				continue
+			}
+			sum.add(r)
+			status = max(status, r.status)
+			if len(r.Errors)+len(r.Warnings) > 0 {
+				bar.clear()
+			}
+			if err := rep.file(r); err != nil && werr == nil {
+				werr = err
+			}
+		}
+	}
+	bar.finish()
+	sum.Stopped = ctx.Err() != nil
+	if err := rep.end(&sum); err != nil && werr == nil {
+		werr = err
+	}
+	if !o.quiet {
+		fmt.Fprintln(stderr, sum.line())
+	}
+	if werr != nil {
+		return &exitError{exitUsage, fmt.Errorf("cannot write the report: %w", unwrapPath(werr))}
+	}
 	if err := ctx.Err(); err != nil {
 		return err
-	}
-	var rep validateReport
-	rep.Version = 1
-	rep.Files = reports
-	status := exitOK
-	for _, r := range reports {
-		rep.Summary.Files++
-		if r.Valid {
-			rep.Summary.Valid++
-		} else {
-			rep.Summary.Invalid++
-		}
-		rep.Summary.Errors += len(r.Errors)
-		rep.Summary.Warnings += len(r.Warnings)
-		status = max(status, r.status)
-	}
-	out := cmd.OutOrStdout()
-	if o.format == "json" {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(rep); err != nil {
-			return &exitError{exitUsage, err}
-		}
-	} else {
-		printValidation(out, cmd.ErrOrStderr(), rep, o, cond)
 	}
 	if status != exitOK {
 		return &exitError{status, nil}
@@ -199,40 +201,29 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	return nil
 }
 
-// printValidation prints the diagnostics on standard output (they are the
-// command's result, to be piped or grepped) and the summary on standard
-// error.
-func printValidation(out, errOut io.Writer, rep validateReport, o validateOptions, cond *runewidth.Condition) {
-	for _, r := range rep.Files {
-		for i := range r.Errors {
-			r.Errors[i].write(out, cond)
-		}
-		if o.quiet {
-			continue
-		}
-		for i := range r.Warnings {
-			r.Warnings[i].write(out, cond)
-		}
+// line is the summary validate prints on standard error.
+func (s *summary) line() string {
+	b := plural(s.Files, "file") + ": " + strconv.Itoa(s.Valid) + " valid, " + strconv.Itoa(s.Invalid) + " invalid, " +
+		plural(s.Errors, "error") + ", " + plural(s.Warnings, "warning")
+	if t := skippedText(s.Reasons); t != "" {
+		b += "; " + t
 	}
-	if !o.quiet {
-		s := rep.Summary
-		fmt.Fprintf(errOut, "%d files: %d valid, %d invalid, %d errors, %d warnings\n", s.Files, s.Valid, s.Invalid, s.Errors, s.Warnings)
+	if s.Stopped {
+		b += "; interrupted"
 	}
+	return b
 }
 
 // validateFile reads every record of one input and checks it.
 func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOptions, jobs int, pool *bufPool) fileReport {
 	rep := fileReport{Path: in.name(), Errors: []diag{}, Warnings: []diag{}}
-	var all []diag
+	var all diagList
 	fail := func(status int, ds ...diag) {
-		all = append(all, ds...)
+		all.add(ds...)
 		rep.status = max(rep.status, status)
 	}
 	finish := func(src *source) fileReport {
-		if src != nil {
-			quoteSources(src, all)
-		}
-		for _, d := range all {
+		for _, d := range all.list(rep.Path) {
 			if d.Severity == sevWarning && o.strict {
 				d.Severity = sevError
 			}
@@ -252,7 +243,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		fail(exitUsage, diagsFromError(rep.Path, 0, in.err)...)
 		return finish(nil)
 	}
-	src, err := openSource(in, stdin, o.from, parse.Options{Strict: o.strict}, true, pool)
+	src, err := openSource(in, stdin, o.from, parse.Options{Strict: o.strict}, pool)
 	if err != nil {
 		status := exitUsage
 		if errors.Is(err, errUnknownFormat) {
@@ -269,15 +260,15 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		if first == nil {
 			first = res.rec
 		}
-		from := len(all)
-		defer func() {
-			if src.file == nil {
-				quoteSources(src, all[from:]) // while its lines are kept
-			}
-		}()
 		var reported map[string]bool
+		keptIllegal := false // the reader kept an illegal move, reported with its line
 		for _, w := range res.warns {
-			all = append(all, diagFromParse(rep.Path, game, w))
+			d := diagFromParse(rep.Path, game, w)
+			if keptIllegalMove(w) {
+				d.Severity = sevError
+				keptIllegal = true
+			}
+			all.b.AddN(d, w.Code(), d.Severity == sevWarning, max(w.Omitted, 1))
 			if reported == nil {
 				reported = map[string]bool{}
 			}
@@ -285,12 +276,16 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		}
 		for _, d := range res.extra {
 			// A reader may already have said what a check finds (an
-			// impossible start position), with a line to quote.
+			// impossible start position, an illegal move it kept), with
+			// a line to quote.
 			if d.Ply == 0 && (reported[d.Code] || d.start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
+			if keptIllegal && d.Severity == sevError && parse.IsMoveCode(d.Code) {
+				continue
+			}
 			d.Game = game
-			all = append(all, d)
+			all.add(d)
 		}
 		return ctx.Err() == nil
 	})
@@ -305,12 +300,78 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	}
 	rep.Encoding = string(src.encoding())
 	if first != nil && rep.Games == 1 && rep.status == exitOK {
-		if line, text, ok := src.findMade(); ok {
-			all = append(all, checkSummary(rep.Path, line, text, first)...)
+		if line, text, ok := src.summary(); ok {
+			all.add(checkSummary(rep.Path, line, text, first)...)
 		}
 	}
 	if rep.Games == 0 && rep.status == exitOK {
 		fail(exitInvalid, diag{Path: rep.Path, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
 	}
 	return finish(src)
+}
+
+// keptIllegalMove reports whether a reader's warning is about a move
+// against the rules that a lenient reader kept as the last move of its
+// line (the warning wraps the rule's sentinel). convert keeps such a move
+// and warns; validate judges it an error.
+func keptIllegalMove(w *parse.Error) bool {
+	return w.Warning && parse.IsMoveCode(w.Code())
+}
+
+// validateHelp is validate's --help text; its list of codes comes from
+// parse.Codes.
+func validateHelp() string {
+	var b strings.Builder
+	b.WriteString(`Validate reads each record and replays every line of play, the main line and
+all variations, with the rules engine. Problems are reported as compilers
+report them, one per problem, with a stable code:
+
+  game.kif:45:1: error: 二歩 (two unpromoted pawns on one file) at move 37 ▲５五歩打 [nifu]
+  ４５歩打
+  ^
+
+The caret is placed by display width (RUNEWIDTH_EASTASIAN=1 or
+--east-asian-width wide for terminals that draw ▲ and ・ two columns wide).
+On a terminal the severity and caret are coloured (--color, NO_COLOR).
+
+validate judges, convert preserves: an illegal move that is not documented
+by a foul ending (反則負け, %ILLEGAL_MOVE, …) is an error here, where
+convert keeps it with a warning. Warnings point at records that read but do
+not add up and at what a reader tolerated; with --strict the readers
+tolerate nothing and every warning is an error.
+
+Each file's diagnostics are printed as soon as it and every file before it
+are done, in input order whatever --jobs is; Ctrl-C prints what was found
+and the summary. Directory walks take the files with a record extension,
+and .json files whose content is JKF; the summary counts what they skipped
+and why (--verbose lists each file). A walk or list that yields no input
+is an error (exit 2, "no records found").
+
+--format selects the report:
+  text    the diagnostics above on standard output, a summary on standard error
+  json    one document (version 1) at the end: {"version", "files": [{"path",
+          "format", "encoding", "games", "valid", "errors": [diag], "warnings":
+          [diag]}], "summary": {"files", "valid", "invalid", "errors",
+          "warnings", "skipped", "skipped_by_reason", "interrupted"}}, where a
+          diag is {"line", "column", "game", "ply", "severity", "code",
+          "message"}; lists are never null, numbers are 0 when they do not
+          apply, files are in input order
+  jsonl   one object per file as it is done ({"type": "file", …the members of
+          a file above}), then {"type": "summary", "version": 1, …}
+  github  GitHub Actions workflow commands (::error file=…,line=…,col=…,
+          title=[code]::message), shown as annotations
+  sarif   a SARIF 2.1.0 log, for code-scanning uploads
+
+Codes:
+`)
+	kind := parse.CodeKind(-1)
+	for _, c := range parse.Codes {
+		if c.Kind != kind {
+			kind = c.Kind
+			b.WriteString("  " + kind.String() + ":\n")
+		}
+		b.WriteString("    " + c.Code + strings.Repeat(" ", max(1, 18-len(c.Code))) + c.Meaning + "\n")
+	}
+	b.WriteString("\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
+	return b.String()
 }

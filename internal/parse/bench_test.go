@@ -16,9 +16,10 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
-// The benchmarks of this file read records from shogi.RandomRecord as the
+// The benchmarks of this file read records from shogitest.RandomRecord as the
 // writers write them: realistic games of 80 to 160 plies with times, a
 // header, an ending and a comment on about one move in seven. Each has two
 // parts: read (charset decoding, parsing, and the legality check every
@@ -35,10 +36,10 @@ import (
 // benchRecords returns n generated records of 80 to 160 plies.
 func benchRecords(n int) []*shogi.Record {
 	rng := rand.New(rand.NewPCG(2026, 8))
-	opt := shogi.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
 	var recs []*shogi.Record
 	for len(recs) < n {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		if m := countMoves(rec); m >= 80 && m <= 160 {
 			recs = append(recs, rec)
 		}

@@ -42,13 +42,16 @@ import (
 //   - A %WORD is an ending node (shogi.EndingFromCSA); unknown words are kept
 //     and reported as a warning.
 //
-// Every move is checked with Position.Legal. A move that breaks a rule and
-// is followed by %ILLEGAL_MOVE, or by %+ILLEGAL_ACTION/%-ILLEGAL_ACTION
-// naming its mover, is the documented foul that ended the game: the move is
-// not played (a Record holds legal moves only), the ending is added in its
-// place, where the offender is still to move, and the ending node gets the
-// comment "illegal move +5554FU: <the rule it breaks>". Any other illegal
-// move is an error.
+// Every move is checked with Position.Legal. A move that breaks a rule is
+// kept as a move of the record, the game's last. Followed by %ILLEGAL_MOVE,
+// or by %+ILLEGAL_ACTION/%-ILLEGAL_ACTION naming its mover, it is the
+// documented foul that ended the game, and the ending follows it (the side
+// of %ILLEGAL_MOVE is then the offender, whom it makes lose); so it is when
+// the move left its mover's king in check and the next move takes that
+// king before the ending. An illegal move that nothing documents is an
+// error under Strict; otherwise a warning with the error's position and
+// code, and the rest of the game's moves are dropped (the CSA specification
+// notes that archives hold illegal last moves with no % line).
 type CSA struct {
 	Options
 	// KeepPlainComments keeps plain `'` comments as comments of the current
@@ -202,12 +205,21 @@ type csaGame struct {
 	started  bool           // the turn line (or the first move) has been read
 	playing  bool           // started, and neither ended nor waiting after an illegal move
 	board    byte           // 'I' after PI, 'P' after a P1..P9 row
+	placed   bool           // a P+ or P- line placed pieces
 	end      shogi.Ending   // the ending, the last ply (with no move) when ended
 	ended    bool
 	rootComs int    // how many comments the start position has
 	content  bool   // something of a record was read
 	unknown  *Error // the first unknown line, reported if nothing else is found
-	illegal  *csaIllegal
+	foul     *Error // an illegal move kept, waiting for the % line that documents it
+	// foulCapture says the illegal move left its mover's king in check: the
+	// capture of that king may come before the % line.
+	foulCapture bool
+	offender    shogi.Color // who made the illegal move
+	// dropping is an undocumented illegal move kept as the game's last
+	// move; the moves after it (dropped of them so far) are dropped.
+	dropping *Error
+	dropped  int
 	csaBuffers
 }
 
@@ -242,13 +254,6 @@ type csaField struct {
 	valueText csaSpan
 }
 
-// csaIllegal is an illegal move waiting for the % line that documents it.
-type csaIllegal struct {
-	err      *Error
-	text     string
-	comments []string
-}
-
 // maxKeptText is the most comment and header text a reader keeps buffered
 // between games; a game with more (a book-length comment) gets its own.
 const maxKeptText = 1 << 20
@@ -268,14 +273,20 @@ func (g *csaGame) warn(pos Pos, err error, detail string) error {
 	if g.r.Strict {
 		return e
 	}
-	g.r.warnings = append(g.r.warnings, e)
+	g.r.warnings.Append(e)
 	return nil
 }
 
 // finish completes the record at a `/` or at the end of the input.
 func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
-	if g.illegal != nil {
-		return nil, g.illegal.err
+	if err := g.pendingFoul(); err != nil {
+		return nil, err
+	}
+	if e := g.dropping; e != nil {
+		g.dropping = nil
+		e.Warning = true
+		e.Detail += droppedNote(g.dropped)
+		g.r.warnings.Append(e)
 	}
 	if !g.started {
 		if !g.content {
@@ -287,7 +298,11 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 				return nil, io.EOF
 			}
 		}
-		if err := g.warn(g.r.lr.pos(1), ErrTruncated, "no turn line (+ or -) after the start position; assuming + (Black) to move"); err != nil {
+		if g.board == 0 && !g.placed {
+			if err := g.evenStart(g.r.lr.pos(1)); err != nil {
+				return nil, err
+			}
+		} else if err := g.warn(g.r.lr.pos(1), ErrTruncated, "no turn line (+ or -) after the start position; assuming + (Black) to move"); err != nil {
 			return nil, err
 		}
 		if err := g.begin(g.r.lr.pos(1)); err != nil {
@@ -431,7 +446,7 @@ func (g *csaGame) unknownLine(b []byte, off int, s []byte) error {
 	if g.unknown == nil {
 		g.unknown = e
 	}
-	g.r.warnings = append(g.r.warnings, e)
+	g.r.warnings.Append(e)
 	return nil
 }
 
@@ -595,9 +610,8 @@ func isHeaderKey(key []byte) bool {
 // addComment adds a comment to the current node: the start position
 // before the first move, else the last move or ending read.
 func (g *csaGame) addComment(c []byte) {
-	if g.illegal != nil {
-		g.illegal.comments = append(g.illegal.comments, string(c))
-		return
+	if g.dropping != nil && g.dropped > 0 {
+		return // a comment on a dropped move
 	}
 	if len(g.plies) == 0 {
 		g.rootComs++
@@ -849,6 +863,7 @@ func csaColor(sign byte) shogi.Color {
 // pieces reads `P+`/`P-` with <square><piece> pairs: 00 puts the piece in
 // hand, 00AL puts every piece left in the box there.
 func (g *csaGame) pieces(b []byte, off int, s []byte) error {
+	g.placed = true
 	c := csaColor(s[1])
 	for i := 2; i < len(s); i += 4 {
 		if i+4 > len(s) {
@@ -884,11 +899,34 @@ func (g *csaGame) pieces(b []byte, off int, s []byte) error {
 // openMoves starts the move section when a move or ending comes without a
 // turn line.
 func (g *csaGame) openMoves(b []byte, off int, turn shogi.Color) error {
-	if err := g.warn(g.r.lr.posAt(b, off), ErrSyntax, "no turn line (+ or -) before the moves"); err != nil {
+	if g.board == 0 && !g.placed {
+		if err := g.evenStart(g.r.lr.posAt(b, off)); err != nil {
+			return err
+		}
+	} else if err := g.warn(g.r.lr.posAt(b, off), ErrSyntax, "no turn line (+ or -) before the moves"); err != nil {
 		return err
 	}
 	g.pos.SetTurn(turn)
 	return g.begin(g.r.lr.posAt(b, off))
+}
+
+// ErrNoStartPosition is the problem of a CSA record that gives no start
+// position: no PI, no P1–P9, no P+/P- and no turn line.
+var ErrNoStartPosition = &shogi.RuleError{Code: "no-start-position", Msg: "no start position"}
+
+// evenStart reads a game that gives no start position from the even-game
+// one, as PI would, with a warning (an error under Strict): real test
+// fixtures leave it out, and an empty board would make the first move fail
+// with no hint why.
+func (g *csaGame) evenStart(at Pos) error {
+	if err := g.warn(at, ErrNoStartPosition, "no PI, P1–P9 or turn line before the moves; read from the even-game position (PI)"); err != nil {
+		return err
+	}
+	hands := [2]shogi.Hand{*g.pos.Hand(shogi.Black), *g.pos.Hand(shogi.White)}
+	g.pos = shogi.StartPosition()
+	*g.pos.Hand(shogi.Black), *g.pos.Hand(shogi.White) = hands[0], hands[1]
+	g.board = 'I'
+	return nil
 }
 
 func (g *csaGame) move(b []byte, off int, s []byte) error {
@@ -897,24 +935,74 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 			return err
 		}
 	}
-	if g.illegal != nil {
-		return g.illegal.err
+	if g.foul != nil && !g.foulCapture {
+		if err := g.pendingFoul(); err != nil {
+			return err
+		}
+	}
+	if g.dropping != nil {
+		g.dropped++
+		return nil
 	}
 	ply := len(g.plies) + 1
 	if g.ended {
 		return &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("%s after the end of the game", s)}
 	}
 	m, err := shogi.ParseCSAMove(&g.pos, s)
+	if g.foul != nil {
+		// The illegal move left its mover's king in check: only the
+		// capture of that king may come before the % line.
+		if err != nil || m.IsDrop() || m.To() != g.pos.King(g.pos.Turn().Opponent()) {
+			if err := g.pendingFoul(); err != nil {
+				return err
+			}
+			g.dropped++
+			return nil
+		}
+		g.foulCapture = false
+		g.pos.Play(m)
+		g.plies = append(g.plies, csaPly{move: m, time: noTime})
+		return nil
+	}
 	if err != nil {
 		return g.moveErr(b, off, s, ply, err)
 	}
 	if err := g.pos.PlayLegal(m); err != nil {
-		e := &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
-		g.illegal = &csaIllegal{err: e, text: string(s)}
-		g.playing = false
+		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
+		g.offender, g.playing = g.pos.Turn(), false
+		g.plies = append(g.plies, csaPly{move: m, time: noTime})
+		if err == shogi.ErrSelfCheck {
+			g.foulCapture = true
+			g.pos.Play(m)
+		} else {
+			g.pos.SetTurn(g.pos.Turn().Opponent())
+		}
 		return nil
 	}
 	g.plies = append(g.plies, csaPly{move: m, time: noTime})
+	return nil
+}
+
+// pendingFoul settles an illegal move that no % line documents: under
+// Strict it is the move's error; otherwise the move stays the game's last,
+// and the moves after it are dropped (finish reports them).
+func (g *csaGame) pendingFoul() error {
+	if g.foul == nil {
+		return nil
+	}
+	e := g.foul
+	g.foul, g.foulCapture = nil, false
+	e.Detail += undocumented
+	if g.r.Strict {
+		return e
+	}
+	g.dropping, g.dropped = e, 0
+	if n := len(g.plies); n > 0 && g.plies[n-1].move != 0 && e.Ply < n {
+		// The capture of the king the move left in check, which no %
+		// line followed: the game is cut at the illegal move.
+		g.plies = g.plies[:n-1]
+		g.dropped++
+	}
 	return nil
 }
 
@@ -980,21 +1068,28 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 		// dr1test game) repeat %KACHI: the client's line, then the server's.
 		return g.warn(g.r.lr.posAt(b, off), ErrSyntax, fmt.Sprintf("%s after the end of the game; ignored", s))
 	}
+	if g.dropping != nil {
+		return nil // the ending of the moves dropped
+	}
 	turn := g.pos.Turn()
 	e, known := shogi.EndingFromCSA(string(s[1:]), turn)
-	il := g.illegal
-	if il != nil && e.Kind != shogi.IllegalMove && !(e.Kind == shogi.IllegalAction && e.Side == turn) {
-		return il.err
+	if g.foul != nil {
+		offender := g.offender
+		switch {
+		case e.Kind == shogi.IllegalMove:
+			e.Side = offender
+		case e.Kind == shogi.IllegalAction && e.Side == offender:
+		default:
+			if err := g.pendingFoul(); err != nil {
+				return err
+			}
+			return nil
+		}
+		g.foul, g.foulCapture = nil, false
 	}
-	g.illegal = nil
 	g.end, g.ended, g.playing = e, true, false
 	g.plies = append(g.plies, csaPly{time: noTime})
-	if il != nil {
-		g.addComment([]byte("illegal move " + il.text + ": " + il.err.Err.Error()))
-		for _, c := range il.comments {
-			g.addComment([]byte(c))
-		}
-	} else if !known {
+	if !known {
 		if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {
 			return err
 		}
@@ -1005,7 +1100,7 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 func (g *csaGame) time(b []byte, off int, s []byte) error {
 	d, ok := parseCSATime(s[1:])
 	if !ok {
-		if g.illegal != nil {
+		if g.dropping != nil && g.dropped > 0 {
 			return nil
 		}
 		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, fmt.Sprintf("%q: want T and seconds, as T12 or T1.250", clip(s)))
@@ -1015,8 +1110,8 @@ func (g *csaGame) time(b []byte, off int, s []byte) error {
 
 // setTime gives the last move or ending read its time.
 func (g *csaGame) setTime(b []byte, off int, d time.Duration) error {
-	if g.illegal != nil {
-		return nil // the time of the illegal move, which is not played
+	if g.dropping != nil && g.dropped > 0 {
+		return nil // the time of a dropped move
 	}
 	if len(g.plies) == 0 {
 		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, "a time before the first move; ignored")

@@ -9,36 +9,6 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// Pos is a position in an input: 1-based line and column (in runes of the
-// decoded text), with the file name when known.
-type Pos struct {
-	File   string
-	Line   int
-	Col    int
-	Offset int64 // byte offset of the line start in the decoded text, when known
-}
-
-// IsValid reports whether the position has a line number.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-// String returns "file:line:col", falling back to "line:col", "file" or "-".
-func (p Pos) String() string {
-	s := p.File
-	if p.IsValid() {
-		if s != "" {
-			s += ":"
-		}
-		s += strconv.Itoa(p.Line)
-		if p.Col > 0 {
-			s += ":" + strconv.Itoa(p.Col)
-		}
-	}
-	if s == "" {
-		s = "-"
-	}
-	return s
-}
-
 // Error is a problem found at a position of an input. Err is a sentinel
 // (shogi.ErrNifu, parse.ErrSyntax, …) that gives the stable code; Detail says
 // what was found and what was expected. Ply is the ply of the move concerned,
@@ -49,9 +19,28 @@ type Error struct {
 	Err     error
 	Detail  string
 	Warning bool // a tolerated problem (reported, the record is still usable)
+	// Omitted, when not 0, makes the entry stand for that many problems of
+	// its code left out of a bounded list (see ErrorList.Append); it has
+	// no position.
+	Omitted int
 }
 
+// Error returns "pos: message", with control characters escaped.
 func (e *Error) Error() string {
+	return e.Pos.String() + ": " + e.Message()
+}
+
+// Message returns the sentinel's text and the detail, with control
+// characters escaped, or for an entry of omitted problems how many there
+// were.
+func (e *Error) Message() string {
+	if e.Omitted > 0 {
+		kind := "errors"
+		if e.Warning {
+			kind = "warnings"
+		}
+		return strconv.Itoa(e.Omitted) + " more " + kind + " of code " + e.Code() + " not listed"
+	}
 	msg := ""
 	if e.Err != nil {
 		msg = e.Err.Error()
@@ -62,7 +51,7 @@ func (e *Error) Error() string {
 		}
 		msg += e.Detail
 	}
-	return e.Pos.String() + ": " + msg
+	return EscapeControl(msg)
 }
 
 // Unwrap returns the sentinel.
@@ -84,20 +73,23 @@ func Code(err error) string {
 // ErrorList is a list of positioned problems, as go/scanner's.
 type ErrorList []*Error
 
-// Add appends a problem.
+// Add appends a problem (see Append).
 func (l *ErrorList) Add(pos Pos, err error, detail string) {
-	*l = append(*l, &Error{Pos: pos, Err: err, Detail: detail})
+	l.Append(&Error{Pos: pos, Err: err, Detail: detail})
 }
 
-// AddWarning appends a tolerated problem.
+// AddWarning appends a tolerated problem (see Append).
 func (l *ErrorList) AddWarning(pos Pos, err error, detail string) {
-	*l = append(*l, &Error{Pos: pos, Err: err, Detail: detail, Warning: true})
+	l.Append(&Error{Pos: pos, Err: err, Detail: detail, Warning: true})
 }
 
 // Len, Less and Swap sort the list by position.
 func (l ErrorList) Len() int      { return len(l) }
 func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
 func (l ErrorList) Less(i, j int) bool {
+	if (l[i].Omitted > 0) != (l[j].Omitted > 0) {
+		return l[j].Omitted > 0 // the counts of omitted problems come last
+	}
 	a, b := l[i].Pos, l[j].Pos
 	if a.File != b.File {
 		return a.File < b.File

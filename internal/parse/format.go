@@ -23,6 +23,12 @@ type Options struct {
 	Strict       bool   // tolerated problems become errors
 	MaxLineBytes int    // 0 means DefaultMaxLineBytes
 
+	// Line and Offset say where the text starts in its input, for a piece
+	// of a collection read on its own (see Split): positions count Line
+	// lines and Offset bytes before it.
+	Line   int
+	Offset int64
+
 	// Reuse, when not nil, is memory that readers keep from one game and
 	// one input to the next; see Reuse.
 	Reuse *Reuse

@@ -301,8 +301,15 @@ func checkTree(t *testing.T, format string, rec *shogi.Record) {
 			}
 			pos := it.pos
 			if err := pos.Legal(c.Move); err != nil {
-				if len(c.Children) != 1 || !c.Children[0].IsEnd() || !isFoul(c.Children[0].End) {
-					t.Fatalf("%s: illegal move %s at ply %d (%v) without a foul ending after it", format, c.Move, c.Ply(), err)
+				// An illegal move ends its line: alone (the reader warned),
+				// before its foul ending, or before the capture of the king
+				// it left in check and then the foul ending.
+				after := c.Children
+				if len(after) == 1 && !after[0].IsEnd() && errors.Is(err, shogi.ErrSelfCheck) {
+					after = after[0].Children
+				}
+				if len(after) > 1 || len(after) == 1 && (!after[0].IsEnd() || !isFoul(after[0].End)) {
+					t.Fatalf("%s: illegal move %s at ply %d (%v) followed by more than its foul ending", format, c.Move, c.Ply(), err)
 				}
 				continue
 			}

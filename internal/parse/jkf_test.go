@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // jkfCorpus is the shared corpus, read (never copied) by tests that compare
@@ -296,14 +297,14 @@ func TestJKFErrors(t *testing.T) {
 		in   string
 		want Error // Err and Pos (line, col) are compared; Detail must contain Detail
 	}{
-		{"not JSON", `hello`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "unexpected character 'h'"}},
+		{"not JSON", `hello`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "invalid character 'h' at start of value"}},
 		{"array at top", `[1]`, Error{Pos: Pos{Line: 1, Col: 1}, Err: ErrBadJSON, Detail: "want a JKF object"}},
-		{"truncated", "{\"header\": {}, \"moves\": [{}, ", Error{Pos: Pos{Line: 1, Col: 30}, Err: ErrTruncated, Detail: "the value that starts at 1:25 does not end before the input does"}},
-		{"missing colon", `{"header" {}}`, Error{Pos: Pos{Line: 1, Col: 11}, Err: ErrBadJSON, Detail: "want ':' after an object key"}},
-		{"trailing comma", `{"header": {}, "moves": [{},]}`, Error{Pos: Pos{Line: 1, Col: 29}, Err: ErrBadJSON, Detail: "']' after ','"}},
+		{"truncated", "{\"header\": {}, \"moves\": [{}, ", Error{Pos: Pos{Line: 1, Col: 30}, Err: ErrTruncated, Detail: "the input ends inside a JSON value"}},
+		{"missing colon", `{"header" {}}`, Error{Pos: Pos{Line: 1, Col: 11}, Err: ErrBadJSON, Detail: "invalid character '{' after object name (expecting ':')"}},
+		{"trailing comma", `{"header": {}, "moves": [{},]}`, Error{Pos: Pos{Line: 1, Col: 28}, Err: ErrBadJSON, Detail: "invalid character ',' at start of value"}},
 		{"unterminated string", `{"header": {"先手": "abc`, Error{Pos: Pos{Line: 1, Col: 19}, Err: ErrTruncated, Detail: "unterminated string"}},
 		{"raw newline in string", "{\"header\": {\"a\": \"x\ny\"}}", Error{Pos: Pos{Line: 1, Col: 20}, Err: ErrBadJSON, Detail: "control character"}},
-		{"bad number", `{"header": {}, "moves": [{}, {"move": {"color": 01}}]}`, Error{Pos: Pos{Line: 1, Col: 49}, Err: ErrBadJSON, Detail: "invalid number"}},
+		{"bad number", `{"header": {}, "moves": [{}, {"move": {"color": 01}}]}`, Error{Pos: Pos{Line: 1, Col: 50}, Err: ErrBadJSON, Detail: "invalid character '1' after object value"}},
 		{"unknown preset", `{"header": {}, "initial": {"preset": "9"}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 38}, Err: ErrBadBoard, Detail: "unknown preset \"9\""}},
 		{"OTHER without data", `{"header": {}, "initial": {"preset": "OTHER"}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 38}, Err: ErrBadBoard, Detail: "needs \"data\""}},
 		{"bad square", `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
@@ -333,27 +334,49 @@ func TestJKFErrors(t *testing.T) {
 			Error{Pos: Pos{Line: 1, Col: 30}, Ply: 1, Err: ErrSyntax, Detail: "either a move or a special"}},
 		{"bad time type", `{"header": {}, "moves": [{}, {"special": "TORYO", "time": {"now": {"m": "1", "s": 0}}}]}`,
 			Error{Pos: Pos{Line: 1, Col: 73}, Err: ErrSyntax, Detail: "moves[1].time.now: want a number, found a string"}},
-		{"column in runes", `{"header": {"棋戦": "竜王戦", "x": ?}}`, Error{Pos: Pos{Line: 1, Col: 31}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"column in runes", `{"header": {"棋戦": "竜王戦", "x": ?}}`, Error{Pos: Pos{Line: 1, Col: 31}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"too many files", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [` + strings.Repeat(`[{},{},{},{},{},{},{},{},{}],`, 9) +
 			`[{}]], "hands": [{}, {}]}}, "moves": []}`, Error{Pos: Pos{Line: 1, Col: 339}, Err: ErrBadJSON, Detail: "initial.data.board[9]: the board has 9 files"}},
 		// "moves" before "initial" is read in a second pass over the
 		// captured text: positions there and after it stay exact.
-		{"column after captured moves", `{"moves":[{"comments":["日本語"]}],"header":{"a":?}}`, Error{Pos: Pos{Line: 1, Col: 47}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"column after captured moves", `{"moves":[{"comments":["日本語"]}],"header":{"a":?}}`, Error{Pos: Pos{Line: 1, Col: 47}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"column inside captured moves", "{\"moves\":[{\"comments\":[\"日本語\"]},\n {\"move\":{\"color\":0,\"from\":{\"x\":7,\"y\":6},\"to\":{\"x\":7,\"y\":5},\"piece\":\"二\"}}]}",
 			Error{Pos: Pos{Line: 2, Col: 69}, Err: ErrSyntax, Detail: "moves[1].move.piece: \"二\" is not a piece name"}},
 		// Lines are counted as the line readers count them: a bare CR
 		// ends one too (a fuzzed input).
-		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
-		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "unexpected character '?'"}},
+		{"after a byte-order mark", "\ufeff{\"header\": ?}", Error{Pos: Pos{Line: 1, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
+		{"indented", "{\n  \"header\": {},\r\n  \"moves\": [\n    {},\n    {\"x\": \"竜王\", \"move\": ?}]}", Error{Pos: Pos{Line: 5, Col: 25}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
+		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
+		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"short file", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{}]], "hands": [{}, {}]}}, "moves": []}`,
 			Error{Pos: Pos{Line: 1, Col: 78}, Err: ErrBadBoard, Detail: "initial.data.board[0]: a file has 9 squares, found 1"}},
 	}
 	for _, tt := range errorTests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := NewJKF(strings.NewReader(tt.in), Options{}).Read()
+			// An illegal move is a warning in lenient mode (the move kept
+			// as its line's last), with the error's code and position.
+			r := NewJKF(strings.NewReader(tt.in), Options{})
+			_, err := r.Read()
+			if err == nil && len(r.Warnings()) > 0 && errors.Is(r.Warnings()[0], tt.want.Err) {
+				err = r.Warnings()[0]
+				var se *Error
+				if _, strict := NewJKF(strings.NewReader(tt.in), Options{Strict: true}).Read(); !errors.As(strict, &se) || se.Pos != err.(*Error).Pos || !errors.Is(strict, tt.want.Err) {
+					t.Errorf("strict: %v, want the warning's error %v", strict, err)
+				}
+			}
 			var got *Error
 			if !errors.As(err, &got) {
 				t.Fatalf("err = %v, want *Error", err)
+			}
+			// Read a byte at a time, the input gives the same diagnostic
+			// (lines and columns counted across the decoder's reads).
+			r1 := NewJKF(iotest.OneByteReader(strings.NewReader(tt.in)), Options{})
+			_, err1 := r1.Read()
+			if err1 == nil && len(r1.Warnings()) > 0 {
+				err1 = r1.Warnings()[0]
+			}
+			if err1 == nil || err1.Error() != err.Error() {
+				t.Errorf("read a byte at a time: %v, want %v", err1, err)
 			}
 			if got.Err != tt.want.Err || got.Pos.Line != tt.want.Pos.Line || got.Pos.Col != tt.want.Pos.Col || got.Ply != tt.want.Ply ||
 				!strings.Contains(got.Detail, tt.want.Detail) {
@@ -544,7 +567,7 @@ func TestJKFLines(t *testing.T) {
 	}
 	// An error in the second record is positioned on its line.
 	bad := one + "\n" + `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 4}, "piece": "FU"}}]}`
-	r := NewJKF(strings.NewReader(bad), Options{Filename: "g.jsonl"})
+	r := NewJKF(strings.NewReader(bad), Options{Filename: "g.jsonl", Strict: true})
 	if _, err := r.Read(); err != nil {
 		t.Fatal(err)
 	}
@@ -695,9 +718,9 @@ func BenchmarkReadJKF(b *testing.B) {
 		// Normalized compact JKF of a 200-ply random game, as the writer
 		// writes it: the per-move cost of the reader.
 		rng := rand.New(rand.NewPCG(1, 1))
-		rec := shogi.RandomRecord(rng, shogi.RandomOptions{MaxPlies: 200})
+		rec := shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 200})
 		for rec.NodeAt(150) == nil {
-			rec = shogi.RandomRecord(rng, shogi.RandomOptions{MaxPlies: 200})
+			rec = shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 200})
 		}
 		var sb strings.Builder
 		sb.WriteString(`{"header":{},"initial":{"preset":"HIRATE"},"moves":[{}`)
@@ -777,31 +800,55 @@ func TestJKFComposedStart(t *testing.T) {
 }
 
 // TestJKFFoul: an illegal move is kept when a foul ending follows it, which
-// documents the foul (as KIF and CSA records show one); otherwise it is the
-// error it always was.
+// documents the foul (as KIF and CSA records show one). Otherwise it is an
+// error in strict mode; in lenient mode it is kept as the last move of its
+// line, with a warning (same code and position) that counts the entries
+// dropped after it.
 func TestJKFFoul(t *testing.T) {
 	const head = `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}`
 	foulTests := []struct {
-		name string
-		rest string
-		want error // nil: read, the foul ending after the illegal move
+		name    string
+		rest    string
+		want    error // nil: read, the foul ending after the illegal move
+		dropped int   // lenient mode: the entries dropped after the illegal move (-1: an error too)
 	}{
-		{"ILLEGAL_MOVE", `, {"special": "ILLEGAL_MOVE"}]}`, nil},
-		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, nil},
-		{"unsigned ILLEGAL_ACTION", `, {"special": "ILLEGAL_ACTION"}]}`, nil},
-		{"the line ends", `]}`, shogi.ErrUnreachable},
-		{"another ending", `, {"special": "TORYO"}]}`, shogi.ErrUnreachable},
-		{"a move", `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}]}`, shogi.ErrUnreachable},
-		{"an entry of comments", `, {"comments": ["x"]}]}`, shogi.ErrUnreachable},
-		{"forks after it", `, {"special": "ILLEGAL_MOVE", "forks": [[{"special": "TORYO"}]]}]}`, ErrBadVariation},
+		{"ILLEGAL_MOVE", `, {"special": "ILLEGAL_MOVE"}]}`, nil, 0},
+		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, nil, 0},
+		{"+ILLEGAL_ACTION", `, {"special": "+ILLEGAL_ACTION"}]}`, nil, 0},
+		{"unsigned ILLEGAL_ACTION", `, {"special": "ILLEGAL_ACTION"}]}`, nil, 0},
+		{"the line ends", `]}`, shogi.ErrUnreachable, 0},
+		{"another ending", `, {"special": "TORYO"}]}`, shogi.ErrUnreachable, 1},
+		{"a move", `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}]}`, shogi.ErrUnreachable, 1},
+		{"moves and an ending", `, {"comments": ["a"], "move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 1}}},
+			{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}}, {"special": "ILLEGAL_MOVE"}]}`, shogi.ErrUnreachable, 3},
+		{"an entry of comments", `, {"comments": ["x"]}]}`, shogi.ErrUnreachable, 1},
+		{"forks after it", `, {"special": "ILLEGAL_MOVE", "forks": [[{"special": "TORYO"}]]}]}`, ErrBadVariation, -1},
 	}
 	for _, tt := range foulTests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec, err := NewJKF(strings.NewReader(head+tt.rest), Options{Strict: true}).Read()
 			if tt.want != nil {
 				var pe *Error
-				if !errors.Is(err, tt.want) || !errors.As(err, &pe) || pe.Pos.Line != 1 {
+				if !errors.Is(err, tt.want) || !errors.As(err, &pe) || pe.Pos.Line != 1 || pe.Pos.Col != 39 && tt.dropped >= 0 {
 					t.Fatalf("err = %v, want %v", err, tt.want)
+				}
+				strictPos := pe.Pos
+				if tt.dropped < 0 {
+					return
+				}
+				// Lenient: the move stays, the last of the main line.
+				r := NewJKF(strings.NewReader(head+tt.rest), Options{})
+				rec, err = r.Read()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := rec.NodeAt(1); n == nil || n.Move.String() != "7g7e" || len(n.Children) != 0 {
+					t.Fatalf("lenient: the illegal move is not the line's last node")
+				}
+				ws := r.Warnings()
+				if len(ws) != 1 || !errors.Is(ws[0], tt.want) || !errors.As(ws[0], &pe) || pe.Pos != strictPos ||
+					(tt.dropped > 0) != strings.Contains(pe.Detail, " "+strconv.Itoa(tt.dropped)+" entries after it are dropped") {
+					t.Errorf("lenient: warnings %v, want one like %v with %d dropped", ws, err, tt.dropped)
 				}
 				return
 			}
@@ -902,5 +949,44 @@ func TestJKFExtensionRead(t *testing.T) {
 	r := NewJKF(strings.NewReader(`{"header": {}, "moves": [{}, {"special": "TORYO", "kifconv": {"bookmark": "x"}}]}`), Options{})
 	if rec, err := r.Read(); err != nil || len(r.Warnings()) != 1 || rec.Root.Bookmark != "" {
 		t.Errorf("extension in moves[1]: %v, warnings %v", err, r.Warnings())
+	}
+}
+
+// TestJKFBounds: what the reader buffers is bounded. A string longer than
+// Options.MaxLineBytes is an error where it starts, and so is a "moves"
+// array that comes before "initial" (and so must be held until the start
+// position is known) and is longer than four times that.
+func TestJKFBounds(t *testing.T) {
+	const limit = 1000
+	long := strings.Repeat("長", limit)
+	var moves strings.Builder
+	moves.WriteString(`[{}`)
+	for range 100 {
+		moves.WriteString(`, {"special": "CHUDAN", "comments": ["` + strings.Repeat("x", 90) + `"]}`)
+	}
+	moves.WriteString(`]`)
+	boundTests := []struct {
+		name, in string
+		pos      Pos
+		detail   string
+	}{
+		{"long string", `{"header": {"a": "` + long + `"}, "moves": [{}]}`, Pos{Line: 1, Col: 18}, "a string longer than 1000 bytes"},
+		{"long moves before initial", "{\"header\": {},\n \"moves\": " + moves.String() + `, "initial": {"preset": "HIRATE"}}`, Pos{Line: 2, Col: 11},
+			`longer than 4000 bytes, more than the reader holds`},
+	}
+	for _, tt := range boundTests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewJKF(strings.NewReader(tt.in), Options{MaxLineBytes: limit}).Read()
+			var pe *Error
+			if !errors.As(err, &pe) || !errors.Is(err, ErrLineTooLong) || pe.Pos.Line != tt.pos.Line || pe.Pos.Col != tt.pos.Col || !strings.Contains(pe.Detail, tt.detail) {
+				t.Errorf("err = %v, want %d:%d …%s… [line-too-long]", err, tt.pos.Line, tt.pos.Col, tt.detail)
+			}
+		})
+	}
+	// Within the bounds, the same texts read.
+	for _, in := range []string{`{"header": {"a": "` + long[:limit/2] + `"}, "moves": [{}]}`, `{"header": {}, "moves": [{}, {"special": "CHUDAN", "comments": ["` + strings.Repeat("x", 900) + `", "` + strings.Repeat("y", 900) + `", "` + strings.Repeat("z", 900) + `"]}], "initial": {"preset": "HIRATE"}}`} {
+		if _, err := NewJKF(strings.NewReader(in), Options{MaxLineBytes: limit}).Read(); err != nil {
+			t.Errorf("%.40s…: %v", in, err)
+		}
 	}
 }

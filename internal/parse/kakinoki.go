@@ -265,6 +265,7 @@ type kakinoki struct {
 	turn         shogi.Color
 	turnSet      bool
 	turnPos      Pos
+	made         Pos          // the first まで summary line, with its text (see Summary)
 	plyOffset    int          // 手数＝N: the diagram is the position after N plies
 	captionTo    shogi.Square // destination of the caption's last move, for 同
 
@@ -274,7 +275,15 @@ type kakinoki struct {
 	stack []*line // lines that later 変化 blocks may branch from, the most recent last
 	pos   shogi.Position
 	foul  *Error // an illegal move kept in the tree, waiting for 反則勝ち/反則負け
-	noNum *Error // a 変化 line without a ply number
+	// foulCapture says the illegal move left its mover's king in check: the
+	// capture of that king may come before the foul ending.
+	foulCapture bool
+	// dropping is an undocumented illegal move kept as the last move of its
+	// line, whose later plies (dropped of them so far) are dropped until the
+	// line ends; see pendingFoul.
+	dropping *Error
+	dropped  int
+	noNum    *Error // a 変化 line without a ply number
 	// The position after the node the last 変化 block branched from: many
 	// blocks branch from one node.
 	replayed  *shogi.Node
@@ -400,9 +409,13 @@ type line struct {
 	// deep variations nest.
 	jump  *line
 	depth int
-	// illegal is the illegal move kept in the line, if any: only its foul
-	// ending may follow it, so it is the line's last move.
-	illegal *shogi.Node
+	// illegal is the ply of the illegal move kept in the line, 0 if none:
+	// only its foul ending (after the capture of a king it left in check)
+	// may follow it.
+	illegal int
+	// dropped is how many plies that followed the illegal move were
+	// dropped (see kakinoki.dropping): 変化 blocks may name them.
+	dropped int
 	// The position at ply from() (after base, or the start for the main
 	// line) is kakinoki.snaps[first] or, when first < 0, the parent's at
 	// ply start−1, which takes cost moves to play from a stored position:
@@ -553,7 +566,7 @@ func (k *kakinoki) warn(pos Pos, err error, detail string) error {
 		e.Warning = false
 		return e
 	}
-	k.warnings = append(k.warnings, e)
+	k.warnings.Append(e)
 	return nil
 }
 
@@ -613,7 +626,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 				if err := k.ki2Moves(raw, trimJa(raw)); err != nil {
 					return nil, err
 				}
-				k.fast = k.noNum == nil && k.foul == nil
+				k.fast = k.noNum == nil && k.foul == nil && k.dropping == nil
 				continue
 			}
 		}
@@ -628,7 +641,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 			return nil, err
 		}
 		// Only the lines read here change what fast depends on.
-		k.fast = k.started() && k.noNum == nil && k.foul == nil && !k.gridOpen
+		k.fast = k.started() && k.noNum == nil && k.foul == nil && k.dropping == nil && !k.gridOpen
 	}
 	if tail != nil {
 		k.cur.tail = tail
@@ -666,6 +679,9 @@ func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
 			k.rootComments = append(k.rootComments, text)
 			return nil
 		}
+		if k.skipping() && k.dropped > 0 {
+			return nil // a comment on a dropped move
+		}
 		k.addComment(k.node(), text)
 		return nil
 	case lineBookmark:
@@ -691,6 +707,9 @@ func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
 	case lineVariation:
 		return k.variation(raw, t)
 	case lineSummary:
+		if !k.made.IsValid() {
+			k.made = k.lr.pos(1)
+		}
 		if err := k.startMoves(raw, t); err != nil {
 			return err
 		}
@@ -1164,28 +1183,6 @@ func (k *kakinoki) snap(l *line) {
 	}
 }
 
-// play checks m, played at ply in the current line, and adds it. An illegal
-// move is kept when the line ends in 反則勝ち or 反則負け right after it,
-// which documents the foul; otherwise the error is returned when the line
-// goes on or ends.
-func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.Node, error) {
-	if err := k.pendingFoul(); err != nil {
-		return nil, err
-	}
-	ply := k.ply()
-	if err := k.pos.PlayLegal(m); err != nil {
-		k.foul = &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: err,
-			Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text)}
-		n := k.addMove(m, shogi.Ending{})
-		k.cur.illegal = n
-		// Only the foul ending may follow, and all it needs is the side
-		// to move; the move itself is not played.
-		k.pos.SetTurn(k.pos.Turn().Opponent())
-		return n, nil
-	}
-	return k.addMove(m, shogi.Ending{}), nil
-}
-
 // snapMain stores the positions of the main line that addMove leaves out,
 // replaying it from the start. It runs when the first 変化 block arrives,
 // when the main line is complete and the only line read.
@@ -1196,7 +1193,7 @@ func (k *kakinoki) snapMain() {
 	p := k.startPos
 	for ply := 1; ply <= l.end(); ply++ {
 		n := l.node(ply)
-		if n.IsEnd() || n == l.illegal {
+		if n.IsEnd() || ply == l.illegal {
 			break // the line's last node: nothing is replayed from here
 		}
 		p.Play(n.Move)
@@ -1209,76 +1206,9 @@ func (k *kakinoki) snapMain() {
 	}
 }
 
-// pendingFoul returns the error of an illegal move that is not followed by
-// the foul ending that would document it.
-func (k *kakinoki) pendingFoul() error {
-	if k.foul != nil {
-		err := k.foul
-		k.foul = nil
-		err.Detail += " (a record may keep an illegal move only when 反則勝ち or 反則負け follows it)"
-		return err
-	}
-	return nil
-}
-
-// end appends the ending e to the current line.
-func (k *kakinoki) end(e shogi.Ending, raw []byte, at int) (*shogi.Node, error) {
-	if k.foul != nil {
-		if e.Kind == shogi.FoulWin || e.Kind == shogi.FoulLose {
-			k.foul = nil
-		} else if err := k.pendingFoul(); err != nil {
-			return nil, err
-		}
-	}
-	e.Side = k.pos.Turn()
-	if k.lineEnded() {
-		// Quirk: 棋譜解説 writes two endings in a row (122 投了, 123 中断);
-		// the second becomes an alternative to the first.
-		if err := k.warn(k.lr.posAt(raw, at), ErrSyntax, "a second special ending after the one that ends this line; kept as an alternative to it"); err != nil {
-			return nil, err
-		}
-		// The parent is in the current line: a line never starts after an
-		// illegal move.
-		if k.node().Parent == k.cur.illegal {
-			return nil, k.errAt(raw, at, ErrSyntax, "a second special ending after the foul ending of an illegal move")
-		}
-		// When the ending was the variation's first node, its parent is
-		// the base, which the line's last node then is.
-		k.cur.pop()
-		return k.addMove(0, e), nil
-	}
-	return k.addMove(0, e), nil
-}
-
 // lineEnded reports whether the current line already ends in a special
 // ending.
 func (k *kakinoki) lineEnded() bool { return k.node().IsEnd() }
-
-// closeLine finishes the current line.
-func (k *kakinoki) closeLine() error {
-	if k.cur == nil {
-		return nil
-	}
-	if k.foul != nil {
-		// Quirk: 81Dojo ends a game lost by an illegal move with the
-		// comment 反則手にて終局 after the move instead of 反則勝ち; the
-		// ending it documents is added. 反則勝ち is how the spec records
-		// that "the immediately preceding move was illegal"
-		// (kif-kakinoki-ja.txt: 「反則勝ち」 直前の指し手が反則であることを示す).
-		for _, c := range k.node().Comments {
-			if bytes.Contains([]byte(c), []byte("反則")) {
-				if err := k.warn(k.foul.Pos, k.foul.Err, k.foul.Detail+"; a comment says the game ended with this foul, so 反則勝ち is added"); err != nil {
-					return err
-				}
-				k.foul = nil
-				e := shogi.Ending{Kind: shogi.FoulWin, Side: k.pos.Turn()}
-				k.addMove(0, e)
-				return nil
-			}
-		}
-	}
-	return k.pendingFoul()
-}
 
 // isFirstPlyVariation reports whether t is `変化：1手`.
 func isFirstPlyVariation(t []byte) bool {
@@ -1351,7 +1281,7 @@ func (k *kakinoki) variation(raw, t []byte) error {
 	}
 	for len(k.stack) > 0 {
 		l := k.stack[len(k.stack)-1]
-		if e := l.end(); e >= n || e == n-1 && !l.last().IsEnd() {
+		if e := l.end() + l.dropped; e >= n || e == n-1 && !l.last().IsEnd() {
 			break
 		}
 		k.stack = k.stack[:len(k.stack)-1]
@@ -1359,15 +1289,15 @@ func (k *kakinoki) variation(raw, t []byte) error {
 	if len(k.stack) == 0 {
 		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "no line read so far has a move at ply "+strconv.Itoa(n-1+k.plyOffset))
 	}
+	if l := k.stack[len(k.stack)-1]; l.illegal > 0 && n-1 >= l.illegal {
+		return k.branchAfterIllegal(raw, t, l.illegal)
+	}
 	// The new line's parent is the line that holds the base node, so that
 	// lookups walk only as many lines as variations are nested, however
 	// many blocks branch from one place.
 	base, parent := k.stack[len(k.stack)-1].at(n - 1)
 	if base.IsEnd() {
 		return k.errAt(raw, col(raw, t)+i, ErrBadVariation, "ply "+strconv.Itoa(n-1+k.plyOffset)+" is a special ending; nothing can follow it")
-	}
-	if base == parent.illegal {
-		return k.errAt(raw, col(raw, t), ErrBadVariation, "the variation branches after an illegal move, which only its foul ending may follow")
 	}
 	if base != k.replayed {
 		k.replayed, k.replayPos = base, k.positionAt(parent, n-1)
@@ -1406,7 +1336,7 @@ func (k *kakinoki) summary(raw, t []byte) error {
 	if k.noNum != nil {
 		return k.noNumErr()
 	}
-	if k.cur == nil || k.lineEnded() {
+	if k.cur == nil || k.skipping() || k.lineEnded() {
 		return nil
 	}
 	if n+1 != k.ply()+k.plyOffset {
@@ -1528,66 +1458,6 @@ func ruleErr(err error) error {
 		return ne.Err
 	}
 	return err
-}
-
-// detectKakinoki names the Kakinoki-family format of text by its lines: a
-// numbered move or the 手数---- line says KIF, moves after side marks say KI2,
-// a board diagram alone says BOD, and header lines alone say KIF (KI2 when
-// the extension is .ki2). ext only breaks ties; "" means none of them.
-func detectKakinoki(text []byte, ext string) string {
-	var kif, ki2, board, header int
-	for len(text) > 0 {
-		ln := text
-		if i := bytes.IndexAny(text, "\r\n"); i >= 0 {
-			ln, text = text[:i], text[i+1:]
-		} else {
-			text = nil
-		}
-		kind, t := classify(ln)
-		switch kind {
-		case lineMoveHeader:
-			kif += 2
-		case lineKIFMove:
-			i := 0
-			for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-				i++
-			}
-			if j := skipJaSpaces(t, i); j > i && j < len(t) && kifLike(t[j:]) {
-				kif++
-			}
-		case lineKI2Move:
-			if _, rest, _ := cutSideMark(t); kifLike(rest) {
-				ki2++
-			}
-		case lineBoardRank, lineHand, lineTurn:
-			board++
-		case lineHeader:
-			if k := colonIndex(t); k > 0 {
-				switch string(trimJa(t[:k])) {
-				case shogi.KeyHandicap, shogi.KeyBlack, shogi.KeyWhite, shogi.KeyShitate, shogi.KeyUwate, shogi.KeyStartTime, shogi.KeyEvent:
-					header++
-				}
-			}
-		}
-	}
-	isKI2Ext := ext == ".ki2" || ext == ".ki2u"
-	switch {
-	case kif > 0 && (kif >= ki2 || !isKI2Ext):
-		return "kif"
-	case ki2 > 0:
-		return "ki2"
-	case board >= 9 && header == 0 && ext != ".kif" && ext != ".kifu" && !isKI2Ext:
-		return "bod"
-	case board > 0 || header > 0:
-		if isKI2Ext {
-			return "ki2"
-		}
-		if ext == ".bod" {
-			return "bod"
-		}
-		return "kif"
-	}
-	return ""
 }
 
 // kifLike reports whether b starts like a move: a square or 同, or a known

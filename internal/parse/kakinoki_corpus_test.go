@@ -197,18 +197,6 @@ var kkOracleWrong = map[string]string{
 	// moves: oracle README item 10); read in order, it is White's legal
 	// sixth move, and the number is reported as a warning.
 	"kif/json-kifu-format__fork-test.kif": "repeated move number is not a branch",
-	// 81Dojo ends a game lost by an illegal move (the last move leaves
-	// its own king in check) with the comment 反則手にて終局 and no
-	// ending. The spec has one way to record that: the special move
-	// 「反則勝ち」, which "indicates that the immediately preceding move was
-	// illegal" (kif-kakinoki-ja.txt line 79, kif-kakinoki-en.txt line
-	// 141; quirks.md §3 reads 24's `反則勝ち` + `*王手放置の反則` the same
-	// way). The reader adds it, with a warning, and a record that does
-	// not contain the foul ending would have an illegal move in its line
-	// of play. tsshogi checks no moves (oracle README item 10), so it
-	// keeps the move and no ending.
-	"kif/mog-core-scala__014.kif": "illegal last move documented by a comment gets 反則勝ち",
-	"kif/mog-core-scala__015.kif": "illegal last move documented by a comment gets 反則勝ち",
 	// The files repeat a move of the main line in 変化 blocks; tsshogi
 	// merges identical siblings (oracle README item 10, a round-trip
 	// loss), the record keeps every block as the file gives it.

@@ -125,7 +125,9 @@ func TestKakinokiTestdata(t *testing.T) {
 					return
 				}
 				first := strings.SplitN(got[i+len("\nwarning "):], "\n", 2)[0]
-				if serr == nil || serr.Error() != first {
+				// A warning is the error Strict gives, perhaps with what
+				// the lenient reader did about it.
+				if serr == nil || !strings.HasPrefix(first, serr.Error()) {
 					t.Errorf("strict: error %v, want the first warning %q", serr, first)
 				}
 			})
@@ -152,10 +154,10 @@ func TestKakinokiErrors(t *testing.T) {
 		{"origin of the opponent", "kif", head + "   1 ７二金(61)\n", false, shogi.ErrNotOwnPiece, 3, 6, 1},
 		{"empty origin", "kif", head + "   1 ７五歩(76)\n", false, shogi.ErrNoPiece, 3, 6, 1},
 		{"wrong piece", "kif", head + "   1 ７六銀(77)\n", false, shogi.ErrWrongPiece, 3, 6, 1},
-		{"unreachable, no foul ending", "kif", head + "   1 ５五飛(28)\n   2 ３四歩(33)\n", false, shogi.ErrUnreachable, 3, 6, 1},
-		{"illegal last move", "kif", head + "   1 ７六歩(77)\n   2 ５五飛(82)\n", false, shogi.ErrUnreachable, 4, 6, 2},
-		{"illegal move then resign", "kif", head + "   1 ５五飛(28)\n   2 投了\n", false, shogi.ErrUnreachable, 3, 6, 1},
-		{"nifu", "kif", "先手の持駒：歩\n手数----指手---------消費時間--\n1 ７五歩打\n", false, shogi.ErrNifu, 3, 3, 1},
+		{"strict: unreachable, no foul ending", "kif", head + "   1 ５五飛(28)\n   2 ３四歩(33)\n", true, shogi.ErrUnreachable, 3, 6, 1},
+		{"strict: illegal last move", "kif", head + "   1 ７六歩(77)\n   2 ５五飛(82)\n", true, shogi.ErrUnreachable, 4, 6, 2},
+		{"strict: illegal move then resign", "kif", head + "   1 ５五飛(28)\n   2 投了\n", true, shogi.ErrUnreachable, 3, 6, 1},
+		{"strict: nifu", "kif", head + "   1 ２六歩(27)\n   2 ３四歩(33)\n   3 ２五歩(26)\n   4 ８四歩(83)\n   5 ２四歩(25)\n   6 同　歩(23)\n   7 同　飛(28)\n   8 ８五歩(84)\n   9 ７五歩打\n", true, shogi.ErrNifu, 11, 6, 9},
 		{"move after an ending", "kif", head + "   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n", false, shogi.ErrSyntax, 5, 6, 0},
 		{"variation without a base", "kif", head + "   1 ７六歩(77)\n\n変化：5手\n   5 ２六歩(27)\n", false, ErrBadVariation, 5, 4, 0},
 		{"variation after an ending", "kif", head + "   1 投了\n\n変化：2手\n   2 ３四歩(33)\n", false, ErrBadVariation, 5, 4, 0},
@@ -283,37 +285,6 @@ func TestParseKIFTime(t *testing.T) {
 		if ok && (mt.Elapsed.String() != tt.el || mt.HasTotal != tt.hasTot || mt.HasTotal && mt.Total.String() != tt.tot) {
 			t.Errorf("parseKIFTime(%q) = %v", tt.in, mt)
 		}
-	}
-}
-
-func TestDetectKakinoki(t *testing.T) {
-	tests := []struct {
-		name, text, file, want string
-	}{
-		{"kif moves", "手合割：平手\n   1 ７六歩(77)\n", "x.txt", "kif"},
-		{"kif move header", "先手：a\n手数----指手---------消費時間--\n", "", "kif"},
-		{"ki2 moves", "先手：a\n▲７六歩    △３四歩\n", "x.kif", "ki2"},
-		{"ki2 no spaces", "▲７六歩△３四歩", "", "ki2"},
-		{"header only, kif", "先手：a\n後手：b\n", "x.txt", "kif"},
-		{"header only, ki2 extension", "先手：a\n後手：b\n", "x.ki2", "ki2"},
-		{"bod", "後手の持駒：なし\n+---------------------------+\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 9) + "+---------------------------+\n先手の持駒：なし\n", "x.txt", "bod"},
-		{"board in a kif file", "後手の持駒：なし\n+---------------------------+\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 9) + "+---------------------------+\n先手の持駒：なし\n", "x.kif", "kif"},
-		{"kitao-kawasaki is not ki2", "☗歩-76 ☖歩-34\n", "", "kk"},
-		{"csa is not kif", "V2.2\nPI\n+\n+7776FU\n", "x.kif", "csa"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Detect([]byte(tt.text), tt.file)
-			if tt.want == "kk" {
-				if got == "ki2" || got == "kif" {
-					t.Errorf("Detect = %q", got)
-				}
-				return
-			}
-			if got != tt.want {
-				t.Errorf("Detect = %q, want %q", got, tt.want)
-			}
-		})
 	}
 }
 

@@ -26,7 +26,7 @@ import (
 //
 // A まで line gives the ending of the line it closes (まで61手で詰み, まで2手で
 // 封じ手, まで94手で後手の勝ち = Black resigned). Numbered KIF move lines are
-// read too. Illegal moves are treated as KIF does.
+// read too. Illegal moves are treated as KIF does (kakinoki_foul.go).
 type KI2 struct {
 	Options
 	k kakinoki
@@ -70,7 +70,7 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 		// The common case, a legal move as Kifu for Windows writes it
 		// followed by spaces and the next mark or the end of the line,
 		// is read and checked in one step; ki2Move reads the rest.
-		if side == k.pos.Turn() && k.foul == nil && !tail.IsEnd() {
+		if side == k.pos.Turn() && k.foul == nil && k.dropping == nil && !tail.IsEnd() {
 			if m, w, ok := (shogi.KI2Notation{}).ReadMove(&k.pos, t[i+n:]); ok {
 				if j := skipJaSpaces(t, i+n+w); j == len(t) || isSideMark(t[j:]) {
 					k.pos.Play(m)
@@ -110,6 +110,10 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 // mark and tok without; at is its byte column.
 func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok []byte) error {
 	ply := k.ply()
+	if k.skipping() {
+		k.dropped++ // the rest of a line cut at an illegal move
+		return nil
+	}
 	if len(tok) == 0 {
 		return k.errAt(raw, at, ErrSyntax, "want a move after the side mark")
 	}
@@ -125,8 +129,14 @@ func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok []byt
 	if k.lineEnded() {
 		return k.errAt(raw, at, ErrSyntax, "a move after the special ending that ends this line (a new line of play needs 変化：N手)")
 	}
-	if err := k.pendingFoul(); err != nil {
-		return err
+	if !k.foulCapture {
+		if err := k.pendingFoul(); err != nil {
+			return err
+		}
+		if k.skipping() {
+			k.dropped++
+			return nil
+		}
 	}
 	if side != k.pos.Turn() {
 		if err := k.warn(k.lr.posAt(raw, at), ErrSyntax, "the side mark names the side not to move"); err != nil {

@@ -30,11 +30,11 @@ import (
 //	変化：2手
 //	   2 ８四歩(83)   ( 0:02/00:00:02)
 //
-// Every move is checked with the rules as it is read. An illegal move is
-// kept only when 反則勝ち or 反則負け follows it at once: the record then
-// documents the foul, the move stays in the tree as the node's Move with the
-// foul ending after it, and Record.PositionAt and Record.Walk, which replay
-// moves, cannot go past it. A 変化：N手 block is an alternative to the move
+// Every move is checked with the rules as it is read. An illegal move stays
+// in the tree as its line's last move: documented by 反則勝ち or 反則負け
+// right after it (or after the capture of the king it left in check), or
+// else reported as a warning with the rest of its line dropped (an error
+// under Strict); see kakinoki_foul.go. A 変化：N手 block is an alternative to the move
 // at ply N of the most recent line that has a move at ply N−1, so blocks may
 // come in any order and nest to any depth; each block adds one alternative,
 // even one that repeats a move already there. Lines of KI2 moves
@@ -80,6 +80,14 @@ func (k *kakinoki) kifMove(raw, t []byte) error {
 	if len(body) == 0 {
 		return k.errAt(raw, at, ErrSyntax, "want a move or a special ending after the move number")
 	}
+	if k.skipping() {
+		// The rest of a line cut at an illegal move: moves are counted,
+		// endings and times go with them.
+		if n := moveTokenLen(body); n > 0 && looksLikeMove(body[:n]) {
+			k.dropped++
+		}
+		return nil
+	}
 	ply := k.ply()
 	if num != ply+k.plyOffset {
 		if err := k.warn(k.lr.posAt(raw, col(raw, t)), ErrSyntax, "move number "+strconv.Itoa(num)+", want "+strconv.Itoa(ply+k.plyOffset)); err != nil {
@@ -115,8 +123,14 @@ func (k *kakinoki) kifMove(raw, t []byte) error {
 			if k.lineEnded() {
 				return k.errAt(raw, at, ErrSyntax, "a move after the special ending that ends this line (a new line of play needs 変化：N手)")
 			}
-			if err := k.pendingFoul(); err != nil {
-				return err
+			if !k.foulCapture {
+				if err := k.pendingFoul(); err != nil {
+					return err
+				}
+				if k.skipping() {
+					k.dropped++
+					return nil
+				}
 			}
 			mv, err := shogi.KIFNotation{}.ParseMove(&k.pos, string(word))
 			if err != nil {
@@ -143,6 +157,9 @@ func (k *kakinoki) kifMove(raw, t []byte) error {
 			return err
 		}
 		node = nd
+	}
+	if node == nil {
+		return nil // dropped
 	}
 	return k.kifTail(raw, body[n:], node)
 }

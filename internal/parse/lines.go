@@ -35,12 +35,26 @@ type lineReader struct {
 	err    error // the error that ends the input, returned once the lines before it are
 	bom    bool  // the start has been checked for a byte-order mark
 	unread bool
+	first  int64 // input offset of the text (not 0 for a piece of a collection)
 	// The line last returned is buf[lastFrom:lastTo], for back: indices
 	// rather than a slice, since storing a pointer costs a write barrier
 	// whenever the collector is marking, on every line.
 	lastFrom, lastTo int
 	reuse            *Reuse // where buf comes from and goes back to, if anywhere
+	// The text of the line at quotedAt, made once for the positions on it.
+	quoted     string
+	quotedAt   int64
+	quotedLine int
+	// The text read from input offset chunkAt on, made once for the lines
+	// in it when positions are taken on line after line (PSN takes one per
+	// token): one allocation per chunk, not one per line.
+	chunk   string
+	chunkAt int64
 }
+
+// chunkSize is the text a chunk takes: a position's line keeps no more
+// alive with it.
+const chunkSize = 4 << 10
 
 // lineBufSize is the initial buffer; it grows for longer lines. Reading in
 // 4 KiB steps costs next to nothing more than in larger ones, and most
@@ -52,7 +66,8 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, reuse: opt.Reuse}
+	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, reuse: opt.Reuse,
+		line: opt.Line, base: opt.Offset, first: opt.Offset, quotedAt: -1, chunkAt: -1}
 	if opt.Reuse != nil {
 		l.buf = opt.Reuse.lines[:cap(opt.Reuse.lines)]
 	}
@@ -60,9 +75,30 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 }
 
 // pos returns the position of column col (1-based, in runes) of the line
-// last returned.
+// last returned, with its text.
 func (l *lineReader) pos(col int) Pos {
-	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset}
+	if l.quotedAt != l.offset {
+		l.quoted = l.lineText(l.quotedLine == l.line-1)
+		l.quotedAt, l.quotedLine = l.offset, l.line
+	}
+	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset, Text: l.quoted}
+}
+
+// lineText returns the text of the line last returned, cut at MaxQuote
+// bytes; in a chunk when the line before wanted its text too.
+func (l *lineReader) lineText(chunk bool) string {
+	if l.lastFrom < 0 || l.lastTo > l.end {
+		return "" // no longer buffered (the input has moved on)
+	}
+	at, n := l.base+int64(l.lastFrom), l.lastTo-l.lastFrom
+	if at < l.chunkAt || at+int64(n) > l.chunkAt+int64(len(l.chunk)) {
+		if !chunk || n > chunkSize/2 {
+			return quoteText(l.buf[l.lastFrom:l.lastTo])
+		}
+		l.chunk, l.chunkAt = string(l.buf[l.lastFrom:min(l.end, l.lastFrom+chunkSize)]), at
+	}
+	i := int(at - l.chunkAt)
+	return quoteString(l.chunk[i : i+n])
 }
 
 // posAt returns the position of byte offset i within line b (the last line
@@ -229,7 +265,8 @@ func zeroByte(v uint64) int {
 
 // tooLong ends the input with ErrLineTooLong for the next line.
 func (l *lineReader) tooLong() error {
-	l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1}, Err: ErrLineTooLong,
+	l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1, Offset: l.base + int64(l.start),
+		Text: quoteText(l.buf[l.start:l.end])}, Err: ErrLineTooLong,
 		Detail: fmt.Sprintf("a line longer than %d bytes", l.max)}
 	l.start, l.end = 0, 0
 	return l.err
@@ -257,6 +294,9 @@ func (l *lineReader) fill() bool {
 		if l.cr >= 0 {
 			l.cr -= l.start
 		}
+		// The line last returned is gone when it was before start.
+		l.lastFrom -= l.start
+		l.lastTo -= l.start
 		l.start = 0
 	}
 	if l.end == len(l.buf) {
@@ -296,7 +336,7 @@ func (l *lineReader) fill() bool {
 // once three bytes (or the whole input) are there to tell.
 func (l *lineReader) skipBOM() {
 	const bom = "\xef\xbb\xbf"
-	if l.base != 0 || l.start != 0 {
+	if l.base != l.first || l.start != 0 {
 		l.bom = true
 		return
 	}

@@ -133,7 +133,7 @@ func (r *textReader) Read() (*shogi.Record, error) {
 		r.warn(g.commentPos, ErrTruncated, "comment not closed with }")
 		g.endComment()
 	}
-	if err := g.pendingFoul(); err != nil {
+	if err := g.endLine(); err != nil {
 		return nil, err
 	}
 	if len(g.stack) > 0 {
@@ -321,6 +321,16 @@ type level struct {
 	before    shogi.Position // before cur, when hasBefore
 	hasBefore bool
 	fresh     bool // a variation with no move yet: comments wait for its first move
+
+	// The line's illegal move, kept as its last: foul while the foul
+	// ending that documents it may come (foulCapture: after the capture of
+	// the king it left in check), dropping once none can, while the rest of
+	// the line is dropped (dropped plies so far, skip levels of variations).
+	foul        *Error
+	foulCapture bool
+	dropping    *Error
+	dropped     int
+	skip        int
 }
 
 // game reads the move text of one record.
@@ -336,7 +346,6 @@ type game struct {
 	commentPos    Pos
 	commentIndent int // the indent of a { that starts its line
 
-	foul   *Error // an illegal move kept, waiting for the foul ending that documents it
 	seen   bool   // some move text was read
 	done   bool   // a result ended the game
 	result string // the PGN result read
@@ -473,6 +482,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // token reads one word of move text.
 func (g *game) token(tok string, at Pos) error {
+	if g.lv.skip > 0 {
+		return nil // inside a variation of a dropped ply
+	}
 	switch tok {
 	case "1-0", "0-1", "1/2-1/2", "½-½", "*":
 		if err := g.pendingFoul(); err != nil {
@@ -563,6 +575,15 @@ func (g *game) move(tok string, at Pos) error {
 	if lv.cur.IsEnd() {
 		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %q after the end of the game", tok)}
 	}
+	if lv.foul != nil && !lv.foulCapture {
+		if err := g.pendingFoul(); err != nil {
+			return err
+		}
+	}
+	if lv.dropping != nil {
+		lv.dropped++
+		return nil
+	}
 	var m shogi.Move
 	var err error
 	switch c := tok[0]; {
@@ -583,16 +604,24 @@ func (g *game) move(tok string, at Pos) error {
 		}
 		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %d %q: %v", ply, tok, err)}
 	}
-	if err := g.pendingFoul(); err != nil {
-		return err
-	}
-	if err := lv.pos.Legal(m); err != nil {
+	if lv.foul != nil {
+		// Only the capture of the king the illegal move left in check may
+		// come before the foul ending.
+		if m.IsDrop() || m.To() != lv.pos.King(lv.pos.Turn().Opponent()) || lv.pos.At(m.From()).Color() != lv.pos.Turn() {
+			if err := g.pendingFoul(); err != nil {
+				return err
+			}
+			lv.dropped++
+			return nil
+		}
+		lv.foulCapture = false
+	} else if err := lv.pos.Legal(m); err != nil {
 		e := &Error{Pos: at, Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
 		if !psnPlayable(&lv.pos, m) {
 			return e
 		}
-		// Kept only if a foul ending documents it, as KIF readers do.
-		g.foul = e
+		// Kept as the line's last move (see pendingFoul).
+		lv.foul, lv.foulCapture = e, err == shogi.ErrSelfCheck
 	}
 	n := g.rec.AddChild(lv.cur, m, shogi.Ending{})
 	if len(g.pending) > 0 {
@@ -609,15 +638,20 @@ func (g *game) move(tok string, at Pos) error {
 
 // ending adds an ending to the current line of play.
 func (g *game) ending(e shogi.Ending, at Pos) error {
-	if g.foul != nil {
+	lv := &g.lv
+	if lv.foul != nil {
 		switch e.Kind {
 		case shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction:
-			g.foul = nil
+			lv.foul, lv.foulCapture = nil, false
 		default:
-			return g.pendingFoul()
+			if err := g.pendingFoul(); err != nil {
+				return err
+			}
 		}
 	}
-	lv := &g.lv
+	if lv.dropping != nil {
+		return nil // the ending of the plies dropped
+	}
 	if lv.cur.IsEnd() {
 		g.r.warn(at, ErrUnknownEnd, "a second ending; ignored")
 		return nil
@@ -634,16 +668,59 @@ func (g *game) ending(e shogi.Ending, at Pos) error {
 	return nil
 }
 
-// pendingFoul returns the error of an illegal move that no foul ending
-// followed.
+// pendingFoul settles the illegal move of the current line when no foul
+// ending follows it: under Strict it is the move's error; otherwise the
+// move stays the line's last and the rest of the line is dropped, to be
+// reported by endLine.
 func (g *game) pendingFoul() error {
-	if g.foul == nil {
+	lv := &g.lv
+	if lv.foul == nil {
 		return nil
 	}
-	e := g.foul
-	g.foul = nil
-	e.Detail += " (a record may keep an illegal move only when a foul ending such as FoulWin follows it)"
-	return e
+	e := lv.foul
+	lv.foul = nil
+	e.Detail += undocumented
+	if g.r.Strict {
+		return e
+	}
+	lv.dropping, lv.dropped = e, 0
+	if !lv.foulCapture && lv.cur.Ply() > e.Ply {
+		// The capture of the king the move left in check, with no foul
+		// ending after it: the line is cut at the illegal move.
+		p := lv.cur.Parent
+		p.Children = p.Children[:len(p.Children)-1]
+		lv.cur, lv.pos = p, lv.before
+		lv.dropped++
+	}
+	lv.foulCapture = false
+	return nil
+}
+
+// endLine settles the current line's illegal move at the end of the line
+// and reports the plies dropped after it.
+func (g *game) endLine() error {
+	if err := g.pendingFoul(); err != nil {
+		return err
+	}
+	lv := &g.lv
+	if e := lv.dropping; e != nil {
+		lv.dropping = nil
+		e.Warning = true
+		if e.Err == ErrBadVariation {
+			e.Detail += " (" + plies(lv.dropped) + ")"
+		} else {
+			e.Detail += droppedNote(lv.dropped)
+		}
+		g.r.warnings.Append(e)
+	}
+	return nil
+}
+
+// cut reports whether what is read now is dropped: it follows a dropped
+// ply of the current line, or is inside a variation of one.
+func (g *game) cut() bool {
+	d := g.lv.dropping
+	return g.lv.skip > 0 || d != nil && (g.lv.dropped > 0 || d.Err == ErrBadVariation)
 }
 
 // psnPlayable reports whether Play can carry out m mechanically (the piece
@@ -664,9 +741,12 @@ func psnPlayable(p *shogi.Position, m shogi.Move) bool {
 
 // open starts a variation that replaces the last move read.
 func (g *game) open(at Pos) error {
-	if err := g.pendingFoul(); err != nil {
-		return err
+	if g.cut() {
+		g.lv.skip++ // a variation of a dropped ply
+		return nil
 	}
+	// A variation right after the line's illegal move replaces that move;
+	// the move's foul ending may still follow it once the variation ends.
 	if !g.lv.hasBefore {
 		return &Error{Pos: at, Err: ErrBadVariation, Detail: "a variation must follow the move it replaces"}
 	}
@@ -677,7 +757,11 @@ func (g *game) open(at Pos) error {
 
 // close ends a variation.
 func (g *game) close(at Pos) error {
-	if err := g.pendingFoul(); err != nil {
+	if g.lv.skip > 0 {
+		g.lv.skip--
+		return nil
+	}
+	if err := g.endLine(); err != nil {
 		return err
 	}
 	if len(g.stack) == 0 {
@@ -696,11 +780,26 @@ func (g *game) close(at Pos) error {
 // variation handles Shogidokoro's `Variation:N`: the moves that follow
 // replace ply N of the line read last, as KIF's 変化：N手 does.
 func (g *game) variation(n int, at Pos) error {
-	if err := g.pendingFoul(); err != nil {
+	illegal := 0 // the ply of the illegal move kept in the line read last
+	if g.lv.foul != nil {
+		illegal = g.lv.foul.Ply
+	} else if g.lv.dropping != nil && g.lv.dropping.Err != ErrBadVariation {
+		illegal = g.lv.dropping.Ply
+	}
+	if err := g.endLine(); err != nil {
 		return err
 	}
 	if len(g.stack) > 0 {
 		return &Error{Pos: at, Err: ErrBadVariation, Detail: "Variation:N inside parentheses"}
+	}
+	if illegal > 0 && n > illegal {
+		e := &Error{Pos: at, Err: ErrBadVariation, Detail: fmt.Sprintf("Variation:%d branches after the illegal move at ply %d, which only its foul ending may follow", n, illegal)}
+		if g.r.Strict {
+			return e
+		}
+		e.Detail += "; the block is dropped"
+		g.lv = level{cur: g.lv.cur, pos: g.lv.pos, dropping: e, dropped: 0}
+		return nil
 	}
 	x := g.lv.cur
 	ply := x.Ply()
@@ -721,6 +820,9 @@ func (g *game) variation(n int, at Pos) error {
 // time reads a Shogidokoro time group, mm:ss / hh:mm:ss (the first may be
 // h:mm:ss too, as MyShogi pads it), or mm:ss alone.
 func (g *game) time(s string, at Pos) {
+	if g.cut() {
+		return
+	}
 	if g.lv.cur == g.rec.Root || g.lv.fresh {
 		g.r.warn(at, ErrBadTime, "a time before any move")
 		return
@@ -793,6 +895,8 @@ func (g *game) endComment() {
 		lines[i] = l
 	}
 	switch {
+	case g.cut():
+		// A comment on a dropped ply.
 	case g.lv.fresh:
 		g.pending = append(g.pending, lines...)
 	case g.lv.cur == g.rec.Root:

@@ -129,7 +129,7 @@ func TestPSNErrors(t *testing.T) {
 	}{
 		{"illegal move", "1. P-7f P-3d 2. P-7f", "no-such-move", 1, 17, false},
 		{"ambiguous", "[Sente \"a\"]\n\n1. G-5h", "ambiguous", 3, 4, false},
-		{"rule", "[SFEN \"4k4/9/9/9/9/9/4P4/9/4K4 b P 1\"]\n1. P*5e", "nifu", 2, 4, false},
+		{"rule strict", "[SFEN \"4k4/9/9/9/9/9/4P4/9/4K4 b P 1\"]\n1. P*5e", "nifu", 2, 4, true},
 		{"variation first", "(1. P-2f) 1. P-7f", "bad-variation", 1, 1, false},
 		{"move after ending", "1. P-7f Resigns P-3d", "syntax", 1, 17, false},
 		{"bad sfen", "[SFEN \"9/9/9 b - 1\"]\n1. P-7f", "bad-position", 1, 1, false},

@@ -215,6 +215,6 @@ func (s *SFEN) skipBookMoves() error {
 		return e
 	}
 	e.Warning = true
-	s.warnings = append(s.warnings, e)
+	s.warnings.Append(e)
 	return nil
 }

@@ -10,9 +10,10 @@ import (
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
-// The benchmarks of this file write records from shogi.RandomRecord
+// The benchmarks of this file write records from shogitest.RandomRecord
 // (realistic games of 80 to 160 plies with times, a header, an ending and a
 // comment on about one move in seven) in each format as one stream of UTF-8
 // text, which is what writers produce; BenchmarkWriteEncoded adds the CLI's
@@ -29,9 +30,9 @@ import (
 // genRecords returns n generated records of 80 to 160 plies.
 func genRecords(n int) (recs []*shogi.Record, moves int) {
 	rng := rand.New(rand.NewPCG(2026, 8))
-	opt := shogi.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true, Endings: true}
 	for len(recs) < n {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		m := 0
 		for x := range rec.MainLine() {
 			if !x.IsEnd() {

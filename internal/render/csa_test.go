@@ -17,6 +17,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"golang.org/x/text/encoding/japanese"
 )
 
@@ -124,9 +125,9 @@ func TestCSARoundTrip(t *testing.T) {
 // starts with pieces in hand, handicaps, promotions and drops).
 func TestCSAMoveLines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	opt := shogi.RandomOptions{MaxPlies: 200, Handicaps: true, CustomStart: true, Endings: true}
+	opt := shogitest.RandomOptions{MaxPlies: 200, Handicaps: true, CustomStart: true, Endings: true}
 	for g := 0; g < 50; g++ {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		var want []string
 		pos := rec.Start
 		for n := range rec.MainLine() {

@@ -43,7 +43,7 @@ func TestWriteFoulKingCapture(t *testing.T) {
 				t.Errorf("%s → %s: %v", r.name, f.Name, err)
 				continue
 			}
-			if buf.Len() == 0 {
+			if buf.Len() == 0 && !render.IsTraining(f.Name) { // training data stops before the foul: nothing here
 				t.Errorf("%s → %s: empty output", r.name, f.Name)
 			}
 		}

@@ -3,10 +3,12 @@ package render_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -566,7 +569,7 @@ func TestJKFOutputForm(t *testing.T) {
 	// The indented form is encoding/json's Indent layout.
 	rng := rand.New(rand.NewPCG(9, 9))
 	for range 30 {
-		rec := shogi.RandomRecord(rng, shogi.FullRandomOptions())
+		rec := shogitest.RandomRecord(rng, shogitest.FullRandomOptions())
 		pretty, _ := jkfWrite(t, render.Options{AllowLoss: true}, rec)
 		compact, _ := jkfWrite(t, render.Options{AllowLoss: true}, rec, rec)
 		line, _, _ := bytes.Cut(compact, []byte("\n"))
@@ -659,7 +662,7 @@ func TestJKFSchema(t *testing.T) {
 		n = 40
 	}
 	for range n {
-		recs = append(recs, shogi.RandomRecord(rng, shogi.FullRandomOptions()))
+		recs = append(recs, shogitest.RandomRecord(rng, shogitest.FullRandomOptions()))
 	}
 	for _, h := range shogi.Handicaps() {
 		rec := shogi.NewRecord(h.Position())
@@ -742,7 +745,7 @@ func TestJKFRoundTrip(t *testing.T) {
 		n = 80
 	}
 	for i := range n {
-		rec := shogi.RandomRecord(rng, shogi.FullRandomOptions())
+		rec := shogitest.RandomRecord(rng, shogitest.FullRandomOptions())
 		out, losses := jkfWrite(t, render.Options{}, rec)
 		if len(losses) > 0 {
 			t.Fatalf("record %d: losses %v", i, losses)
@@ -761,13 +764,13 @@ func TestJKFRoundTrip(t *testing.T) {
 
 func BenchmarkWriteJKF(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	opt := shogi.FullRandomOptions()
+	opt := shogitest.FullRandomOptions()
 	opt.MaxPlies = 150
 	opt.Variations = 0
 	var recs []*shogi.Record
 	moves := 0
 	for range 20 {
-		rec := shogi.RandomRecord(rng, opt)
+		rec := shogitest.RandomRecord(rng, opt)
 		for n := range rec.MainLine() {
 			if !n.IsEnd() {
 				moves++
@@ -900,15 +903,15 @@ func TestJKFFoul(t *testing.T) {
 
 // TestJKFStrings: header values and comments are escaped as JSON needs
 // (quotes, backslashes, control characters), U+2028 and U+2029 as escapes
-// too (old JavaScript cannot hold them raw), invalid UTF-8 as U+FFFD; the
-// rest of the text is copied as it is.
+// too (old JavaScript cannot hold them raw), invalid UTF-8 becomes U+FFFD;
+// the rest of the text is copied as it is.
 func TestJKFStrings(t *testing.T) {
 	stringTests := []struct{ in, raw, back string }{
 		{"棋聖戦", `"棋聖戦"`, "棋聖戦"},
 		{`a"b\c`, `"a\"b\\c"`, `a"b\c`},
 		{"tab\tcr\rnl\nbel\x07", `"tab\tcr\rnl\nbel\u0007"`, "tab\tcr\rnl\nbel\x07"},
 		{"段\u2028落\u2029", `"段\u2028落\u2029"`, "段\u2028落\u2029"},
-		{"bad\xffutf8\xe2\x80", `"bad\ufffdutf8\ufffd\ufffd"`, "bad\ufffdutf8\ufffd\ufffd"},
+		{"bad\xffutf8\xe2\x80", `"bad` + "\ufffdutf8\ufffd\ufffd" + `"`, "bad\ufffdutf8\ufffd\ufffd"},
 		{"→ ✓ \u2027\u202a", `"→ ✓ ` + "\u2027\u202a" + `"`, "→ ✓ \u2027\u202a"},
 	}
 	for _, tt := range stringTests {
@@ -925,5 +928,94 @@ func TestJKFStrings(t *testing.T) {
 		if got := doc.Header["備考"]; got != tt.back {
 			t.Errorf("%q reads back as %q, want %q", tt.in, got, tt.back)
 		}
+	}
+}
+
+// TestJKFLongGameMemory: writing a long game streams it, so the writer's
+// allocations stay a few bytes a move (issue 15 asks at most 64). Its
+// indented text outgrows what the writer holds back, so it goes out
+// compact, one line, as JSON Lines would have it: alone or followed by
+// another record.
+func TestJKFLongGameMemory(t *testing.T) {
+	const plies = 200_000
+	start, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := shogi.NewRecord(start)
+	n := rec.Root
+	shuffle := [4]string{"5i4i", "5a4a", "4i5i", "4a5a"}
+	for i := range plies {
+		m, err := shogi.ParseUSIMove(shuffle[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = rec.AddChild(n, m, shogi.Ending{})
+	}
+	for _, records := range []int{1, 2} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var lines jkfLineCounter
+		w := render.NewJKF(&lines, render.Options{})
+		for range records {
+			if err := w.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if per := float64(after.TotalAlloc-before.TotalAlloc) / float64(records*plies); per > 64 {
+			t.Errorf("%d records: %.0f bytes allocated a move, want at most 64", records, per)
+		}
+		if lines != jkfLineCounter(records) {
+			t.Errorf("%d records written as %d lines", records, lines)
+		}
+	}
+}
+
+// jkfLineCounter counts the lines written to it.
+type jkfLineCounter int
+
+func (c *jkfLineCounter) Write(p []byte) (int, error) {
+	*c += jkfLineCounter(bytes.Count(p, []byte{'\n'}))
+	return len(p), nil
+}
+
+// TestJKFTooDeep: variations nested deeper than JSON decoders read (3000
+// levels of forks, 9000 of JSON) are a loss: refused before anything is
+// written, or with AllowLoss left out below that depth and named.
+func TestJKFTooDeep(t *testing.T) {
+	rec := shogi.NewRecord(shogi.StartPosition())
+	pos := rec.Start
+	n := rec.Root
+	var buf [shogi.MaxLegalMoves]shogi.Move
+	for range 3001 {
+		moves := pos.LegalMoves(buf[:0])
+		rec.AddChild(n, moves[0], shogi.Ending{})
+		n = rec.AddChild(n, moves[len(moves)-1], shogi.Ending{})
+		pos.Play(moves[len(moves)-1])
+	}
+	var out bytes.Buffer
+	err := render.NewJKF(&out, render.Options{}).Write(rec)
+	if !errors.Is(err, render.ErrLossy) || out.Len() > 0 {
+		t.Errorf("err %v, %d bytes written; want a loss and nothing", err, out.Len())
+	}
+	text, losses := jkfWrite(t, render.Options{AllowLoss: true}, rec)
+	if len(losses) != 1 || losses[0] != "variations nested deeper than 3000 levels" {
+		t.Errorf("losses %q", losses)
+	}
+	back := jkfRead(t, text)
+	depth := 0
+	for m := back[0].Root; len(m.Children) > 0; depth++ {
+		if len(m.Children) < 2 {
+			break
+		}
+		m = m.Children[1]
+	}
+	if depth != 3000 {
+		t.Errorf("read back %d levels of variations, want 3000", depth)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // textRecords builds records for the PSN, Western and Kitao–Kawasaki
@@ -426,7 +427,7 @@ var textFormats = []struct {
 	{"kk", "kk", false},
 }
 
-// TestTextFormatsRandomRecords round-trips records of shogi.RandomRecord
+// TestTextFormatsRandomRecords round-trips records of shogitest.RandomRecord
 // (variations, comments, times, handicaps, custom starts, every ending)
 // through each text format.
 func TestTextFormatsRandomRecords(t *testing.T) {
@@ -434,12 +435,12 @@ func TestTextFormatsRandomRecords(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	opt := shogi.FullRandomOptions()
+	opt := shogitest.FullRandomOptions()
 	opt.Bookmarks = false
 	for _, tt := range textFormats {
 		t.Run(tt.format, func(t *testing.T) {
 			for seed := 1; seed <= n; seed++ {
-				rec := shogi.RandomRecord(rand.New(rand.NewPCG(uint64(seed), 6)), opt)
+				rec := shogitest.RandomRecord(rand.New(rand.NewPCG(uint64(seed), 6)), opt)
 				text, back, _ := textRoundTrip(t, tt.format, tt.reader, []*shogi.Record{rec}, render.Options{AllowLoss: true})
 				if len(back) != 1 {
 					t.Fatalf("seed %d: read %d records\n%s", seed, len(back), text)
@@ -531,7 +532,7 @@ func BenchmarkWritePSN(b *testing.B) {
 	var recs []*shogi.Record
 	moves := 0
 	for seed := 1; seed <= 50; seed++ {
-		rec := shogi.RandomRecord(rand.New(rand.NewPCG(uint64(seed), 6)), shogi.FullRandomOptions())
+		rec := shogitest.RandomRecord(rand.New(rand.NewPCG(uint64(seed), 6)), shogitest.FullRandomOptions())
 		recs = append(recs, rec)
 		for range rec.MainLine() {
 			moves++

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 func TestSFENWrite(t *testing.T) {
@@ -51,7 +52,7 @@ func TestPositionAtPlyMatchesRecord(t *testing.T) {
 	recs := []*shogi.Record{}
 	rng := rand.New(rand.NewPCG(7, 7))
 	for range 20 {
-		recs = append(recs, shogi.RandomRecord(rng, shogi.FullRandomOptions()))
+		recs = append(recs, shogitest.RandomRecord(rng, shogitest.FullRandomOptions()))
 	}
 	for i, rec := range recs {
 		plies := 0

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -25,7 +26,7 @@ import (
 // from the start (ply 0) to the last move, and writes the documents one
 // after the other; each starts with its own `<?xml` declaration, which is
 // where a consumer splits the stream. Callers that want one file per ply
-// use EachSVGFrame.
+// use SVGFrames.
 type SVG struct {
 	Options
 	losses
@@ -44,10 +45,12 @@ func (s *SVG) Write(rec *shogi.Record) error {
 		return s.ew.err
 	}
 	if s.AllPlies {
-		return EachSVGFrame(rec, func(_ int, frame []byte) error {
-			s.ew.write(frame)
+		err := EachSVGFrame(rec, func(_ int, f []byte) error {
+			s.ew.write(f)
 			return s.ew.err
 		})
+		s.buf = s.buf[:0]
+		return err
 	}
 	n, pos, prev, err := mainLineAt(rec, s.Ply, s.PlySet)
 	if err != nil {
@@ -64,12 +67,11 @@ func (s *SVG) Flush() error { return s.ew.err }
 
 // SVGFrames draws every position of rec's main line, from the start (ply 0)
 // to the last move: frame i is the picture after ply i. A move on the way
-// that is not legal is an error, as Record.PositionAt reports it. It holds
-// every frame at once; EachSVGFrame hands them over one at a time.
+// that is not legal is an error, as Record.PositionAt reports it.
 func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 	var out [][]byte
-	err := EachSVGFrame(rec, func(_ int, frame []byte) error {
-		out = append(out, append([]byte(nil), frame...))
+	err := EachSVGFrame(rec, func(_ int, f []byte) error {
+		out = append(out, bytes.Clone(f))
 		return nil
 	})
 	if err != nil {
@@ -78,13 +80,11 @@ func SVGFrames(rec *shogi.Record) ([][]byte, error) {
 	return out, nil
 }
 
-// EachSVGFrame draws the positions of rec's main line in turn, from the
-// start (ply 0) to the last move, and calls f with the ply and the picture,
-// which f must not keep: its buffer is reused. It stops at f's first error
-// (a cancellation, a failed write) and returns it, or at a move that is not
-// legal, with the error Record.PositionAt gives. Time is linear in the
-// length of the main line, memory that of one picture.
-func EachSVGFrame(rec *shogi.Record, f func(ply int, frame []byte) error) error {
+// EachSVGFrame draws the frames of SVGFrames one at a time, in time linear
+// in the length of the main line, and calls fn with each; the frame is
+// valid until fn returns. It stops at the first error fn returns (a
+// cancelled context, a failed write) and returns it.
+func EachSVGFrame(rec *shogi.Record, fn func(ply int, frame []byte) error) error {
 	pos := rec.Start
 	prev := pos
 	var buf []byte
@@ -99,7 +99,7 @@ func EachSVGFrame(rec *shogi.Record, f func(ply int, frame []byte) error) error 
 			pos.Advance(n.Move)
 		}
 		buf = appendSVGNode(buf[:0], rec, n, ply, &pos, &prev)
-		if err := f(ply, buf); err != nil {
+		if err := fn(ply, buf); err != nil {
 			return err
 		}
 		ply++
@@ -107,8 +107,8 @@ func EachSVGFrame(rec *shogi.Record, f func(ply int, frame []byte) error) error 
 	return nil
 }
 
-// appendSVGNode draws pos, the position after n, which is ply plies from
-// the start; prev is the one before it.
+// appendSVGNode draws pos, the position after n, ply plies from the start;
+// prev is the one before it.
 func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, ply int, pos, prev *shogi.Position) []byte {
 	d := svgDiagram{pos: pos, ply: ply}
 	if n.Parent != nil {

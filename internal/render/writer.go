@@ -35,6 +35,10 @@ type Options struct {
 	// and the caller transcodes it, but KIF, KI2 and CSA V3.0 declare it
 	// in the text. "utf-8" or "shift_jis"; "" is the format's own (Formats).
 	Encoding string
+
+	// Train chooses the positions the training formats (hcpe, psv,
+	// positions) write.
+	Train TrainOptions
 }
 
 // withEncoding returns o with enc as its Encoding unless it names one.
@@ -137,6 +141,9 @@ var Formats = []Format{
 	{"hosking", ".hosking", "utf-8", false, "Western move list in Hosking notation (P76, S'56)", func(w io.Writer, o Options) Writer { return NewHosking(w, o) }},
 	{"kk", ".kk", "utf-8", false, "Kitao–Kawasaki move list (☗歩-76 ☖歩-34)", func(w io.Writer, o Options) Writer { return NewKK(w, o) }},
 	{"svg", ".svg", "utf-8", false, "SVG picture of the position at the end of the main line (or --ply); every ply with --svg-all", func(w io.Writer, o Options) Writer { return NewSVG(w, o) }},
+	{"hcpe", ".hcpe", BinaryEncoding, false, "training data: cshogi's HuffmanCodedPosAndEval, 38 bytes per position with a move (score, move, result)", func(w io.Writer, o Options) Writer { return NewHCPE(w, o) }},
+	{"psv", ".bin", BinaryEncoding, false, "training data: YaneuraOu's PackedSfenValue, 40 bytes per position with a move (score, move, ply, result)", func(w io.Writer, o Options) Writer { return NewPSV(w, o) }},
+	{"positions", ".positions", "utf-8", false, "training data as text: SFEN, move, score, result per position with a move", func(w io.Writer, o Options) Writer { return NewPositions(w, o) }},
 }
 
 // Lookup returns the writable format with this name or extension.

@@ -217,7 +217,7 @@ func BenchmarkAddChild(b *testing.B) {
 // plies and their start positions.
 func randomMainLines(n uint64) (games [][]Move, starts []Position) {
 	for seed := range n {
-		rec := RandomRecord(rand.New(rand.NewPCG(seed, 1)), RandomOptions{MaxPlies: 160})
+		rec := randomRecord(rand.New(rand.NewPCG(seed, 1)), RandomGameOptions{MaxPlies: 160})
 		var ms []Move
 		for x := range rec.MainLine() {
 			if !x.IsEnd() {

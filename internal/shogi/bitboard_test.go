@@ -250,7 +250,7 @@ func refLegal(p *Position, m Move, uchifuzume bool) error {
 		}
 	}
 	q := *p
-	q.play(m)
+	q.Advance(m)
 	if k := q.kings[c]; k != NoSquare && refAttacked(&q, k, c^1) {
 		return ErrSelfCheck
 	}
@@ -274,13 +274,13 @@ func refLegal(p *Position, m Move, uchifuzume bool) error {
 // handicaps and positions with pieces in hand).
 func TestLegalMatchesReference(t *testing.T) {
 	cands := candidates()
-	opt := RandomOptions{MaxPlies: 160, CustomStart: true, Handicaps: true}
+	opt := RandomGameOptions{MaxPlies: 160, Starts: true}
 	positions, every := 0, 9
 	if testing.Short() {
 		every = 29
 	}
 	for seed := range uint64(randomRecords(30)) {
-		rec := RandomRecord(rand.New(rand.NewPCG(seed, 77)), opt)
+		rec := randomRecord(rand.New(rand.NewPCG(seed, 77)), opt)
 		p := rec.Start
 		checkOccupancy(t, &p, "start")
 		for x := range rec.MainLine() {
@@ -367,7 +367,7 @@ func TestOccupancyAfterFouls(t *testing.T) {
 		p.Unplay(m, u)
 		checkOccupancy(t, &p, tt.sfen+" unplay "+tt.move)
 		q := before
-		q.play(m)
+		q.Advance(m)
 		checkOccupancy(t, &q, tt.sfen+" play "+tt.move)
 		for s := Square(0); s < 81; s++ {
 			q.Set(s, before.board[80-s])

@@ -1,6 +1,7 @@
 package shogi
 
 import (
+	"encoding/json"
 	"strings"
 	"time"
 )
@@ -12,6 +13,18 @@ type CompareOptions struct {
 	IgnoreComments   bool
 	IgnoreTime       bool
 	IgnoreVariations bool
+	IgnoreBookmarks  bool
+	// IgnoreEndings compares lines without their endings (投了, %TORYO, …):
+	// a line that ends in one record and stops in the other is the same.
+	IgnoreEndings bool
+	// NormalizeHeader compares header values as kifconv's writers
+	// normalise them (NormalizeHeader).
+	NormalizeHeader bool
+	// Text, when not nil, maps header values and comments before they are
+	// compared (they are reported as they are), so that text an encoding
+	// changes on the way (〜 written in Shift_JIS reads back as ～) compares
+	// equal.
+	Text func(string) string
 	// HeaderKey maps a header key to the name it is compared under, so
 	// that records read from formats with different key names (KIF 先手,
 	// CSA N+) line up; returning "" leaves the field out. Nil compares keys
@@ -27,13 +40,14 @@ type RecordDiff struct {
 	Divergence *Divergence  `json:"divergence"` // nil when the main lines are the same
 	Comments   []NodeDiff   `json:"comments"`
 	Times      []NodeDiff   `json:"times"`
+	Bookmarks  []NodeDiff   `json:"bookmarks"`
 	Variations []NodeDiff   `json:"variations"`
 }
 
 // Equal reports whether no difference was found.
 func (d *RecordDiff) Equal() bool {
 	return len(d.Header) == 0 && d.Start == nil && d.Divergence == nil &&
-		len(d.Comments) == 0 && len(d.Times) == 0 && len(d.Variations) == 0
+		len(d.Comments) == 0 && len(d.Times) == 0 && len(d.Bookmarks) == 0 && len(d.Variations) == 0
 }
 
 // HeaderDiff is one header key whose values differ; a nil side lacks the
@@ -52,7 +66,7 @@ type StartDiff struct {
 
 // Divergence is the first ply at which the main lines differ. A and B are
 // the steps there: a USI move, an ending's name (resign, foul_win, or
-// unknown:WORD), or "" where that line has already ended.
+// unknown:WORD), or "" (null in JSON) where that line has already ended.
 type Divergence struct {
 	Ply   int    `json:"ply"`
 	A     string `json:"a"`
@@ -61,16 +75,48 @@ type Divergence struct {
 	BNode *Node  `json:"-"`
 }
 
-// NodeDiff is a difference at one node of the tree: its comments or time,
-// or a variation present in only one record. Main says the node is on the
-// main line, where Ply alone names it; elsewhere Path leads to it in A (in
-// B when the node exists only there).
+// NodeDiff is a difference at one node of the tree: its comments, time or
+// bookmark, or a variation present in only one record. Main says the node
+// is on the main line, where Ply alone names it; elsewhere Path leads to it
+// in A (in B when the node exists only there). An empty A or B (no comment,
+// no bookmark, no such variation) is null in JSON, as is an unstated time
+// ("-"). ANode and BNode are the nodes of a variation difference.
 type NodeDiff struct {
-	Ply  int    `json:"ply"`
-	Path []int  `json:"path"`
-	Main bool   `json:"main"`
-	A    string `json:"a"`
-	B    string `json:"b"`
+	Ply   int    `json:"ply"`
+	Path  []int  `json:"path"`
+	Main  bool   `json:"main"`
+	A     string `json:"a"`
+	B     string `json:"b"`
+	ANode *Node  `json:"-"`
+	BNode *Node  `json:"-"`
+}
+
+// MarshalJSON writes the missing values of d as null.
+func (d NodeDiff) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Ply  int     `json:"ply"`
+		Path []int   `json:"path"`
+		Main bool    `json:"main"`
+		A    *string `json:"a"`
+		B    *string `json:"b"`
+	}{d.Ply, d.Path, d.Main, nullable(d.A), nullable(d.B)})
+}
+
+// MarshalJSON writes a line that has ended as null.
+func (d Divergence) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Ply int     `json:"ply"`
+		A   *string `json:"a"`
+		B   *string `json:"b"`
+	}{d.Ply, nullable(d.A), nullable(d.B)})
+}
+
+// nullable is nil for "" and the unstated time "-".
+func nullable(s string) *string {
+	if s == "" || s == "-" {
+		return nil
+	}
+	return &s
 }
 
 // Compare compares two records semantically: the header key by key, the
@@ -78,9 +124,13 @@ type NodeDiff struct {
 // variations along the parts of the trees the two have in common.
 // Variations are matched by their first move, whatever their order.
 func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
-	d := &RecordDiff{Header: []HeaderDiff{}, Comments: []NodeDiff{}, Times: []NodeDiff{}, Variations: []NodeDiff{}}
+	d := &RecordDiff{Header: []HeaderDiff{}, Comments: []NodeDiff{}, Times: []NodeDiff{}, Bookmarks: []NodeDiff{}, Variations: []NodeDiff{}}
 	if !opt.IgnoreHeader {
-		d.Header = compareHeaders(a.Header, b.Header, opt.HeaderKey)
+		ha, hb := a.Header, b.Header
+		if opt.NormalizeHeader {
+			ha, hb = NormalizeHeader(ha, opt.HeaderKey), NormalizeHeader(hb, opt.HeaderKey)
+		}
+		d.Header = compareHeaders(ha, hb, opt.HeaderKey, opt.Text)
 	}
 	if !a.Start.Equal(&b.Start) {
 		d.Start = &StartDiff{A: a.Start.SFEN(), B: b.Start.SFEN()}
@@ -99,7 +149,7 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !opt.IgnoreComments {
-			if ca, cb := commentText(p.a.Comments), commentText(p.b.Comments); ca != cb {
+			if ca, cb := commentText(p.a.Comments), commentText(p.b.Comments); !sameText(ca, cb, opt.Text) {
 				d.Comments = append(d.Comments, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: ca, B: cb})
 			}
 		}
@@ -108,7 +158,13 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 				d.Times = append(d.Times, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: timeText(ta), B: timeText(tb)})
 			}
 		}
+		if !opt.IgnoreBookmarks && p.a.Bookmark != p.b.Bookmark {
+			d.Bookmarks = append(d.Bookmarks, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: p.a.Bookmark, B: p.b.Bookmark})
+		}
 		na, nb := p.a.Next(), p.b.Next()
+		if opt.IgnoreEndings {
+			na, nb = notEnd(na), notEnd(nb)
+		}
 		side := toMove(p.ply + 1)
 		// The continuation of the line is compared in place.
 		var next *pair
@@ -123,7 +179,7 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 			if at == nil {
 				at = nb
 			}
-			d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: at.Path(), A: stepText(na, side), B: stepText(nb, side)})
+			d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: at.Path(), A: stepText(na, side), B: stepText(nb, side), ANode: na, BNode: nb})
 		}
 		// Alternatives are matched by their first step, in any order.
 		if !opt.IgnoreVariations {
@@ -137,6 +193,9 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 			}
 			used := make([]bool, len(altsB))
 			for _, x := range altsA {
+				if opt.IgnoreEndings && x.IsEnd() {
+					continue
+				}
 				found := false
 				for j, y := range altsB {
 					if !used[j] && sameStep(x, y, side) {
@@ -146,12 +205,12 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 					}
 				}
 				if !found {
-					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: x.Path(), A: stepText(x, side)})
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: x.Path(), A: stepText(x, side), ANode: x})
 				}
 			}
 			for j, y := range altsB {
-				if !used[j] {
-					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: y.Path(), B: stepText(y, side)})
+				if !used[j] && !(opt.IgnoreEndings && y.IsEnd()) {
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: y.Path(), B: stepText(y, side), BNode: y})
 				}
 			}
 			// Pushed in reverse so that they are visited in file order,
@@ -167,6 +226,57 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 	return d
 }
 
+// notEnd is n, or nil when n is an ending.
+func notEnd(n *Node) *Node {
+	if n != nil && n.IsEnd() {
+		return nil
+	}
+	return n
+}
+
+// NormalizeHeader returns h as kifconv's writers would carry it across
+// formats: fields with an empty value are left out (no writer keeps a
+// difference between an empty and a missing value), dates of 開始日時,
+// 終了日時 and 対局日 are written YYYY/MM/DD[ HH:MM:SS] (the weekday and a
+// missing :SS are dropped, as the CSA writer does), and 対局日 becomes
+// 開始日時 when there is none, as CSA writes it. Keys are looked up after
+// key (nil keeps them). h itself is not changed.
+func NormalizeHeader(h Header, key func(string) string) Header {
+	name := func(k string) string {
+		if key != nil {
+			return key(k)
+		}
+		return k
+	}
+	hasStart := false
+	for _, f := range h {
+		if name(f.Key) == KeyStartTime && strings.TrimSpace(f.Value) != "" {
+			hasStart = true
+		}
+	}
+	out := make(Header, 0, len(h))
+	for _, f := range h {
+		v := strings.TrimSpace(f.Value)
+		if v == "" {
+			continue
+		}
+		k := name(f.Key)
+		switch k {
+		case KeyDate:
+			if !hasStart {
+				f.Key, hasStart = KeyStartTime, true
+			}
+			fallthrough
+		case KeyStartTime, KeyEndTime:
+			if d, ok := ParseDate(v); ok {
+				f.Value = d.String()
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // variationPath returns n's path, or nil on the main line, where the ply
 // says it all and a path would cost O(ply) per difference.
 func variationPath(n *Node, main bool) []int {
@@ -176,7 +286,7 @@ func variationPath(n *Node, main bool) []int {
 	return n.Path()
 }
 
-func compareHeaders(a, b Header, key func(string) string) []HeaderDiff {
+func compareHeaders(a, b Header, key, text func(string) string) []HeaderDiff {
 	type entry struct {
 		key      string
 		va, vb   []string
@@ -212,7 +322,7 @@ func compareHeaders(a, b Header, key func(string) string) []HeaderDiff {
 	out := []HeaderDiff{}
 	for _, e := range order {
 		va, vb := strings.Join(e.va, "\n"), strings.Join(e.vb, "\n")
-		if e.inA == e.inB && va == vb {
+		if e.inA == e.inB && sameText(va, vb, text) {
 			continue
 		}
 		hd := HeaderDiff{Key: e.key}
@@ -264,6 +374,14 @@ func stepText(n *Node, toMove Color) string {
 		return e.Kind.String()
 	}
 	return n.Move.String()
+}
+
+// sameText compares two texts as text maps them.
+func sameText(a, b string, text func(string) string) bool {
+	if a == b {
+		return true
+	}
+	return text != nil && text(a) == text(b)
 }
 
 // commentText is a node's comment as it is compared: lines without

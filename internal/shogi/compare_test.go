@@ -160,6 +160,51 @@ func TestCompare(t *testing.T) {
 		{"variations ignored", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
 			buildLine(t, a, a.Root, "2g2f")
 		}), CompareOptions{IgnoreVariations: true}, nil},
+		{"bookmarks", game("7g7f 3c3d", "7g7f 3c3d", func(t *testing.T, a, b *Record) {
+			a.NodeAt(2).Bookmark = "角道"
+		}), CompareOptions{}, func(t *testing.T, d *RecordDiff) {
+			if len(d.Bookmarks) != 1 || d.Bookmarks[0].Ply != 2 || d.Bookmarks[0].A != "角道" || d.Bookmarks[0].B != "" {
+				t.Errorf("bookmark diffs %+v", d.Bookmarks)
+			}
+		}},
+		{"bookmarks ignored", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
+			a.NodeAt(1).Bookmark = "x"
+		}), CompareOptions{IgnoreBookmarks: true}, nil},
+		{"endings ignored", game("7g7f 3c3d resign", "7g7f 3c3d", func(t *testing.T, a, b *Record) {
+			buildLine(t, a, a.Root, "2g2f resign")
+			buildLine(t, b, b.Root, "2g2f")
+		}), CompareOptions{IgnoreEndings: true}, nil},
+		{"endings differ", game("7g7f resign", "7g7f", nil), CompareOptions{}, func(t *testing.T, d *RecordDiff) {
+			js, _ := json.Marshal(d.Divergence)
+			if string(js) != `{"ply":2,"a":"resign","b":null}` {
+				t.Errorf("divergence %s", js)
+			}
+		}},
+		{"text mapped", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
+			a.Header.Add(KeyEvent, "A〜B")
+			b.Header.Add(KeyEvent, "A～B")
+			a.NodeAt(1).Comments = []string{"x〜y"}
+			b.NodeAt(1).Comments = []string{"x～y"}
+		}), CompareOptions{Text: func(s string) string { return strings.ReplaceAll(s, "〜", "～") }}, nil},
+		{"normalised header", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
+			a.Header.Add(KeyStartTime, "2014/09/02(火) 10:00")
+			a.Header.Add(KeyBlack, "")
+			a.Header.Add(KeyEvent, "竜王戦")
+			b.Header.Add(KeyEvent, "竜王戦")
+			b.Header.Add(KeyStartTime, "2014/09/02 10:00:00")
+		}), CompareOptions{NormalizeHeader: true}, nil},
+		{"対局日 as 開始日時", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
+			a.Header.Add(KeyDate, "2014/09/02")
+			b.Header.Add(KeyStartTime, "2014/09/02")
+		}), CompareOptions{NormalizeHeader: true}, nil},
+		{"normalised header still differs", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
+			a.Header.Add(KeyStartTime, "2014/09/02 10:00")
+			b.Header.Add(KeyStartTime, "2014/09/02 10:01:00")
+		}), CompareOptions{NormalizeHeader: true}, func(t *testing.T, d *RecordDiff) {
+			if len(d.Header) != 1 || *d.Header[0].A != "2014/09/02 10:00:00" {
+				t.Errorf("header diffs %+v", d.Header)
+			}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -190,7 +235,7 @@ func TestCompareJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"header":[],"start":null,"divergence":{"ply":1,"a":"7g7f","b":"2g2f"},"comments":[],"times":[],"variations":[]}`
+	want := `{"header":[],"start":null,"divergence":{"ply":1,"a":"7g7f","b":"2g2f"},"comments":[],"times":[],"bookmarks":[],"variations":[]}`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

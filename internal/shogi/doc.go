@@ -1,8 +1,9 @@
 // Package shogi is the bottom of kifconv's data flow: squares, pieces, hands,
 // the Position type that knows the rules (legality, move generation, game-end
-// rules), moves and their notations, and the Record game tree that every
-// reader in internal/parse produces and every writer in internal/render
-// consumes.
+// rules), moves and their notations, the Record game tree that every reader
+// in internal/parse produces and every writer in internal/render consumes,
+// and the checks of a record against the rules (Record.Check). Tests share
+// a random game generator from the subpackage shogitest.
 //
 // The board is a 9×9 mailbox ([81]Piece) with precomputed neighbour tables,
 // and beside it three bitboards of two words each (occupied squares, White's

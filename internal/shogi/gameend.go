@@ -5,8 +5,8 @@ import "fmt"
 // The game-end rules beyond checkmate (IsCheckmate in legal.go): 千日手
 // (sennichite, fourfold repetition), its perpetual-check form, and the
 // entering-king declaration (入玉宣言) under the 27-point and the 24-point
-// rule. Readers use them to check the ending a record states; the random
-// game generator uses them to end lines only where an ending fits.
+// rule. Record.Check (check.go) judges the endings a record states by
+// them; shogitest's random game generator ends lines only where they allow.
 
 // Key returns a 64-bit hash of what makes two positions the same position
 // for 千日手: the board, both hands and the side to move (not the move number
@@ -22,17 +22,54 @@ func (p *Position) Key() uint64 {
 	}
 	for c := range p.hands {
 		for t := Pawn; t <= Gold; t++ {
-			if n := p.hands[c][t]; n != 0 {
-				// Hashing the count rather than XORing one key per piece
-				// keeps a hand of three pawns apart from a hand of one.
-				k ^= splitmix64(zobristHand[c][t] + uint64(n))
-			}
+			k ^= handKey(Color(c), t, p.hands[c][t])
 		}
 	}
 	if p.turn == White {
 		k ^= zobristTurn
 	}
 	return k
+}
+
+// KeyAfter returns the Key of the position after m, given k, the Key of p:
+// it updates k from the squares and the hand counts m changes rather than
+// hashing the whole position again. m must be a board move of the side to
+// move's piece or a drop from its hand (as every legal move is).
+func (p *Position) KeyAfter(k uint64, m Move) uint64 {
+	c := p.turn
+	to := m.To()
+	if m.IsDrop() {
+		t := m.DropType()
+		n := p.hands[c][t]
+		k ^= handKey(c, t, n) ^ handKey(c, t, n-1) ^ zobristBoard[to][NewPiece(c, t)]
+	} else {
+		from := m.From()
+		pc := p.board[from]
+		k ^= zobristBoard[from][pc]
+		if x := p.board[to]; x != NoPiece {
+			k ^= zobristBoard[to][x]
+			if x.Type() != King {
+				t := x.Type().Demote()
+				n := p.hands[c][t]
+				k ^= handKey(c, t, n) ^ handKey(c, t, n+1)
+			}
+		}
+		if m.IsPromotion() {
+			pc = NewPiece(c, pc.Type().Promote())
+		}
+		k ^= zobristBoard[to][pc]
+	}
+	return k ^ zobristTurn
+}
+
+// handKey is the part of a Key that n pieces of kind t in c's hand give.
+func handKey(c Color, t PieceType, n uint8) uint64 {
+	if n == 0 {
+		return 0
+	}
+	// Hashing the count rather than XORing one key per piece keeps a hand
+	// of three pawns apart from a hand of one.
+	return splitmix64(zobristHand[c][t] + uint64(n))
 }
 
 // splitmix64 is Steele, Lea and Flood's SplitMix64 finaliser: a fixed,

@@ -20,7 +20,7 @@ func flipped(p Position) Position {
 	return q
 }
 
-func mustMoves(t *testing.T, s ...string) []Move {
+func mustMoves(t testing.TB, s ...string) []Move {
 	t.Helper()
 	ms := make([]Move, len(s))
 	for i, x := range s {

@@ -107,7 +107,7 @@ func (p *Position) legalDrop(m Move, to Square) error {
 	}
 	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
 		q := *p
-		q.play(m)
+		q.Advance(m)
 		if q.isUchifuzume(to) {
 			return ErrUchifuzume
 		}
@@ -119,7 +119,7 @@ func (p *Position) legalDrop(m Move, to Square) error {
 // is then unattacked: the general test, for answers to a check.
 func (p *Position) safeOnCopy(m Move, c Color) bool {
 	q := *p
-	q.play(m)
+	q.Advance(m)
 	k := q.kings[c]
 	return k == NoSquare || !q.Attacked(k, c.Opponent())
 }

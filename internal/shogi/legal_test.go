@@ -349,10 +349,10 @@ func TestLegalMovesAgreesWithLegal(t *testing.T) {
 // that no hand-made table thinks of.
 func TestLegalMovesAgreesOnRandomGames(t *testing.T) {
 	cands := candidates()
-	opt := RandomOptions{MaxPlies: 150, CustomStart: true, Handicaps: true}
+	opt := RandomGameOptions{MaxPlies: 150, Starts: true}
 	n := 0
 	for seed := range uint64(randomRecords(40)) {
-		rec := RandomRecord(rand.New(rand.NewPCG(seed, 4)), opt)
+		rec := randomRecord(rand.New(rand.NewPCG(seed, 4)), opt)
 		p := rec.Start
 		for x := range rec.MainLine() {
 			p.Play(x.Move)

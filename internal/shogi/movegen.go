@@ -106,7 +106,7 @@ func (p *Position) legalMoves(dst []Move, first bool) []Move {
 				}
 				if enemyKing != NoSquare && neighbour[to][pawnForward[c]] == enemyKing {
 					q := *p
-					q.play(NewDrop(t, to))
+					q.Advance(NewDrop(t, to))
 					if q.isUchifuzume(to) {
 						continue
 					}
@@ -130,7 +130,7 @@ func (p *Position) keepSafe(dst []Move, from int, c Color) []Move {
 	out := dst[:from]
 	for _, m := range dst[from:] {
 		q := *p
-		q.play(m)
+		q.Advance(m)
 		if k := q.kings[c]; k == NoSquare || !q.Attacked(k, c.Opponent()) {
 			out = append(out, m)
 		}

@@ -1,31 +1,24 @@
 package shogi
 
 import (
-	"math/bits"
 	"unicode/utf8"
 )
 
 // KI2Notation is Japanese move notation as KI2 files, newspapers and the
 // Japan Shogi Association write it (▲７六歩, △同　歩, ▲５二金右, ▲２三銀不成,
 // ▲５五角打), without the side mark: AppendSideMark adds it. Which piece
-// moved is said by the movement (上 引 寄) and position (右 左 直) words of
-// the JSA guideline, chosen exactly as ../shared/specs/ki2-japanese-notation.md
-// §5 orders them: nothing, else the movement word, else the position word,
-// else both.
-//
-// The writer counts a pinned piece of the same kind as a candidate too (and
-// writes 打 when one could reach the square): the word it then adds is
-// redundant under the rules, but readers that do not look at pins (tsshogi,
-// Kifu for JS) need it, and a reader that does still resolves it, since a
-// piece singled out among all candidates is singled out among the legal
-// ones.
+// moved is said by the words of Position.Relative (relative.go): the
+// movement (上 引 寄) and position (右 左 直) words of the JSA guideline, and
+// 打 for a drop when a board piece of the kind reaches the square too.
 //
 // ParseMove is lenient: it accepts a leading side mark, 同 with or without a
 // space (and after a square), 行/入 for 上, 生 for 不成, 王, 竜, 全/圭/杏, and
-// squares written ７六, ７６ or 76. It resolves against the legal moves of
-// the position; when no legal move fits, it falls back to the moves the
-// pieces can make ignoring checks, so that a record documenting an illegal
-// move (followed by 反則負け) still reads and Position.Legal can name the foul.
+// squares written ７六, ７６ or 76. Text without 打 is a board move whenever
+// a board piece of the kind reaches the square (Position.Reachers), even
+// when the move is illegal, so that a record documenting a foul (followed
+// by 反則負け) still reads and Position.Legal can name the foul; it is a drop
+// only when no board piece reaches the square. Among several pieces those
+// with a legal move are taken when there are any, then the words decide.
 type KI2Notation struct{}
 
 // String returns "ki2".
@@ -52,37 +45,15 @@ func (KI2Notation) AppendMove(dst []byte, pos *Position, m Move) []byte {
 }
 
 // appendKI2Body appends what follows the destination: the piece, the words
-// that single it out, and 成, 不成 or 打.
+// that single it out (Position.Relative), and 成, 不成 or 打.
 func appendKI2Body(dst []byte, pos *Position, m Move) []byte {
-	to := m.To()
-	c := pos.turn
 	if m.IsDrop() {
-		t := m.DropType()
-		dst = append(dst, t.Kanji()...)
-		var buf ki2CandBuf
-		if len(pos.ki2Candidates(&buf, NewPiece(c, t), to)) > 0 {
-			dst = append(dst, "打"...)
-		}
-		return dst
+		dst = append(dst, m.DropType().Kanji()...)
+		return pos.Relative(m).AppendKI2(dst)
 	}
-	from := m.From()
-	pc := pos.board[from]
-	t := pc.Type()
-	dst = append(dst, t.Kanji()...)
-	var buf ki2CandBuf
-	cands := pos.ki2Candidates(&buf, pc, to)
-	if !containsSquare(cands, from) {
-		cands = append(cands, from)
-	}
-	if len(cands) > 1 {
-		posW, movW := ki2Modifiers(cands, from, to, pc.Color(), t)
-		if posW != 0 {
-			dst = append(dst, ki2PosWords[posW]...)
-		}
-		if movW != 0 {
-			dst = append(dst, ki2MovWords[movW]...)
-		}
-	}
+	pc := pos.board[m.From()]
+	dst = append(dst, pc.Type().Kanji()...)
+	dst = pos.Relative(m).AppendKI2(dst)
 	return appendPromotionSuffix(dst, m, pc)
 }
 
@@ -246,90 +217,12 @@ func CutSideMark(s string) (c Color, rest string, ok bool) {
 	return Black, s, false
 }
 
-// Movement and position words, indexed by the codes below.
-const (
-	movUp   = 1 // 上 (read also 行, 入)
-	movSide = 2 // 寄
-	movDown = 3 // 引
-
-	posRight    = 1 // 右
-	posLeft     = 2 // 左
-	posStraight = 3 // 直
-)
-
-var (
-	ki2MovWords = [4]string{"", "上", "寄", "引"}
-	ki2PosWords = [4]string{"", "右", "左", "直"}
-)
-
 // Promotion and drop suffixes.
 const (
 	sufPromote   = 1 // 成
 	sufNoPromote = 2 // 不成, 生
 	sufDrop      = 3 // 打
 )
-
-// ki2CandBuf is room on the stack for the pieces that can reach a square:
-// one along each of the eight lines through it and two knights.
-type ki2CandBuf [10]Square
-
-// ki2Candidates appends to buf the squares of the pieces pc (kind and
-// colour) that reach to, ignoring checks and the forced-promotion rule. It
-// looks outwards from to, the way Attacked does: along each line to the
-// first piece, and on the two knight squares, so it costs a few probes
-// rather than a pass over the board (it runs for every move a KI2 reader
-// reads and a KI2 writer writes).
-func (p *Position) ki2Candidates(buf *ki2CandBuf, pc Piece, to Square) []Square {
-	out := buf[:0]
-	if x := p.board[to]; x != NoPiece && x.Color() == pc.Color() {
-		return out
-	}
-	nb := &neighbour[to]
-	step, slide := stepMask[pc], slideMask[pc]
-	// Only the lines pc moves along can bring it to to: od is the way it
-	// moves, d the way back from to.
-	for dirs := uint8(step) | slide; dirs != 0; dirs &= dirs - 1 {
-		od := uint(bits.TrailingZeros8(dirs))
-		d := opposite(int(od))
-		s := nb[d]
-		if s == NoSquare {
-			continue
-		}
-		x := p.board[s]
-		if x != NoPiece {
-			if x == pc {
-				out = append(out, s)
-			}
-			continue
-		}
-		if slide>>od&1 == 0 {
-			continue
-		}
-		for s = neighbour[s][d]; s != NoSquare; s = neighbour[s][d] {
-			if x = p.board[s]; x != NoPiece {
-				if x == pc {
-					out = append(out, s)
-				}
-				break
-			}
-		}
-	}
-	// A knight jumps to to from a jump the other way: Black's knights
-	// (upwards) from the two squares below, White's from above.
-	if step>>dirKnightNE != 0 { // the knights' jumps, bits 8-11
-		a, b := dirKnightSW, dirKnightSE
-		if pc.Color() == White {
-			a, b = dirKnightNE, dirKnightNW
-		}
-		if s := nb[a]; s != NoSquare && p.board[s] == pc {
-			out = append(out, s)
-		}
-		if s := nb[b]; s != NoSquare && p.board[s] == pc {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 // canMoveLegally reports whether the piece on from has a legal move to to,
 // promoting or not.
@@ -341,130 +234,6 @@ func (p *Position) canMoveLegally(from, to Square) bool {
 		return p.Legal(NewMove(from, to, true)) == nil
 	}
 	return false
-}
-
-func containsSquare(ss []Square, s Square) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// relFile is the file as seen by c: smaller is further to c's right.
-func relFile(c Color, s Square) int {
-	if c == Black {
-		return s.File()
-	}
-	return 10 - s.File()
-}
-
-// movementOf classifies from → to for c as 上, 寄 or 引.
-func movementOf(c Color, from, to Square) int {
-	dy := from.Rank() - to.Rank()
-	if c == White {
-		dy = -dy
-	}
-	switch {
-	case dy > 0:
-		return movUp
-	case dy == 0:
-		return movSide
-	}
-	return movDown
-}
-
-// isStraight reports whether from → to is a straight move forward for c (直).
-func isStraight(c Color, from, to Square) bool {
-	return from.File() == to.File() && movementOf(c, from, to) == movUp
-}
-
-// isRangedKind reports whether t is 飛, 角, 龍 or 馬, which never take 直 and
-// whose 右/左 compare the two candidates with each other.
-func isRangedKind(t PieceType) bool {
-	return t == Rook || t == Bishop || t == Dragon || t == Horse
-}
-
-// ki2Filter keeps, from cands, the squares that fit the movement word movW
-// and then the position word posW (0 = no word), the way §7 of the notation
-// notes reads them: 直 is a straight move forward; 右/左 keep the candidates
-// with the extreme file on that side, compared among themselves.
-func ki2Filter(out *ki2CandBuf, cands []Square, to Square, c Color, posW, movW int) []Square {
-	res := out[:0]
-	for _, s := range cands {
-		if movW == 0 || movementOf(c, s, to) == movW {
-			res = append(res, s)
-		}
-	}
-	switch posW {
-	case posStraight:
-		n := 0
-		for _, s := range res {
-			if isStraight(c, s, to) {
-				res[n] = s
-				n++
-			}
-		}
-		res = res[:n]
-	case posRight, posLeft:
-		if len(res) == 0 {
-			break
-		}
-		best := relFile(c, res[0])
-		for _, s := range res[1:] {
-			f := relFile(c, s)
-			if (posW == posRight && f < best) || (posW == posLeft && f > best) {
-				best = f
-			}
-		}
-		n := 0
-		for _, s := range res {
-			if relFile(c, s) == best {
-				res[n] = s
-				n++
-			}
-		}
-		res = res[:n]
-	}
-	return res
-}
-
-// ki2Modifiers chooses the words that single out from among cands (which
-// holds from and at least one other square) by the JSA precedence: the
-// movement word alone, else a position word alone (直 first where it
-// applies; never for 飛 角 龍 馬), else position and movement together.
-// Each choice is checked with the reading rule, so what is written reads
-// back as the same piece.
-func ki2Modifiers(cands []Square, from, to Square, c Color, t PieceType) (posW, movW int) {
-	var buf ki2CandBuf
-	unique := func(p, m int) bool {
-		r := ki2Filter(&buf, cands, to, c, p, m)
-		return len(r) == 1 && r[0] == from
-	}
-	mv := movementOf(c, from, to)
-	if unique(0, mv) {
-		return 0, mv
-	}
-	if !isRangedKind(t) && isStraight(c, from, to) && unique(posStraight, 0) {
-		return posStraight, 0
-	}
-	for _, p := range [2]int{posRight, posLeft} {
-		if unique(p, 0) {
-			return p, 0
-		}
-	}
-	for _, p := range [2]int{posRight, posLeft} {
-		if unique(p, mv) {
-			return p, mv
-		}
-	}
-	// No combination singles the piece out; this needs more pieces of a
-	// kind than shogi has (three dragons). Say as much as can be said.
-	if relFile(c, from) <= relFile(c, to) {
-		return posRight, mv
-	}
-	return posLeft, mv
 }
 
 // appendPromotionSuffix appends 成 for a promotion and 不成 for a move that
@@ -579,38 +348,6 @@ func jaRuneSlow[T jaText](s T, i int) (rune, int) {
 // isJaSpace reports whether r is a space Japanese records pad with.
 func isJaSpace(r rune) bool { return r == ' ' || r == '\u3000' || r == '\t' }
 
-// jaDigit reads a numeral 1-9 written as an ASCII or full-width digit or a
-// kanji numeral.
-func jaDigit(r rune) int {
-	switch {
-	case r >= '1' && r <= '9':
-		return int(r - '0')
-	case r >= '１' && r <= '９':
-		return int(r - '０')
-	}
-	switch r {
-	case '一':
-		return 1
-	case '二':
-		return 2
-	case '三':
-		return 3
-	case '四':
-		return 4
-	case '五':
-		return 5
-	case '六':
-		return 6
-	case '七':
-		return 7
-	case '八':
-		return 8
-	case '九':
-		return 9
-	}
-	return 0
-}
-
 // parseJaMove takes KIF or KI2 move text apart:
 //
 //	[mark] (square [同] | 同) [space] piece [右|左|直] [上|寄|引|行|入] [成|不成|生|打] [(xy)]
@@ -672,13 +409,13 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 		jm.same = true
 		i += n
 	} else {
-		f := jaDigit(r)
+		f := JaDigitValue(r)
 		if f == 0 {
 			return jm, "want a square (７六) or 同", ErrSyntax
 		}
 		i += n
 		r, n = next()
-		rk := jaDigit(r)
+		rk := JaDigitValue(r)
 		if rk == 0 {
 			return jm, "want a rank after the file", ErrBadSquare
 		}
@@ -774,16 +511,10 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 			if j >= len(s) {
 				return jm, "want two digits in the origin (xy)", ErrSyntax
 			}
-			r, n := s[j], 1
-			switch {
-			case r >= '0' && r <= '9':
-				d[k] = int(r - '0')
-			case r >= '０' && r <= '９':
-				d[k] = int(r - '０')
-			default:
+			if d[k] = digitValue(s[j]); d[k] < 0 {
 				return jm, "want two digits in the origin (xy)", ErrSyntax
 			}
-			j += n
+			j++
 		}
 		if j >= len(s) || s[j] != ')' {
 			return jm, "want ) after the origin", ErrSyntax
@@ -852,27 +583,27 @@ func resolveJa[T jaText](p *Position, s T, jm *jaMove) (Move, error) {
 		}
 		return NewDrop(t, to), nil
 	}
-	// The legal candidates decide; when there are none, the text is a drop
-	// if it can be one, and otherwise (leniently: a record may document an
-	// illegal move, which Legal will then name) the pieces that reach the
-	// square ignoring checks. A lone such piece is the answer either way
-	// unless a drop competes with it, so it needs no legality probe.
+	// A board piece of the kind that reaches the square makes the text a
+	// board move, even an illegal one (a record may document a foul, which
+	// Legal will then name); the text is a drop only when none does, as
+	// the writer's rule (打 when a board piece reaches the square) means.
+	// Among several pieces the legal ones decide; a lone piece needs no
+	// legality probe.
 	pc := NewPiece(c, t)
-	var buf, lbuf ki2CandBuf
-	cands := p.ki2Candidates(&buf, pc, to)
-	canDrop := t >= Pawn && t <= Gold && p.hands[c][t] > 0 && jm.posW == 0 && jm.movW == 0 && jm.suffix == 0
-	if len(cands) > 1 || canDrop {
+	var buf, lbuf reachBuf
+	cands := p.Reachers(buf[:0], pc, to)
+	if len(cands) == 0 && t >= Pawn && t <= Gold && p.hands[c][t] > 0 && jm.posW == 0 && jm.movW == 0 && jm.suffix == 0 {
+		return NewDrop(t, to), nil
+	}
+	if len(cands) > 1 {
 		legal := lbuf[:0]
 		for _, f := range cands {
 			if p.canMoveLegally(f, to) {
 				legal = append(legal, f)
 			}
 		}
-		switch {
-		case len(legal) > 0:
+		if len(legal) > 0 {
 			cands = legal
-		case canDrop:
-			return NewDrop(t, to), nil
 		}
 	}
 	if len(cands) == 0 {
@@ -880,8 +611,8 @@ func resolveJa[T jaText](p *Position, s T, jm *jaMove) (Move, error) {
 	}
 	res := cands
 	if jm.posW != 0 || jm.movW != 0 {
-		var fbuf ki2CandBuf
-		res = ki2Filter(&fbuf, cands, to, c, jm.posW, jm.movW)
+		var fbuf reachBuf
+		res = newRelative(jm.posW, jm.movW).Filter(fbuf[:0], cands, to, c)
 	}
 	if len(res) > 1 && jm.suffix == sufPromote {
 		n := 0

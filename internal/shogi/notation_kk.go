@@ -137,15 +137,11 @@ func (KitaoKawasakiNotation) ParseMove(pos *Position, s string) (Move, error) {
 		mt.kind = mt.kind.Promote()
 	}
 	digit := func() int {
-		switch r := next(); {
-		case r >= '1' && r <= '9':
+		d := JaDigitValue(next())
+		if d != 0 {
 			take()
-			return int(r - '0')
-		case r >= '１' && r <= '９':
-			take()
-			return int(r - '０')
 		}
-		return 0
+		return d
 	}
 	if r := next(); r == '(' || r == '（' {
 		take()

@@ -1,7 +1,6 @@
 package shogi
 
 import (
-	"math/bits"
 	"strings"
 )
 
@@ -113,46 +112,15 @@ func appendPromotionMark(dst []byte, pos *Position, m Move, pc Piece) []byte {
 // (Fairy-Stockfish's rule); readers accept the origin either way. For an
 // illegal m (a record's last move, lost by the foul) any other piece that
 // reaches the square counts, since a reader cannot use legality to choose.
-//
-// The search starts from the destination, as Attacked does: the squares a
-// step or a knight's jump away and the first occupied square of each line,
-// rather than every square of the board, so a move with no twin costs a
-// few table look-ups.
 func (p *Position) ambiguousOrigin(m Move, pc Piece) bool {
-	from, to := m.From(), m.To()
-	nb := &neighbour[to]
-	slide := slideMask[pc]
-	// od runs over the directions pc moves in; a twin moving in od stands
-	// the other way from to.
-	for dirs := stepMask[pc] | uint16(slide); dirs != 0; dirs &= dirs - 1 {
-		od := bits.TrailingZeros16(dirs)
-		s := nb[stepBack[od]]
-		if s == NoSquare {
-			continue
-		}
-		if slide>>od&1 != 0 {
-			d := stepBack[od]
-			for p.board[s] == NoPiece {
-				if s = neighbour[s][d]; s == NoSquare {
-					break
-				}
-			}
-			if s == NoSquare {
-				continue
-			}
-		}
-		if p.board[s] == pc && s != from && p.twinFits(m, s) {
+	var buf reachBuf
+	for _, s := range p.Reachers(buf[:0], pc, m.To()) {
+		if s != m.From() && p.twinFits(m, s) {
 			return true
 		}
 	}
 	return false
 }
-
-// stepBack[d] is the direction back from neighbour[s][d] to s: the opposite
-// of d, and for a knight's jump the jump of the other colour that undoes it.
-// It is its own inverse.
-var stepBack = [numDirs]int{dirS, dirSW, dirW, dirNW, dirN, dirNE, dirE, dirSE,
-	dirKnightSW, dirKnightSE, dirKnightNW, dirKnightNE}
 
 // twinFits reports whether the piece on s, which reaches m's destination
 // like the piece m moves, makes m ambiguous: it has a legal move there, or
@@ -358,11 +326,9 @@ func (p *Position) resolveText(s string, mt moveText) (Move, error) {
 	}
 	var first, legal Move
 	n, nLegal := 0, 0
-	for from := Square(0); from < 81; from++ {
-		if p.board[from] != pc || from == to ||
-			mt.fromFile != 0 && from.File() != mt.fromFile ||
-			mt.fromRank != 0 && from.Rank() != mt.fromRank ||
-			!p.reaches(pc, from, to) {
+	var buf reachBuf
+	for _, from := range p.Reachers(buf[:0], pc, to) {
+		if mt.fromFile != 0 && from.File() != mt.fromFile || mt.fromRank != 0 && from.Rank() != mt.fromRank {
 			continue
 		}
 		m := p.textMove(mt, from, to)

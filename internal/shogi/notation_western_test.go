@@ -366,10 +366,9 @@ func TestAmbiguousOriginMatchesScan(t *testing.T) {
 	if testing.Short() {
 		games = 15
 	}
-	opt := FullRandomOptions()
-	opt.MaxPlies = 160
+	opt := RandomGameOptions{MaxPlies: 160, Full: true}
 	for range games {
-		rec := RandomRecord(rng, opt)
+		rec := randomRecord(rng, opt)
 		p := rec.Start
 		for n := range rec.MainLine() {
 			if n.IsEnd() || n.Move.IsZero() {

@@ -111,7 +111,7 @@ func (p *Position) Equal(q *Position) bool {
 // move whether each king is now attacked, which the next Legal, InCheck
 // and LegalMoves use instead of looking round the king; see Advance for
 // walks that need only the board.
-func (p *Position) Play(m Move) Undo { return p.playMove(m, false) }
+func (p *Position) Play(m Move) Undo { return p.playMove(m, trackAll) }
 
 // PlayLegal plays m when it is legal, as Legal and then Play would, and
 // otherwise returns Legal's error and leaves p as it was. It costs less
@@ -122,14 +122,30 @@ func (p *Position) PlayLegal(m Move) error {
 	if err := p.Legal(m); err != nil {
 		return err
 	}
-	p.playMove(m, true)
+	p.playMove(m, trackLegal)
 	return nil
 }
 
-// playMove is Play; legal says that m is known to be legal.
-func (p *Position) playMove(m Move, legal bool) Undo {
-	// The board changes are play's, written out here: Play runs once for
-	// every move a reader reads, and a call would cost as much as they do.
+// Advance applies m like Play but does not work out whether it gives
+// check, which Play does so that the Legal, InCheck and LegalMoves calls
+// that follow each move in a reader need not look round the king. A walk
+// that only reads the board (a writer) saves that work with Advance; Legal
+// and the others stay right after it, doing the work themselves.
+func (p *Position) Advance(m Move) Undo { return p.playMove(m, trackNone) }
+
+// How much of the attack state playMove works out after a move.
+const (
+	trackNone  = iota // forget it (Advance, and the copies legality tests play on)
+	trackLegal        // the move is legal: the mover's king is safe
+	trackAll          // the move was not checked here
+)
+
+// playMove is the one board update of every way of playing a move: board,
+// hands, bitboards, king squares, side to move, move number and previous
+// move, then as much of the attack state as track asks for. A move the
+// caller did not check (a foul a record documents) may start on an empty
+// square, move the opponent's piece or take a king, which goes to no hand.
+func (p *Position) playMove(m Move, track uint8) Undo {
 	c := p.turn
 	u := Undo{att: p.att, last: p.last}
 	to := m.To()
@@ -178,7 +194,14 @@ func (p *Position) playMove(m Move, legal bool) Undo {
 				p.sliders.put(to, slideMask[pc&31] != 0)
 			}
 		} else {
-			p.syncSquares(from, to, pc)
+			// Nothing is assumed of what was there: the bitboards
+			// follow the board exactly.
+			p.occ.clear(from)
+			p.occ.put(to, pc != NoPiece)
+			p.white.clear(from)
+			p.white.put(to, pc != NoPiece && pc.Color() == White)
+			p.sliders.clear(from)
+			p.sliders.put(to, slideMask[pc&31] != 0)
 		}
 		if pc.Type() == King {
 			p.kings[c] = to
@@ -187,6 +210,10 @@ func (p *Position) playMove(m Move, legal bool) Undo {
 	p.turn = c.Opponent()
 	p.moveNumber++
 	p.last = m
+	if track == trackNone {
+		p.att = 0
+		return u
+	}
 	c &= 1
 	// uint(s) < 81 is "on the board" (NoSquare is -1), and lets the
 	// compiler drop the bounds checks of the tables.
@@ -195,7 +222,7 @@ func (p *Position) playMove(m Move, legal bool) Undo {
 	// another piece can change that, by leaving the line between the king
 	// and an enemy slider.
 	mover, other := attNone, attNone
-	if k := p.kings[c]; uint(k) < 81 && !legal {
+	if k := p.kings[c]; uint(k) < 81 && track == trackAll {
 		if u.att.of(c) != attNone || k == to {
 			mover = attackOf(p.Attacked(k, c^1))
 		} else if uint(from) < 81 {
@@ -225,73 +252,6 @@ func (p *Position) playMove(m Move, legal bool) Undo {
 		p.att = attacks(other) | attacks(mover)<<2
 	}
 	return u
-}
-
-// Advance applies m like Play but does not work out whether it gives
-// check, which Play does so that the Legal, InCheck and LegalMoves calls
-// that follow each move in a reader need not look round the king. A walk
-// that only reads the board (a writer) saves that work with Advance; Legal
-// and the others stay right after it, doing the work themselves.
-func (p *Position) Advance(m Move) Undo {
-	u := Undo{att: p.att, last: p.last}
-	u.captured = p.play(m)
-	return u
-}
-
-// play applies m to the board, hands and counters and forgets what is known
-// about attacks on the kings. It is Play for the throw-away copies that
-// legality tests play on, which look at the board directly.
-func (p *Position) play(m Move) (captured Piece) {
-	to := m.To()
-	c := p.turn
-	if m.IsDrop() {
-		t := m.DropType()
-		p.hands[c][t]--
-		p.board[to] = NewPiece(c, t)
-		p.occ.set(to)
-		p.white.put(to, c == White)
-		p.sliders.put(to, slideMask[NewPiece(c, t)&31] != 0)
-	} else {
-		from := m.From()
-		pc := p.board[from]
-		captured = p.board[to]
-		if captured.Type() == King {
-			// Only the replay of a documented foul (反則勝ち after a
-			// move that takes a king) gets here: a king has no place in
-			// a hand, and its side has no king square any more.
-			p.kings[captured.Color()] = NoSquare
-		} else if captured != NoPiece {
-			p.hands[c][captured.Type().Demote()]++
-		}
-		if m.IsPromotion() {
-			pc = NewPiece(c, pc.Type().Promote())
-		}
-		p.board[from] = NoPiece
-		p.board[to] = pc
-		p.syncSquares(from, to, pc)
-		if pc.Type() == King {
-			p.kings[c] = to
-		}
-	}
-	p.turn = c.Opponent()
-	p.moveNumber++
-	p.last = m
-	p.att = 0
-	return captured
-}
-
-// syncSquares brings the bitboards in step with the board after a board
-// move from from that left pc on to. A move the caller did not check (a
-// foul a record documents) may start on an empty square or move the
-// opponent's piece, so nothing is assumed of what was there: the bitboards
-// follow the board exactly.
-func (p *Position) syncSquares(from, to Square, pc Piece) {
-	p.occ.clear(from)
-	p.occ.put(to, pc != NoPiece)
-	p.white.clear(from)
-	p.white.put(to, pc != NoPiece && pc.Color() == White)
-	p.sliders.clear(from)
-	p.sliders.put(to, slideMask[pc&31] != 0)
 }
 
 // sliderOn reports whether the first piece of occ from s in direction d

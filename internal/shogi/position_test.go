@@ -101,9 +101,9 @@ func TestAttackCache(t *testing.T) {
 		attackTree(t, &p, depth)
 		selfChecks(t, p, cands)
 	}
-	opt := RandomOptions{MaxPlies: 200, CustomStart: true, Handicaps: true}
+	opt := RandomGameOptions{MaxPlies: 200, Starts: true}
 	for seed := range uint64(randomRecords(40)) {
-		rec := RandomRecord(rand.New(rand.NewPCG(seed, 9)), opt)
+		rec := randomRecord(rand.New(rand.NewPCG(seed, 9)), opt)
 		p := rec.Start
 		for x := range rec.MainLine() {
 			if x.IsEnd() {

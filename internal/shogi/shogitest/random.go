@@ -1,9 +1,13 @@
-package shogi
+// Package shogitest holds what tests of every package share: a generator
+// of random legal records (RandomRecord). Only tests import it.
+package shogitest
 
 import (
 	"math/rand/v2"
 	"strconv"
 	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 // RandomOptions chooses what RandomRecord puts into a record. The zero
@@ -65,13 +69,13 @@ func FullRandomOptions() RandomOptions {
 // dresses it as opt asks, for property tests of readers and writers. The
 // record depends only on rng's state and opt: the same seed gives the same
 // record. Every move is legal and every ending fits its position.
-func RandomRecord(rng *rand.Rand, opt RandomOptions) *Record {
+func RandomRecord(rng *rand.Rand, opt RandomOptions) *shogi.Record {
 	if opt.MaxPlies <= 0 {
 		opt.MaxPlies = 40
 	}
 	g := &randomGame{rng: rng, opt: opt}
 	start, kind := g.start()
-	g.rec = NewRecord(start)
+	g.rec = shogi.NewRecord(start)
 	g.times = opt.Times && rng.IntN(5) != 0
 	if opt.Header {
 		g.header(kind)
@@ -105,24 +109,24 @@ const (
 type randomGame struct {
 	rng   *rand.Rand
 	opt   RandomOptions
-	rec   *Record
+	rec   *shogi.Record
 	times bool
-	buf   [MaxLegalMoves]Move
-	buf2  [MaxLegalMoves]Move
+	buf   [shogi.MaxLegalMoves]shogi.Move
+	buf2  [shogi.MaxLegalMoves]shogi.Move
 }
 
 // line is the end of a line of play being extended: its last node, the
 // position there, and how often each position has stood on the line (for
 // 千日手).
 type line struct {
-	node   *Node
-	pos    Position
+	node   *shogi.Node
+	pos    shogi.Position
 	counts map[uint64]int
 }
 
 // lineAt replays the line from the start to n.
-func (g *randomGame) lineAt(n *Node) *line {
-	var path []*Node
+func (g *randomGame) lineAt(n *shogi.Node) *line {
+	var path []*shogi.Node
 	for x := n; x.Parent != nil; x = x.Parent {
 		path = append(path, x)
 	}
@@ -138,20 +142,20 @@ func (g *randomGame) lineAt(n *Node) *line {
 // play adds m to the line. It reports false when the game is over after it
 // (the position stands for the fourth time, or the side to move has no
 // move), having added the ending the rules give when endings are on.
-func (g *randomGame) play(l *line, m Move) bool {
+func (g *randomGame) play(l *line, m shogi.Move) bool {
 	l.pos.Play(m)
-	l.node = g.rec.AddChild(l.node, m, Ending{})
+	l.node = g.rec.AddChild(l.node, m, shogi.Ending{})
 	g.decorate(l.node, true)
 	k := l.pos.Key()
 	l.counts[k]++
 	if l.counts[k] >= 4 {
 		if g.opt.Endings {
-			e := Ending{Kind: Sennichite, Side: l.pos.turn}
-			if rep, err := g.rec.RepetitionAt(l.node); err == nil && rep.Kind == PerpetualCheck {
+			e := shogi.Ending{Kind: shogi.Sennichite, Side: l.pos.Turn()}
+			if rep, err := g.rec.RepetitionAt(l.node); err == nil && rep.Kind == shogi.PerpetualCheck {
 				// The side that checked every move loses.
-				e.Kind = FoulWin
-				if rep.Loser == l.pos.turn {
-					e.Kind = FoulLose
+				e.Kind = shogi.FoulWin
+				if rep.Loser == l.pos.Turn() {
+					e.Kind = shogi.FoulLose
 				}
 			}
 			g.end(l, e)
@@ -162,9 +166,9 @@ func (g *randomGame) play(l *line, m Move) bool {
 		if g.opt.Endings {
 			// With no move and not in check (rare, but the rules have
 			// no stalemate) the side to move can only resign.
-			e := Ending{Kind: Resign, Side: l.pos.turn}
+			e := shogi.Ending{Kind: shogi.Resign, Side: l.pos.Turn()}
 			if l.pos.InCheck() {
-				e.Kind = Mate
+				e.Kind = shogi.Mate
 			}
 			g.end(l, e)
 		}
@@ -174,19 +178,19 @@ func (g *randomGame) play(l *line, m Move) bool {
 }
 
 // end closes the line with e.
-func (g *randomGame) end(l *line, e Ending) {
+func (g *randomGame) end(l *line, e shogi.Ending) {
 	n := g.rec.AddChild(l.node, 0, e)
 	g.decorate(n, g.rng.IntN(2) == 0)
 	l.node = n
 }
 
 // pick chooses a move, favouring captures a little so that games develop.
-func (g *randomGame) pick(p *Position, moves []Move) Move {
+func (g *randomGame) pick(p *shogi.Position, moves []shogi.Move) shogi.Move {
 	if g.rng.IntN(3) == 0 {
 		k := g.rng.IntN(len(moves))
 		for i := range moves {
 			m := moves[(k+i)%len(moves)]
-			if !m.IsDrop() && p.board[m.To()] != NoPiece {
+			if !m.IsDrop() && p.At(m.To()) != shogi.NoPiece {
 				return m
 			}
 		}
@@ -206,9 +210,9 @@ func (g *randomGame) extend(l *line, n int, preferImpasse bool) {
 }
 
 // The endings that fit any position where the side to move has a move.
-var freeEndings = []EndingKind{
-	Resign, Interrupt, NoMate, Timeout, FoulWin, FoulLose, IllegalMove, IllegalAction,
-	WinByDefault, LoseByDefault, Sealed, Draw, MaxMoves, Error, Matta, Try, Unknown,
+var freeEndings = []shogi.EndingKind{
+	shogi.Resign, shogi.Interrupt, shogi.NoMate, shogi.Timeout, shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction,
+	shogi.WinByDefault, shogi.LoseByDefault, shogi.Sealed, shogi.Draw, shogi.MaxMoves, shogi.Error, shogi.Matta, shogi.Try, shogi.Unknown,
 }
 
 // unknownWords are ending words no format knows.
@@ -222,45 +226,45 @@ func (g *randomGame) finish(l *line, preferImpasse bool) {
 	if !g.opt.Endings || (!preferImpasse && g.rng.IntN(4) == 0) {
 		return
 	}
-	kind := EndingKind(1 + g.rng.IntN(int(Unknown)))
+	kind := shogi.EndingKind(1 + g.rng.IntN(int(shogi.Unknown)))
 	if preferImpasse && g.rng.IntN(4) != 0 {
-		kind = EnteringKing
+		kind = shogi.EnteringKing
 		if bothKingsEntered(&l.pos) && g.rng.IntN(2) == 0 {
-			kind = Impasse
+			kind = shogi.Impasse
 		}
 	}
 	switch kind {
-	case Mate:
+	case shogi.Mate:
 		if g.playToMate(l) {
 			return
 		}
-	case Sennichite:
+	case shogi.Sennichite:
 		if g.repeat(l) {
 			return
 		}
-	case EnteringKing:
-		if r, err := l.pos.DeclareImpasse(ImpasseRule27); err == nil && r.Outcome == ImpasseWin {
-			g.end(l, Ending{Kind: EnteringKing, Side: l.pos.turn})
+	case shogi.EnteringKing:
+		if r, err := l.pos.DeclareImpasse(shogi.ImpasseRule27); err == nil && r.Outcome == shogi.ImpasseWin {
+			g.end(l, shogi.Ending{Kind: shogi.EnteringKing, Side: l.pos.Turn()})
 			return
 		}
-	case Impasse:
+	case shogi.Impasse:
 		if bothKingsEntered(&l.pos) {
-			g.end(l, Ending{Kind: Impasse, Side: l.pos.turn})
+			g.end(l, shogi.Ending{Kind: shogi.Impasse, Side: l.pos.Turn()})
 			return
 		}
 	default:
-		g.end(l, g.freeEnding(kind, l.pos.turn))
+		g.end(l, g.freeEnding(kind, l.pos.Turn()))
 		return
 	}
-	g.end(l, g.freeEnding(freeEndings[g.rng.IntN(len(freeEndings))], l.pos.turn))
+	g.end(l, g.freeEnding(freeEndings[g.rng.IntN(len(freeEndings))], l.pos.Turn()))
 }
 
-func (g *randomGame) freeEnding(k EndingKind, toMove Color) Ending {
-	e := Ending{Kind: k, Side: toMove}
+func (g *randomGame) freeEnding(k shogi.EndingKind, toMove shogi.Color) shogi.Ending {
+	e := shogi.Ending{Kind: k, Side: toMove}
 	switch k {
-	case IllegalAction:
-		e.Side = Color(g.rng.IntN(2))
-	case Unknown:
+	case shogi.IllegalAction:
+		e.Side = shogi.Color(g.rng.IntN(2))
+	case shogi.Unknown:
 		e.Word = unknownWords[g.rng.IntN(len(unknownWords))]
 	}
 	return e
@@ -268,9 +272,9 @@ func (g *randomGame) freeEnding(k EndingKind, toMove Color) Ending {
 
 // bothKingsEntered reports 相入玉: both kings in their enemy camps, where
 // neither side can mate and the game is 持将棋.
-func bothKingsEntered(p *Position) bool {
-	b, w := p.kings[Black], p.kings[White]
-	return b != NoSquare && w != NoSquare && b.inZone(Black) && w.inZone(White)
+func bothKingsEntered(p *shogi.Position) bool {
+	b, w := p.King(shogi.Black), p.King(shogi.White)
+	return b != shogi.NoSquare && w != shogi.NoSquare && inCamp(b, shogi.Black) && inCamp(w, shogi.White)
 }
 
 // playToMate plays on for up to 200 plies, taking a mate in one whenever
@@ -306,11 +310,11 @@ func (g *randomGame) playToMate(l *line) bool {
 // fourth time (play then ends the line with 千日手). It reports false when
 // no such pair of moves was found.
 func (g *randomGame) repeat(l *line) bool {
-	quiet := func(p *Position, dst []Move) []Move {
+	quiet := func(p *shogi.Position, dst []shogi.Move) []shogi.Move {
 		all := p.LegalMoves(dst)
 		out := all[:0]
 		for _, m := range all {
-			if !m.IsDrop() && !m.IsPromotion() && p.board[m.To()] == NoPiece {
+			if !m.IsDrop() && !m.IsPromotion() && p.At(m.To()) == shogi.NoPiece {
 				out = append(out, m)
 			}
 		}
@@ -322,12 +326,12 @@ func (g *randomGame) repeat(l *line) bool {
 	for _, m1 := range firsts[:min(len(firsts), 8)] {
 		q1 := p
 		q1.Play(m1)
-		r1 := NewMove(m1.To(), m1.From(), false)
+		r1 := shogi.NewMove(m1.To(), m1.From(), false)
 		seconds := quiet(&q1, g.buf2[:0])
 		for _, m2 := range seconds[:min(len(seconds), 8)] {
 			q2 := q1
 			q2.Play(m2)
-			r2 := NewMove(m2.To(), m2.From(), false)
+			r2 := shogi.NewMove(m2.To(), m2.From(), false)
 			if q2.Legal(r1) != nil {
 				continue
 			}
@@ -342,7 +346,7 @@ func (g *randomGame) repeat(l *line) bool {
 				continue
 			}
 			for range 3 {
-				for _, m := range [4]Move{m1, m2, r1, r2} {
+				for _, m := range [4]shogi.Move{m1, m2, r1, r2} {
 					if !g.play(l, m) {
 						return true
 					}
@@ -357,9 +361,9 @@ func (g *randomGame) repeat(l *line) bool {
 // variation adds a line that branches off a node with a continuation
 // already, as an alternative to it: a few random moves, or only an ending.
 func (g *randomGame) variation() {
-	var cands []*Node
+	var cands []*shogi.Node
 	if g.opt.Nested {
-		stack := []*Node{g.rec.Root}
+		stack := []*shogi.Node{g.rec.Root}
 		for len(stack) > 0 {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -390,7 +394,7 @@ func (g *randomGame) variation() {
 				return
 			}
 		}
-		g.end(l, g.freeEnding(k, l.pos.turn))
+		g.end(l, g.freeEnding(k, l.pos.Turn()))
 		return
 	}
 	moves := l.pos.LegalMoves(g.buf[:0])
@@ -414,7 +418,7 @@ func (g *randomGame) variation() {
 
 // decorate gives a new node its time (when the record has times and
 // withTime is set), and now and then a comment and a bookmark.
-func (g *randomGame) decorate(n *Node, withTime bool) {
+func (g *randomGame) decorate(n *shogi.Node, withTime bool) {
 	if g.times && withTime {
 		e := time.Duration(g.rng.IntN(60)) * time.Second
 		if g.rng.IntN(10) == 0 {
@@ -429,7 +433,7 @@ func (g *randomGame) decorate(n *Node, withTime bool) {
 		if n.Parent != nil && n.Parent.Parent != nil {
 			total = n.Parent.Parent.Time.Total
 		}
-		n.Time = MoveTime{Elapsed: e, Total: total + e, HasTime: true, HasTotal: true}
+		n.Time = shogi.MoveTime{Elapsed: e, Total: total + e, HasTime: true, HasTotal: true}
 	}
 	if g.opt.Comments && g.rng.IntN(7) == 0 {
 		n.Comments = g.comment()
@@ -472,9 +476,9 @@ var (
 func (g *randomGame) header(kind startKind) {
 	h := &g.rec.Header
 	r := g.rng
-	black, white := KeyBlack, KeyWhite
+	black, white := shogi.KeyBlack, shogi.KeyWhite
 	if kind == startHandicap {
-		black, white = KeyShitate, KeyUwate
+		black, white = shogi.KeyShitate, shogi.KeyUwate
 	}
 	date := func(hour int) string {
 		b := strconv.AppendInt(nil, int64(2000+r.IntN(26)), 10)
@@ -491,22 +495,22 @@ func (g *randomGame) header(kind startKind) {
 		return string(b)
 	}
 	if r.IntN(4) != 0 {
-		h.Add(KeyStartTime, date(9+r.IntN(4)))
+		h.Add(shogi.KeyStartTime, date(9+r.IntN(4)))
 	}
 	if r.IntN(3) == 0 {
-		h.Add(KeyEndTime, date(14+r.IntN(8)))
+		h.Add(shogi.KeyEndTime, date(14+r.IntN(8)))
 	}
 	if r.IntN(4) != 0 {
-		h.Add(KeyEvent, eventNames[r.IntN(len(eventNames))])
+		h.Add(shogi.KeyEvent, eventNames[r.IntN(len(eventNames))])
 	}
 	if r.IntN(3) == 0 {
-		h.Add(KeySite, siteNames[r.IntN(len(siteNames))])
+		h.Add(shogi.KeySite, siteNames[r.IntN(len(siteNames))])
 	}
 	if r.IntN(3) == 0 {
-		h.Add(KeyTimeLimit, strconv.Itoa(1+r.IntN(6))+"時間")
+		h.Add(shogi.KeyTimeLimit, strconv.Itoa(1+r.IntN(6))+"時間")
 	}
 	if r.IntN(4) == 0 {
-		h.Add(KeyOpening, openings[r.IntN(len(openings))])
+		h.Add(shogi.KeyOpening, openings[r.IntN(len(openings))])
 	}
 	h.Add(black, playerNames[r.IntN(len(playerNames))])
 	h.Add(white, playerNames[r.IntN(len(playerNames))])
@@ -519,7 +523,7 @@ func appendTwo(b []byte, n int) []byte { return append(b, byte('0'+n/10), byte('
 
 // start picks the start position: the even start, a handicap preset, a
 // position of its own with pieces in hand, or an entering-king position.
-func (g *randomGame) start() (Position, startKind) {
+func (g *randomGame) start() (shogi.Position, startKind) {
 	r := g.rng.IntN(8)
 	switch {
 	case g.opt.CustomStart && r < 2:
@@ -527,19 +531,19 @@ func (g *randomGame) start() (Position, startKind) {
 	case g.opt.CustomStart && r == 2:
 		return g.impasseStart(), startImpasse
 	case g.opt.Handicaps && r >= 6:
-		hs := Handicaps()[1:]
+		hs := shogi.Handicaps()[1:]
 		return hs[g.rng.IntN(len(hs))].Position(), startHandicap
 	}
-	return StartPosition(), startEven
+	return shogi.StartPosition(), startEven
 }
 
 // customStart plays a random game from the start, then moves a few pieces
 // from the board to the hands, until the result is a position a record
 // could start from: nothing impossible, the side not to move not in check,
 // the side to move with a move, and not a preset.
-func (g *randomGame) customStart() Position {
+func (g *randomGame) customStart() shogi.Position {
 	for {
-		p := StartPosition()
+		p := shogi.StartPosition()
 		for range 10 + g.rng.IntN(80) {
 			moves := p.LegalMoves(g.buf[:0])
 			if len(moves) == 0 {
@@ -547,24 +551,25 @@ func (g *randomGame) customStart() Position {
 			}
 			p.Play(g.pick(&p, moves))
 		}
-		var squares []Square
-		for s := Square(0); s < 81; s++ {
-			if pc := p.board[s]; pc != NoPiece && pc.Type() != King {
+		var squares []shogi.Square
+		for s := shogi.Square(0); s < 81; s++ {
+			if pc := p.At(s); pc != shogi.NoPiece && pc.Type() != shogi.King {
 				squares = append(squares, s)
 			}
 		}
 		for range 1 + g.rng.IntN(6) {
 			s := squares[g.rng.IntN(len(squares))]
-			if pc := p.board[s]; pc != NoPiece {
-				p.Set(s, NoPiece)
-				p.hands[g.rng.IntN(2)].Add(pc.Type(), 1)
+			if pc := p.At(s); pc != shogi.NoPiece {
+				p.Set(s, shogi.NoPiece)
+				p.Hand(shogi.Color(g.rng.IntN(2))).Add(pc.Type(), 1)
 			}
 		}
 		if g.rng.IntN(4) == 0 {
-			p.turn = p.turn.Opponent()
+			p.SetTurn(p.Turn().Opponent())
 		}
-		p.moveNumber, p.last = 1, 0
-		if p.Validate() == nil && p.HasLegalMove() && HandicapOf(&p) == Other {
+		p.SetMoveNumber(1)
+		p.SetLastMove(0)
+		if p.Validate() == nil && p.HasLegalMove() && shogi.HandicapOf(&p) == shogi.Other {
 			return p
 		}
 	}
@@ -574,7 +579,7 @@ func (g *randomGame) customStart() Position {
 // king with enough pieces to declare a win under the 27-point rule, and
 // the other king stands in its own enemy camp two times in three (相入玉, so
 // that 持将棋 fits too). The pieces not placed are in the hands.
-func (g *randomGame) impasseStart() Position {
+func (g *randomGame) impasseStart() shogi.Position {
 	for {
 		if p, ok := g.tryImpasseStart(); ok {
 			return p
@@ -582,12 +587,12 @@ func (g *randomGame) impasseStart() Position {
 	}
 }
 
-func (g *randomGame) tryImpasseStart() (Position, bool) {
+func (g *randomGame) tryImpasseStart() (shogi.Position, bool) {
 	r := g.rng
-	p := NewPosition()
-	d := Color(r.IntN(2))
+	p := shogi.NewPosition()
+	d := shogi.Color(r.IntN(2))
 	o := d.Opponent()
-	pool := [Gold + 1]int{Pawn: 18, Lance: 4, Knight: 4, Silver: 4, Bishop: 2, Rook: 2, Gold: 4}
+	pool := [shogi.Gold + 1]int{shogi.Pawn: 18, shogi.Lance: 4, shogi.Knight: 4, shogi.Silver: 4, shogi.Bishop: 2, shogi.Rook: 2, shogi.Gold: 4}
 	left := func() int {
 		n := 0
 		for _, k := range pool {
@@ -596,9 +601,9 @@ func (g *randomGame) tryImpasseStart() (Position, bool) {
 		return n
 	}
 	// draw takes a random piece out of the pool; the pool is not empty.
-	draw := func() PieceType {
+	draw := func() shogi.PieceType {
 		i := r.IntN(left())
-		for t := Pawn; t <= Gold; t++ {
+		for t := shogi.Pawn; t <= shogi.Gold; t++ {
 			if i < pool[t] {
 				pool[t]--
 				return t
@@ -608,55 +613,55 @@ func (g *randomGame) tryImpasseStart() (Position, bool) {
 		panic("unreachable")
 	}
 	// squaresIn returns the empty squares of ranks lo..hi (1-based).
-	squaresIn := func(lo, hi int) []Square {
-		var s []Square
-		for sq := Square((lo - 1) * 9); sq < Square(hi*9); sq++ {
-			if p.board[sq] == NoPiece {
+	squaresIn := func(lo, hi int) []shogi.Square {
+		var s []shogi.Square
+		for sq := shogi.Square((lo - 1) * 9); sq < shogi.Square(hi*9); sq++ {
+			if p.At(sq) == shogi.NoPiece {
 				s = append(s, sq)
 			}
 		}
 		return s
 	}
-	camp := func(c Color) (int, int) { // the ranks of c's enemy camp
-		if c == Black {
+	camp := func(c shogi.Color) (int, int) { // the ranks of c's enemy camp
+		if c == shogi.Black {
 			return 1, 3
 		}
 		return 7, 9
 	}
-	put := func(c Color, t PieceType, s Square) {
+	put := func(c shogi.Color, t shogi.PieceType, s shogi.Square) {
 		// Promote what could not move, and a pawn that would be a second
 		// one on its file; others now and then.
-		if isDeadSquare(c, t, s) || (t == Pawn && p.hasPawnOnFile(c, s.File())) || (t.CanPromote() && r.IntN(3) == 0) {
+		if deadSquare(c, t, s) || (t == shogi.Pawn && hasPawnOnFile(&p, c, s.File())) || (t.CanPromote() && r.IntN(3) == 0) {
 			t = t.Promote()
 		}
-		p.Set(s, NewPiece(c, t))
+		p.Set(s, shogi.NewPiece(c, t))
 	}
 	lo, hi := camp(d)
 	sq := squaresIn(lo, hi)
-	p.Set(sq[r.IntN(len(sq))], NewPiece(d, King))
+	p.Set(sq[r.IntN(len(sq))], shogi.NewPiece(d, shogi.King))
 	if r.IntN(3) != 0 {
 		lo, hi = camp(o)
 	} else {
 		lo, hi = 4, 6
 	}
 	sq = squaresIn(lo, hi)
-	p.Set(sq[r.IntN(len(sq))], NewPiece(o, King))
+	p.Set(sq[r.IntN(len(sq))], shogi.NewPiece(o, shogi.King))
 	lo, hi = camp(d)
 	for range 10 + r.IntN(5) {
 		sq = squaresIn(lo, hi)
 		put(d, draw(), sq[r.IntN(len(sq))])
 	}
 	need := 28
-	if d == White {
+	if d == shogi.White {
 		need = 27
 	}
-	p.turn = d
+	p.SetTurn(d)
 	target := need + r.IntN(3)
 	for left() > 0 {
-		if res, _ := p.DeclareImpasse(ImpasseRule27); res.Points >= target {
+		if res, _ := p.DeclareImpasse(shogi.ImpasseRule27); res.Points >= target {
 			break
 		}
-		p.hands[d][draw()]++
+		p.Hand(d).Add(draw(), 1)
 	}
 	for range r.IntN(7) {
 		if left() == 0 {
@@ -665,11 +670,44 @@ func (g *randomGame) tryImpasseStart() (Position, bool) {
 		sq = squaresIn(4, 6)
 		put(o, draw(), sq[r.IntN(len(sq))])
 	}
-	for t := Pawn; t <= Gold; t++ {
-		p.hands[o][t] += uint8(pool[t])
+	for t := shogi.Pawn; t <= shogi.Gold; t++ {
+		p.Hand(o).Add(t, pool[t])
 	}
-	p.turn = d
-	res, err := p.DeclareImpasse(ImpasseRule27)
-	ok := err == nil && res.Outcome == ImpasseWin && p.Validate() == nil && p.HasLegalMove()
+	p.SetTurn(d)
+	res, err := p.DeclareImpasse(shogi.ImpasseRule27)
+	ok := err == nil && res.Outcome == shogi.ImpasseWin && p.Validate() == nil && p.HasLegalMove()
 	return p, ok
+}
+
+// inCamp reports whether s is in c's enemy camp (the far three ranks).
+func inCamp(s shogi.Square, c shogi.Color) bool {
+	if c == shogi.Black {
+		return s.Rank() <= 3
+	}
+	return s.Rank() >= 7
+}
+
+// deadSquare reports whether a piece of kind t of c on s could never move:
+// a pawn or lance on the last rank, a knight on the last two.
+func deadSquare(c shogi.Color, t shogi.PieceType, s shogi.Square) bool {
+	far := s.Rank() // ranks from c's far side
+	if c == shogi.White {
+		far = 10 - far
+	}
+	switch t {
+	case shogi.Pawn, shogi.Lance:
+		return far == 1
+	case shogi.Knight:
+		return far <= 2
+	}
+	return false
+}
+
+func hasPawnOnFile(p *shogi.Position, c shogi.Color, file int) bool {
+	for rank := 1; rank <= 9; rank++ {
+		if p.At(shogi.NewSquare(file, rank)) == shogi.NewPiece(c, shogi.Pawn) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package shogi
+package shogitest
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 func randomRecords(n int) int {
@@ -32,17 +34,17 @@ func cp932Safe(r rune) bool {
 // checkRandomRecord replays every line of rec and checks what RandomRecord
 // promises: legal moves, endings only on leaves and only where they fit,
 // consistent times, safe text.
-func checkRandomRecord(t *testing.T, rec *Record, opt RandomOptions) {
+func checkRandomRecord(t *testing.T, rec *shogi.Record, opt RandomOptions) {
 	t.Helper()
-	fail := func(n *Node, format string, args ...any) {
+	fail := func(n *shogi.Node, format string, args ...any) {
 		t.Helper()
 		t.Errorf("start %s, path %v: "+format, append([]any{rec.Start.SFEN(), n.Path()}, args...)...)
 	}
 	if err := rec.Start.Validate(); err != nil || !rec.Start.HasLegalMove() {
 		t.Fatalf("start %s: %v, has move %v", rec.Start.SFEN(), err, rec.Start.HasLegalMove())
 	}
-	if rec.Preset != HandicapOf(&rec.Start) {
-		t.Errorf("Preset %v, start is %v", rec.Preset, HandicapOf(&rec.Start))
+	if rec.Preset != shogi.HandicapOf(&rec.Start) {
+		t.Errorf("Preset %v, start is %v", rec.Preset, shogi.HandicapOf(&rec.Start))
 	}
 	for _, f := range rec.Header {
 		for _, r := range f.Key + f.Value {
@@ -52,8 +54,8 @@ func checkRandomRecord(t *testing.T, rec *Record, opt RandomOptions) {
 		}
 	}
 	type frame struct {
-		n   *Node
-		pos Position
+		n   *shogi.Node
+		pos shogi.Position
 	}
 	stack := []frame{{rec.Root, rec.Start}}
 	for len(stack) > 0 {
@@ -93,12 +95,12 @@ func checkRandomRecord(t *testing.T, rec *Record, opt RandomOptions) {
 			fail(n, "line ends in a position without moves but with no ending")
 		}
 		if len(n.Children) == 0 {
-			if r, err := rec.RepetitionAt(n); err != nil || (r.Kind != NoRepetition && r.Ply != n.Ply()) {
+			if r, err := rec.RepetitionAt(n); err != nil || (r.Kind != shogi.NoRepetition && r.Ply != n.Ply()) {
 				fail(n, "line continues past a repetition: %+v %v", r, err)
 			}
 		}
-		seen := map[Move]bool{}
-		ends := map[EndingKind]bool{}
+		seen := map[shogi.Move]bool{}
+		ends := map[shogi.EndingKind]bool{}
 		for i := len(n.Children) - 1; i >= 0; i-- {
 			c := n.Children[i]
 			if c.Parent != n {
@@ -129,31 +131,31 @@ func checkRandomRecord(t *testing.T, rec *Record, opt RandomOptions) {
 
 // checkEndingFits checks that the ending at n fits pos, the position before
 // it.
-func checkEndingFits(t *testing.T, rec *Record, n *Node, pos *Position) {
+func checkEndingFits(t *testing.T, rec *shogi.Record, n *shogi.Node, pos *shogi.Position) {
 	t.Helper()
 	e := n.End
-	if pos.IsCheckmate() != (e.Kind == Mate) {
+	if pos.IsCheckmate() != (e.Kind == shogi.Mate) {
 		t.Errorf("path %v: %v ending, checkmate %v (%s)", n.Path(), e.Kind, pos.IsCheckmate(), pos.SFEN())
 	}
-	if e.Kind != IllegalAction && e.Side != pos.Turn() {
+	if e.Kind != shogi.IllegalAction && e.Side != pos.Turn() {
 		t.Errorf("path %v: %v ending for %v with %v to move", n.Path(), e.Kind, e.Side, pos.Turn())
 	}
 	switch e.Kind {
-	case Sennichite:
+	case shogi.Sennichite:
 		r, err := rec.RepetitionAt(n)
-		if err != nil || r.Kind != RepetitionDraw || r.Ply != n.Ply()-1 {
+		if err != nil || r.Kind != shogi.RepetitionDraw || r.Ply != n.Ply()-1 {
 			t.Errorf("path %v: 千日手 without a repetition: %+v %v", n.Path(), r, err)
 		}
-	case EnteringKing:
-		if r, err := pos.DeclareImpasse(ImpasseRule27); err != nil || r.Outcome != ImpasseWin {
+	case shogi.EnteringKing:
+		if r, err := pos.DeclareImpasse(shogi.ImpasseRule27); err != nil || r.Outcome != shogi.ImpasseWin {
 			t.Errorf("path %v: 入玉勝ち with %+v %v (%s)", n.Path(), r, err, pos.SFEN())
 		}
-	case Impasse:
+	case shogi.Impasse:
 		if !bothKingsEntered(pos) {
 			t.Errorf("path %v: 持将棋 without both kings entered (%s)", n.Path(), pos.SFEN())
 		}
-	case Unknown:
-		if _, known := EndingFromKIF(e.Word, Black); known || e.Word == "" {
+	case shogi.Unknown:
+		if _, known := shogi.EndingFromKIF(e.Word, shogi.Black); known || e.Word == "" {
 			t.Errorf("path %v: unknown ending with word %q", n.Path(), e.Word)
 		}
 	}
@@ -185,13 +187,13 @@ func TestRandomRecordReplays(t *testing.T) {
 }
 
 // dumpRecord writes everything a record holds as text, to compare records.
-func dumpRecord(rec *Record) string {
+func dumpRecord(rec *shogi.Record) string {
 	var b strings.Builder
 	b.WriteString(rec.Start.SFEN() + " " + rec.Preset.String() + "\n")
 	for _, f := range rec.Header {
 		b.WriteString(f.Key + "=" + f.Value + "\n")
 	}
-	stack := []*Node{rec.Root}
+	stack := []*shogi.Node{rec.Root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -225,15 +227,15 @@ func TestRandomRecordCoverage(t *testing.T) {
 	opt := FullRandomOptions()
 	opt.SubSecond = true
 	seen := map[string]int{}
-	endings := map[EndingKind]int{}
-	presets := map[Handicap]bool{}
+	endings := map[shogi.EndingKind]int{}
+	presets := map[shogi.Handicap]bool{}
 	for seed := range uint64(400) {
 		rec := RandomRecord(rand.New(rand.NewPCG(seed, 3)), opt)
 		presets[rec.Preset] = true
-		if rec.Preset == Other && (!rec.Start.Hand(Black).Empty() || !rec.Start.Hand(White).Empty()) {
+		if rec.Preset == shogi.Other && (!rec.Start.Hand(shogi.Black).Empty() || !rec.Start.Hand(shogi.White).Empty()) {
 			seen["custom start with pieces in hand"]++
 		}
-		if rec.Preset != Even && rec.Preset != Other && rec.Start.Turn() == White {
+		if rec.Preset != shogi.Even && rec.Preset != shogi.Other && rec.Start.Turn() == shogi.White {
 			seen["handicap, White first"]++
 		}
 		for _, f := range rec.Header {
@@ -242,7 +244,7 @@ func TestRandomRecordCoverage(t *testing.T) {
 		if len(rec.Root.Comments) > 0 {
 			seen["root comment"]++
 		}
-		stack := []*Node{rec.Root}
+		stack := []*shogi.Node{rec.Root}
 		for len(stack) > 0 {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -289,15 +291,15 @@ func TestRandomRecordCoverage(t *testing.T) {
 		"custom start with pieces in hand", "handicap, White first", "root comment", "multi-line comment",
 		"times", "sub-second time", "bookmark", "variation", "nested variation", "variation of the first move",
 		"variation that is only an ending", "drop", "promotion", "long line",
-		"header " + KeyBlack, "header " + KeyWhite, "header " + KeyShitate, "header " + KeyUwate,
-		"header " + KeyStartTime, "header " + KeyEndTime, "header " + KeyEvent, "header " + KeySite,
-		"header " + KeyTimeLimit, "header " + KeyOpening, "header 独自項目",
+		"header " + shogi.KeyBlack, "header " + shogi.KeyWhite, "header " + shogi.KeyShitate, "header " + shogi.KeyUwate,
+		"header " + shogi.KeyStartTime, "header " + shogi.KeyEndTime, "header " + shogi.KeyEvent, "header " + shogi.KeySite,
+		"header " + shogi.KeyTimeLimit, "header " + shogi.KeyOpening, "header 独自項目",
 	} {
 		if seen[f] == 0 {
 			t.Errorf("no record has: %s", f)
 		}
 	}
-	for k := Resign; k <= Unknown; k++ {
+	for k := shogi.Resign; k <= shogi.Unknown; k++ {
 		if endings[k] == 0 {
 			t.Errorf("no record ends with %v", k)
 		}
@@ -314,5 +316,19 @@ func BenchmarkRandomRecord(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		RandomRecord(rng, opt)
+	}
+}
+
+// TestRandomRecordsPassCheck checks the generator's endings against
+// Record.Check: the generator ends a line with 千日手, 詰み or 入玉勝ち only
+// where FindRepetition, IsCheckmate and DeclareImpasse allow it, and Check
+// must agree with every one of them.
+func TestRandomRecordsPassCheck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 300 {
+		r := RandomRecord(rng, FullRandomOptions())
+		for _, f := range r.Check() {
+			t.Errorf("record %d: %s at ply %d: %s", i, f.Code, f.Ply, f.Message)
+		}
 	}
 }

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// progress is the bar a batch draws on standard error when that is a
+// terminal; the nil *progress draws nothing. Whoever prints a line while
+// it is drawn calls clear first, so that the bar's line stays clean: the
+// bar is drawn again, below, at the next add.
+type progress struct{ bar *progressbar.ProgressBar }
+
+func newBar(e env, stderr io.Writer, n int, quiet bool, what string) *progress {
+	if quiet || n < 2 || !e.isTerminal(stderr) {
+		return nil
+	}
+	return &progress{progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(stderr),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionSetRenderBlankState(true),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+func (p *progress) add() {
+	if p != nil {
+		p.bar.Add(1)
+	}
+}
+
+func (p *progress) clear() {
+	if p != nil {
+		p.bar.Clear()
+	}
+}
+
+func (p *progress) finish() {
+	if p != nil {
+		p.bar.Finish()
+	}
+}
+
+// unwrapPath drops the operation and path of a file system error, which
+// the message around it already names: "open x: no such file" becomes
+// "no such file".
+func unwrapPath(err error) error {
+	for {
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		default:
+			return err
+		}
+	}
+}

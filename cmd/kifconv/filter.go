@@ -1,0 +1,534 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/spf13/cobra"
+)
+
+type filterOptions struct {
+	coll                     collOptions
+	players, blacks, whites  []string
+	winners, losers          []string
+	events, headers          []string
+	dateFrom, dateTo         string
+	handicaps, results       []string
+	minPlies, maxPlies       int
+	moves, positions         []string
+	variations, invert, list bool
+	out                      outOptions
+}
+
+// outOptions are the flags of filter and dedup that say where and how the
+// selected games are written, as convert's do.
+type outOptions struct {
+	to, output, outDir string
+	encoding, newline  string
+	csaVersion         string
+	mainline, force    bool
+	substitute, quiet  bool
+}
+
+func addOutputFlags(cmd *cobra.Command, o *outOptions) {
+	f := cmd.Flags()
+	f.StringVarP(&o.to, "to", "t", "", "write the games in `FORMAT` (see kifconv formats)")
+	f.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of standard output")
+	f.StringVarP(&o.outDir, "out-dir", "d", "", "write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree")
+	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
+	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
+	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
+	f.BoolVar(&o.mainline, "mainline", false, "write the main line only, dropping variations")
+	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
+	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no warnings or summary; errors only")
+	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
+}
+
+func newFilterCmd(e env) *cobra.Command {
+	var o filterOptions
+	cmd := &cobra.Command{
+		Use:   "filter [criteria] (-l | -t FORMAT [-o FILE | -d DIR]) [FILE|DIR|-]...",
+		Short: "Select games from collections by players, dates, results, moves or positions",
+		Long: `Filter reads every game of its inputs (files, directories searched
+recursively, --files-from lists, standard input) and selects those that meet
+the criteria. Kinds of criteria combine with AND; a criterion given several
+times holds when any of its values does (OR):
+
+  --player NAME     either side's name contains NAME (blanks, full-width
+                    letters and case do not count: "羽生 善治" is 羽生善治)
+  --black, --white  先手 (下手) or 後手 (上手) contains NAME
+  --event NAME      棋戦 (or 表題) contains NAME
+  --winner NAME, --loser NAME
+                    the ending makes the side named NAME the winner / loser
+                    (every game a player won)
+  --header K=RE     header K (a KIF key such as 戦型, or a CSA name such as
+                    $OPENING) matches the regular expression RE (RE2);
+                    several patterns for one key are alternatives, different
+                    keys must all match
+  --date-from D, --date-to D
+                    played on or after / on or before D (2019/04/01,
+                    2019-04, 2019; the record's 開始日時, 対局日 or 終了日時 in
+                    any form KIF, KI2, CSA V2.2/V3.0, JKF and PSN use, such as
+                    1999/07/15(木) 19:07, 2016年7月27日 or 平成28年7月27日);
+                    records without a date are not selected
+  --handicap NAME   the start position: 平手, 香落ち, … (KIF, JKF or English
+                    names of the 16 presets), or custom
+  --result R        black-win, white-win, draw (千日手, 持将棋, …),
+                    unfinished (no ending, or 中断, 封じ手, …), or an ending:
+                    resign, sennichite, impasse, mate, timeout, foul,
+                    interrupt, kachi, max-moves, default, sealed, try
+  --min-plies N, --max-plies N
+                    the main line has at least / at most N moves
+  --moves "M…"      the main line starts with these moves, in USI (7g7f),
+                    Japanese (▲７六歩), Western (P-7f) or CSA (+7776FU)
+  --position SFEN   the main line (any line with --variations) reaches this
+                    position in any move order; board, hands and side to
+                    move are compared, the move number is ignored
+  --games A-B       only these games of each file (1-based)
+
+--invert selects the games that do not meet them. -l lists the selected
+games, one "PATH<TAB>GAME" line each. -t FORMAT writes them: to standard
+output or -o FILE, all in one (a format that holds one game a file, such as
+KIF, takes only one game there), or under -d DIR, one file per input with
+its selected games (in one-game formats one file per game, NAME-0003.kif
+for game 3 when several games of an input are written), mirroring the
+input tree.
+Outputs are written atomically; existing ones are kept unless --force.
+
+Exit status: 0 some game selected, 1 none (or an input invalid), 2 usage or
+I/O error, as grep(1).`,
+		Example: `  kifconv filter -l --winner 羽生 games/
+  kifconv filter --date-from 2019 --date-to 2019 --handicap 平手 -t csa -o 2019.csa games/
+  kifconv filter --moves "7g7f 3c3d 2g2f" -t kif -d opening/ games/
+  kifconv filter --position "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b -" -l games/`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runFilter(cmd, e, &o)
+		},
+	}
+	addCollectionFlags(cmd, &o.coll)
+	f := cmd.Flags()
+	f.StringArrayVar(&o.players, "player", nil, "either side's name contains `NAME`")
+	f.StringArrayVar(&o.blacks, "black", nil, "先手 (下手) contains `NAME`")
+	f.StringArrayVar(&o.whites, "white", nil, "後手 (上手) contains `NAME`")
+	f.StringArrayVar(&o.events, "event", nil, "棋戦 (or 表題) contains `NAME`")
+	f.StringArrayVar(&o.winners, "winner", nil, "the ending makes the side whose name contains `NAME` the winner")
+	f.StringArrayVar(&o.losers, "loser", nil, "the ending makes the side whose name contains `NAME` the loser")
+	f.StringArrayVar(&o.headers, "header", nil, "header `KEY=REGEX` matches")
+	f.StringVar(&o.dateFrom, "date-from", "", "played on or after `DATE` (2019/04/01, 2019-04, 2019)")
+	f.StringVar(&o.dateTo, "date-to", "", "played on or before `DATE`")
+	f.StringArrayVar(&o.handicaps, "handicap", nil, "start position `NAME` (平手, 香落ち, …, or custom)")
+	f.StringArrayVar(&o.results, "result", nil, "`RESULT`: black-win, white-win, draw, unfinished, or an ending (resign, sennichite, foul, …)")
+	f.IntVar(&o.minPlies, "min-plies", -1, "the main line has at least `N` moves")
+	f.IntVar(&o.maxPlies, "max-plies", -1, "the main line has at most `N` moves")
+	f.StringArrayVar(&o.moves, "moves", nil, "the main line starts with `MOVES` (USI, Japanese, Western or CSA)")
+	f.StringArrayVar(&o.positions, "position", nil, "a line reaches `SFEN` (move number ignored)")
+	f.BoolVar(&o.variations, "variations", false, "--position looks at every line, not only the main line")
+	f.BoolVarP(&o.invert, "invert", "v", false, "select the games that do not meet the criteria")
+	f.BoolVarP(&o.list, "list", "l", false, "list the selected games (PATH<TAB>GAME) instead of writing them")
+	addOutputFlags(cmd, &o.out)
+	_ = cmd.RegisterFlagCompletionFunc("result", cobra.FixedCompletions(shogi.ResultNames(), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// criteria builds the library's criteria from the flags.
+func (o *filterOptions) criteria() (*shogi.Criteria, error) {
+	c := shogi.NewCriteria()
+	name := func(add func(string)) func(string) error {
+		return func(v string) error { add(v); return nil }
+	}
+	type check struct {
+		flag string
+		vals []string
+		add  func(string) error
+	}
+	one := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		return []string{s}
+	}
+	for _, ch := range []check{
+		{"player", o.players, name(c.AddPlayer)},
+		{"black", o.blacks, name(c.AddBlack)},
+		{"white", o.whites, name(c.AddWhite)},
+		{"event", o.events, name(c.AddEvent)},
+		{"winner", o.winners, name(c.AddWinner)},
+		{"loser", o.losers, name(c.AddLoser)},
+		{"header", o.headers, c.AddHeader},
+		{"date-from", one(o.dateFrom), c.SetDateFrom},
+		{"date-to", one(o.dateTo), c.SetDateTo},
+		{"handicap", o.handicaps, c.AddHandicap},
+		{"result", o.results, c.AddResult},
+		{"moves", o.moves, c.AddMoves},
+		{"position", o.positions, c.AddPosition},
+	} {
+		for _, v := range ch.vals {
+			if err := ch.add(v); err != nil {
+				return nil, usageErrorf("--%s: %v", ch.flag, err)
+			}
+		}
+	}
+	if o.minPlies < -1 || o.maxPlies < -1 {
+		return nil, usageErrorf("--min-plies and --max-plies want 0 or more")
+	}
+	c.SetPlies(o.minPlies, o.maxPlies)
+	c.Variations = o.variations
+	return c, nil
+}
+
+func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
+	if err := o.coll.check(cmd, e); err != nil {
+		return err
+	}
+	crit, err := o.criteria()
+	if err != nil {
+		return err
+	}
+	var sink *gameSink
+	switch {
+	case o.list && o.out.to != "":
+		return usageErrorf("give -l or -t FORMAT, not both")
+	case o.list:
+		if o.out.output != "" || o.out.outDir != "" {
+			return usageErrorf("-l lists on standard output: -o and -d need -t FORMAT")
+		}
+	case o.out.to == "":
+		return usageErrorf("give -t FORMAT to write the selected games, or -l to list them")
+	default:
+		if sink, err = newGameSink(cmd, o.out); err != nil {
+			return err
+		}
+	}
+	bw := bufio.NewWriter(cmd.OutOrStdout())
+	selected, total := 0, 0
+	// Games are matched where they are read (by the workers, for small
+	// files); the records of the selected ones reach the writer.
+	match := func(g *gameRef) any {
+		if crit.Match(g.rec) == o.invert {
+			return nil
+		}
+		return true
+	}
+	status, err := eachGame(cmd, &o.coll, gameWalk{work: match, records: sink != nil}, func(g *gameRef) bool {
+		total++
+		if g.val == nil {
+			return true
+		}
+		selected++
+		if o.list {
+			fmt.Fprintf(bw, "%s\t%d\n", termSafe(g.in.name()), g.game)
+			return true
+		}
+		return sink.write(g)
+	})
+	if sink != nil {
+		sink.close(err == nil)
+		status = max(status, sink.status)
+	}
+	if ferr := bw.Flush(); ferr != nil {
+		return &exitError{exitUsage, ferr}
+	}
+	if err != nil {
+		return err
+	}
+	if sink != nil && !o.out.quiet && status == exitOK {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%d of %d games selected\n", selected, total)
+	}
+	if status != exitOK {
+		return &exitError{status, nil}
+	}
+	if selected == 0 {
+		return &exitError{exitInvalid, nil}
+	}
+	return nil
+}
+
+// gameSink writes selected games as convert writes records: to standard
+// output or -o FILE, all in one, or under -d DIR, one file per input
+// mirroring the input tree (one per game in one-game formats). Files are
+// written atomically. Problems are printed as they come; status is the
+// worst met.
+type gameSink struct {
+	cmd    *cobra.Command
+	o      outOptions
+	t      target
+	multi  bool
+	root   *os.Root // -o's directory or -d DIR
+	status int
+
+	// The output being written: for -o and standard output the only one,
+	// for -d that of input curIndex.
+	curIndex int
+	cur      *sinkOut
+	// One-game formats: the first game of the current output, held until
+	// it is known whether another follows.
+	held     []byte
+	heldGame int
+	heldIn   input
+	games    int // games written to the current output
+	warned   map[string]bool
+}
+
+// sinkOut is one output being written with the target's writer.
+type sinkOut struct {
+	file   *outFile // nil for standard output
+	bw     *bufio.Writer
+	enc    *charset.Writer
+	wr     render.Writer
+	shown  string
+	in     input
+	failed bool
+}
+
+func newGameSink(cmd *cobra.Command, o outOptions) (*gameSink, error) {
+	t, err := newTarget(convertOptions{to: o.to, encoding: o.encoding, newline: o.newline, csaVersion: o.csaVersion,
+		mainline: o.mainline, substitute: o.substitute}, false)
+	if err != nil {
+		return nil, err
+	}
+	if o.output != "" && o.outDir != "" {
+		return nil, usageErrorf("give -o FILE or -d DIR, not both")
+	}
+	s := &gameSink{cmd: cmd, o: o, t: t, multi: !oneGameFormat(t.format.Name, false), curIndex: -1, warned: map[string]bool{}}
+	switch {
+	case o.outDir != "":
+		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
+			return nil, &exitError{exitUsage, err}
+		}
+		s.root, err = os.OpenRoot(o.outDir)
+	case o.output != "" && o.output != "-":
+		s.root, err = os.OpenRoot(filepath.Dir(o.output))
+	}
+	if err != nil {
+		return nil, &exitError{exitUsage, err}
+	}
+	return s, nil
+}
+
+func (s *gameSink) fail(status int, d diag) {
+	d.write(s.cmd.ErrOrStderr(), defaultCond())
+	s.status = max(s.status, status)
+}
+
+// relFor is the output path of an input under -d, with the target's
+// extension, and with -NNNN before it for game n of several (n > 0), as
+// convert names the games it splits.
+func (s *gameSink) relFor(in input, n int) string {
+	rel := strings.TrimSuffix(in.rel, filepath.Ext(in.rel)) + s.t.format.Extension
+	if n > 0 {
+		rel = gameName(rel, n, max(n, 2))
+	}
+	return rel
+}
+
+// write writes one selected game; false stops the reading (an output that
+// cannot be written).
+func (s *gameSink) write(g *gameRef) bool {
+	if s.o.outDir != "" && g.index != s.curIndex {
+		s.finish(true)
+		s.curIndex = g.index
+	}
+	s.games++
+	if !s.multi {
+		return s.writeOne(g)
+	}
+	if s.cur == nil {
+		name := s.o.output
+		if s.o.outDir != "" {
+			name = s.relFor(g.in, 0)
+		}
+		if !s.open(g.in, name) {
+			return false
+		}
+	}
+	if s.cur.failed {
+		return true
+	}
+	if err := s.cur.wr.Write(g.rec); err != nil {
+		s.writeFailed(g, err)
+		s.cur.failed = true
+		return s.o.outDir != ""
+	}
+	return true
+}
+
+// writeOne writes a game in a one-game format: rendered on its own, and
+// held while it may be the only one of its output.
+func (s *gameSink) writeOne(g *gameRef) bool {
+	var buf bytes.Buffer
+	enc := charset.NewWriter(&buf, s.t.enc, s.t.crlf, s.t.substitute)
+	wr := s.t.format.New(enc, s.t.opt)
+	err := wr.Write(g.rec)
+	if err == nil {
+		err = wr.Flush()
+	}
+	if err == nil {
+		err = enc.Close()
+	}
+	if err != nil {
+		s.writeFailed(g, err)
+		return true
+	}
+	s.lossy(g.in, wr.Losses(), enc.Substitutions())
+	switch {
+	case s.games == 1:
+		s.held, s.heldGame, s.heldIn = buf.Bytes(), g.game, g.in
+		return true
+	case s.o.outDir == "":
+		s.fail(exitInvalid, diag{Path: g.in.name(), Game: g.game, Severity: sevError, Code: "games",
+			Message: s.t.format.Name + " holds one game a file and more than one game is selected; give -d DIR, --games, or a format that holds several (csa, jkf, psn, usi, sfen, …)"})
+		s.held = nil
+		return false
+	}
+	if s.held != nil {
+		s.writeFile(s.heldIn, s.relFor(s.heldIn, s.heldGame), s.held)
+		s.held = nil
+	}
+	s.writeFile(g.in, s.relFor(g.in, g.game), buf.Bytes())
+	return true
+}
+
+// lossy reports once per input what the target could not carry.
+func (s *gameSink) lossy(in input, losses []string, subs int) {
+	var lost []string
+	if len(losses) > 0 {
+		lost = append(lost, s.t.format.Name+" cannot carry "+strings.Join(losses, ", ")+"; dropped")
+	}
+	if subs > 0 {
+		lost = append(lost, strconv.Itoa(subs)+" characters not in "+string(s.t.enc)+" replaced")
+	}
+	if len(lost) == 0 || s.o.quiet || s.warned[in.name()] {
+		return
+	}
+	s.warned[in.name()] = true
+	d := diag{Path: in.name(), Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")}
+	d.write(s.cmd.ErrOrStderr(), defaultCond())
+}
+
+func (s *gameSink) writeFailed(g *gameRef, err error) {
+	for _, d := range diagsFromError(g.in.name(), g.game, err) {
+		s.fail(exitInvalid, d)
+	}
+}
+
+// open starts the output name (a path under -d, -o's file, or "" for
+// standard output).
+func (s *gameSink) open(in input, name string) bool {
+	out := &sinkOut{in: in, shown: "standard output"}
+	var w io.Writer = s.cmd.OutOrStdout()
+	if name != "" && name != "-" {
+		rel := name
+		out.shown = name
+		if s.o.outDir != "" {
+			out.shown = filepath.Join(s.o.outDir, name)
+		} else {
+			rel = filepath.Base(name)
+		}
+		if !s.o.force && exists(s.root, rel) {
+			s.fail(exitUsage, existsDiag(in, out.shown))
+			return false
+		}
+		f, err := createOut(s.cmd.Context(), s.root, rel)
+		if err != nil {
+			s.fail(exitUsage, diag{Path: in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
+			return false
+		}
+		out.file, w = f, f
+	}
+	out.bw = bufio.NewWriterSize(w, 64<<10)
+	out.enc = charset.NewWriter(out.bw, s.t.enc, s.t.crlf, s.t.substitute)
+	out.wr = s.t.format.New(out.enc, s.t.opt)
+	s.cur = out
+	return true
+}
+
+// writeFile writes the text of one-game output rel (a path under -d DIR,
+// -o's file, or "" for standard output) atomically.
+func (s *gameSink) writeFile(in input, rel string, data []byte) {
+	if !s.open(in, rel) {
+		return
+	}
+	s.cur.bw.Write(data)
+	s.closeCur(true)
+}
+
+// closeCur finishes the current output: flushed and moved into place when
+// ok, removed otherwise.
+func (s *gameSink) closeCur(ok bool) {
+	out := s.cur
+	s.cur = nil
+	if out == nil {
+		return
+	}
+	ok = ok && !out.failed && s.cmd.Context().Err() == nil
+	var err error
+	if ok && s.multi {
+		if err = out.wr.Flush(); err == nil {
+			err = out.enc.Close()
+		}
+		if err == nil {
+			in := out.in
+			if s.o.outDir == "" { // the losses of all the inputs merged
+				in = input{path: out.shown}
+			}
+			s.lossy(in, out.wr.Losses(), out.enc.Substitutions())
+		}
+	}
+	if err == nil && ok {
+		err = out.bw.Flush()
+	}
+	if out.file == nil {
+		if err != nil {
+			s.fail(exitUsage, diag{Path: out.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
+		}
+		return
+	}
+	if err != nil || !ok {
+		out.file.abort()
+		if err != nil {
+			s.fail(exitUsage, diag{Path: out.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
+		}
+		return
+	}
+	if err := out.file.commit(s.o.force); err != nil {
+		if err == errExists {
+			s.fail(exitUsage, existsDiag(out.in, out.shown))
+			return
+		}
+		s.fail(exitUsage, diag{Path: out.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
+	}
+}
+
+// finish ends the current output: a held one-game record goes out under
+// its plain name.
+func (s *gameSink) finish(ok bool) {
+	if s.held != nil && ok {
+		rel := s.o.output
+		if s.o.outDir != "" {
+			rel = s.relFor(s.heldIn, 0)
+		}
+		s.writeFile(s.heldIn, rel, s.held)
+	}
+	s.held = nil
+	s.closeCur(ok)
+	s.games = 0
+}
+
+// close finishes the last output; ok false (an interrupt, a read that
+// failed) removes what is not finished.
+func (s *gameSink) close(ok bool) {
+	s.finish(ok)
+	if s.root != nil {
+		s.root.Close()
+	}
+}

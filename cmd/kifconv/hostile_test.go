@@ -1,0 +1,392 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/kifconv/kifconv/internal/parse"
+)
+
+// The tests in this file feed kifconv what an attacker or an accident
+// would: inputs that are not regular files, outputs that must not be
+// replaced, control bytes, signals in the middle of long work.
+
+// runWithin runs the command in-process and fails the test if it takes
+// longer than limit: no input may hang it.
+func runWithin(t *testing.T, limit time.Duration, stdin io.Reader, stdout io.Writer, args ...string) (int, string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- runEnv(context.Background(), testEnv(false, nil), args, stdin, stdout, &stderr) }()
+	select {
+	case code := <-done:
+		return code, stderr.String()
+	case <-time.After(limit):
+		t.Fatalf("%v: still running after %v", args, limit)
+		return 0, ""
+	}
+}
+
+// fifoWith makes a named FIFO in a temporary folder and writes text into
+// it once a reader opens it.
+func fifoWith(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	go func() {
+		f, err := os.OpenFile(p, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		f.WriteString(text)
+		f.Close()
+	}()
+	return p
+}
+
+const (
+	csaWarning = "V2.2\nPI\n+\n+7776FU\nHELLO\n-3334FU\n"
+	csaError   = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7776FU\n"
+	kifSummary = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\nまで3手で先手の勝ち\n"
+)
+
+// A named FIFO whose content gets a diagnostic used to hang kifconv, which
+// opened the path again to quote the line.
+func TestFIFOWithDiagnostics(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		args       []string
+		code       int
+		want       string
+	}{
+		{"warning.csa", csaWarning, []string{"validate"}, 0, "HELLO\n^"},
+		{"error.csa", csaError, []string{"validate"}, 1, "+7776FU\n ^"},
+		{"warning.csa", csaWarning, []string{"convert", "-t", "kif"}, 0, "HELLO\n^"},
+		{"summary.kif", kifSummary, []string{"validate"}, 0, "まで3手で先手の勝ち"},
+	} {
+		t.Run(c.name+"/"+c.args[0], func(t *testing.T) {
+			p := fifoWith(t, c.name, c.text)
+			var out bytes.Buffer
+			code, stderr := runWithin(t, 20*time.Second, nil, &out, append(c.args, p)...)
+			if code != c.code || !strings.Contains(out.String()+stderr, c.want) {
+				t.Fatalf("exit %d (want %d), output:\n%s%s\nwant %q in it", code, c.code, out.String(), stderr, c.want)
+			}
+		})
+	}
+}
+
+// A device that never ends gets a bounded-input error, in parallel reading
+// as in sequential.
+func TestEndlessInput(t *testing.T) {
+	for _, j := range []string{"1", "2"} {
+		var out bytes.Buffer
+		code, stderr := runWithin(t, 30*time.Second, nil, &out, "validate", "-j", j, "--from", "csa", "/dev/zero")
+		if code != exitInvalid || !strings.Contains(out.String(), "[line-too-long]") {
+			t.Fatalf("-j %s: exit %d\n%s%s", j, code, out.String(), stderr)
+		}
+		if strings.Contains(out.String(), "\x00") {
+			t.Fatal("a NUL byte reached the output")
+		}
+	}
+}
+
+// -o onto something other than a regular file writes into it and leaves
+// it what it was, with or without --force.
+func TestOutputNotRegular(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "g.usi")
+	os.WriteFile(in, []byte("position startpos moves 7g7f 3c3d\n"), 0o644)
+	want := "position startpos moves 7g7f 3c3d\n"
+
+	for _, force := range []bool{false, true} {
+		p := filepath.Join(t.TempDir(), "out.usi")
+		if err := syscall.Mkfifo(p, 0o600); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		got := make(chan string, 1)
+		go func() {
+			b, _ := os.ReadFile(p)
+			got <- string(b)
+		}()
+		args := []string{"convert", "-t", "usi", "-o", p, in}
+		if force {
+			args = append(args, "--force")
+		}
+		code, stderr := runWithin(t, 20*time.Second, nil, io.Discard, args...)
+		if code != 0 {
+			t.Fatalf("--force=%v onto a FIFO: exit %d\n%s", force, code, stderr)
+		}
+		if s := <-got; s != want {
+			t.Errorf("the FIFO's reader got %q", s)
+		}
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+			t.Errorf("--force=%v: the FIFO was replaced: %v %v", force, fi.Mode(), err)
+		}
+	}
+
+	code, stderr := runWithin(t, 20*time.Second, nil, io.Discard, "convert", "-t", "usi", "-o", "/dev/null", in)
+	if code != 0 {
+		t.Fatalf("-o /dev/null: exit %d\n%s", code, stderr)
+	}
+
+	if os.Geteuid() != 0 {
+		t.Log("not root: no device node made")
+		return
+	}
+	dev := filepath.Join(t.TempDir(), "null")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, 1<<8|3); err != nil { // 1,3 is /dev/null
+		t.Skipf("mknod: %v", err)
+	}
+	code, stderr = runWithin(t, 20*time.Second, nil, io.Discard, "convert", "-t", "usi", "-o", dev, "--force", in)
+	if code != 0 {
+		t.Fatalf("--force onto a device: exit %d\n%s", code, stderr)
+	}
+	if fi, err := os.Lstat(dev); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("the device node was replaced: %v %v", fi.Mode(), err)
+	}
+}
+
+// Replacing a file keeps its permission bits.
+func TestOutputKeepsMode(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "g.usi")
+	os.WriteFile(in, []byte("position startpos moves 7g7f\n"), 0o644)
+	for _, mode := range []os.FileMode{0o600, 0o640, 0o755} {
+		out := filepath.Join(dir, "out.usi")
+		os.Remove(out)
+		os.WriteFile(out, []byte("old"), mode)
+		os.Chmod(out, mode) // whatever the umask
+		code, stderr := runWithin(t, 20*time.Second, nil, io.Discard, "convert", "-t", "usi", "--force", "-o", out, in)
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+		fi, err := os.Stat(out)
+		if err != nil || fi.Mode().Perm() != mode || fi.Size() == 3 {
+			t.Errorf("replaced a %v file: now %v, %d bytes, %v", mode, fi.Mode().Perm(), fi.Size(), err)
+		}
+	}
+}
+
+// Control bytes in a file name and in the content reach the terminal
+// escaped, in every message.
+func TestControlBytesEscaped(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a\x1b[2J\x07.csa")
+	text := "V2.2\nN+\x1b]0;pwned\x07\nPI\n+\n+7776FU\nHELLO\x1b[31m\x00\n-3334FU\n+7776FU\n"
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Skipf("file name: %v", err)
+	}
+	for _, args := range [][]string{
+		{"validate", name},
+		{"convert", "-t", "kif", name},
+		{"convert", "-t", "kif", filepath.Join(dir, "missing\x1b.csa")},
+		{"show", name},
+		{"diff", name, name + "\x1b"},
+	} {
+		var out bytes.Buffer
+		_, stderr := runWithin(t, 20*time.Second, nil, &out, args...)
+		msgs := stderr
+		if args[0] == "validate" {
+			msgs += out.String()
+		}
+		if strings.ContainsAny(msgs, "\x1b\x07\x00") {
+			t.Errorf("%q: raw control bytes in %q", args, msgs)
+		}
+		if !strings.Contains(msgs, `\x1b`) {
+			t.Errorf("%q: no escaped ESC in %q", args, msgs)
+		}
+	}
+	// The caret points at the character of the escaped line.
+	os.WriteFile(name, []byte(strings.TrimSuffix(text, "+7776FU\n")), 0o644)
+	var out bytes.Buffer
+	runWithin(t, 20*time.Second, nil, &out, "validate", name)
+	if want := "HELLO\\x1b[31m\\x00\n^\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("quoted line:\n%s\nwant %q", out.String(), want)
+	}
+}
+
+// show fails when its output cannot be written.
+func TestShowFullDisk(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer full.Close()
+	in := filepath.Join(t.TempDir(), "g.usi")
+	os.WriteFile(in, []byte("position startpos moves 7g7f\n"), 0o644)
+	for _, args := range [][]string{{"show", in}, {"show", "--format", "sfen", in}, {"convert", "-t", "kif", in}} {
+		code, stderr := runWithin(t, 20*time.Second, nil, full, args...)
+		if code != exitUsage || !strings.Contains(stderr, "no space left") {
+			t.Errorf("%v > /dev/full: exit %d, %q", args, code, stderr)
+		}
+	}
+}
+
+// A record is written to standard output whole or not at all: the second
+// game of this collection has a character Shift_JIS lacks.
+func TestStdoutWholeRecords(t *testing.T) {
+	dir := t.TempDir()
+	first := "V2.2\nN+a\nPI\n+\n+7776FU\n'*" + strings.Repeat("ok ", 30000) + "\n-3334FU\n%TORYO\n"
+	second := "V2.2\nN+b\nPI\n+\n+7776FU\n'*" + strings.Repeat("ok ", 30000) + "😀\n-3334FU\n%TORYO\n"
+	one, both := filepath.Join(dir, "one.csa"), filepath.Join(dir, "both.csa")
+	os.WriteFile(one, []byte(first), 0o644)
+	os.WriteFile(both, []byte(first+"/\n"+second), 0o644)
+	var want, got bytes.Buffer
+	if code, stderr := runWithin(t, 20*time.Second, nil, &want, "convert", "-t", "csa", "--encoding", "shift_jis", one); code != 0 {
+		t.Fatalf("one game: exit %d\n%s", code, stderr)
+	}
+	code, stderr := runWithin(t, 20*time.Second, nil, &got, "convert", "-j", "1", "-t", "csa", "--encoding", "shift_jis", both)
+	if code != exitInvalid || !strings.Contains(stderr, "[encoding]") {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if got.String() != want.String() {
+		t.Fatalf("standard output holds %d bytes, want the first record's %d", got.Len(), want.Len())
+	}
+}
+
+// A file keeps its first parse.MaxListed diagnostics and counts the others
+// by code, whether they are printed or not.
+func TestBoundedDiagnostics(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("V2.2\nPI\n+\n")
+	for i := range 1000 {
+		fmt.Fprintf(&b, "junk %d\n", i)
+	}
+	b.WriteString("+7776FU\n/\nPI\n+\njunk\nT-5\n+7776FU\n")
+	in := filepath.Join(t.TempDir(), "many.csa")
+	os.WriteFile(in, []byte(b.String()), 0o644)
+	var out bytes.Buffer
+	code, stderr := runWithin(t, 20*time.Second, nil, &out, "validate", in)
+	lines := strings.Count(out.String(), "[unknown-line]")
+	if code != 0 || lines != parse.MaxListed+1 {
+		t.Fatalf("exit %d, %d unknown-line messages\n%s", code, lines, stderr)
+	}
+	if want := "901 more warnings of code unknown-line not listed [unknown-line]"; !strings.Contains(out.String(), want) {
+		t.Fatalf("no %q in\n%s", want, out.String()[max(0, out.Len()-500):])
+	}
+	code, stderr = runWithin(t, 20*time.Second, nil, io.Discard, "convert", "-t", "csa", in)
+	if n := strings.Count(stderr, "[unknown-line]"); code != 0 || n != parse.MaxListed+1 {
+		t.Fatalf("convert: exit %d, %d unknown-line messages", code, n)
+	}
+}
+
+func TestCapJobs(t *testing.T) {
+	for _, c := range []struct{ jobs, cpus, want int }{
+		{1, 2, 1}, {8, 2, 8}, {100_000_000, 2, 8}, {3, 0, 3}, {0, 4, 1},
+	} {
+		if got := capJobs(c.jobs, c.cpus); got != c.want {
+			t.Errorf("capJobs(%d, %d) = %d, want %d", c.jobs, c.cpus, got, c.want)
+		}
+	}
+}
+
+func TestReadListBounds(t *testing.T) {
+	got, err := readList(strings.NewReader("a\r\n\nb\n"), false)
+	if err != nil || strings.Join(got, ",") != "a,b" {
+		t.Fatalf("%q %v", got, err)
+	}
+	if _, err := readList(strings.NewReader(strings.Repeat("x", maxListLine+1)), false); err == nil {
+		t.Fatal("an endless line was read")
+	}
+	if _, err := readList(io.LimitReader(zeros{}, maxListEntries+10), true); err == nil {
+		t.Fatal("endless empty entries were read")
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// bigUSI writes a game of n king moves.
+func bigUSI(t *testing.T, path string, n int) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves")
+	moves := [4]string{" 5i4i", " 5a4a", " 4i5i", " 4a5a"}
+	for k := range n {
+		b.WriteString(moves[k%4])
+	}
+	b.WriteByte('\n')
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// SIGTERM during the conversion of one large record to a file, and during
+// --svg-all, stops kifconv within a second or so and leaves nothing
+// behind.
+func TestTerminateLongWork(t *testing.T) {
+	bin := buildKifconv(t)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "big.usi")
+	bigUSI(t, in, 400_000)
+	nested := filepath.Join(dir, "nested.kif")
+	f, err := os.Create(nested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	writeNestedKIF(t, w, 300_000) // about 0.7 s of reading and writing on the 2-core machine
+	w.Flush()
+	f.Close()
+	for _, c := range []struct {
+		name string
+		args []string
+		out  string // what appears while the work goes on ("": wait 200 ms)
+	}{
+		{"single -o", []string{"convert", "-t", "kif", "-o", filepath.Join(dir, "o1", "big.kif"), in}, filepath.Join(dir, "o1")},
+		{"svg-all", []string{"convert", "-t", "svg", "--svg-all", "-d", filepath.Join(dir, "o2"), in}, filepath.Join(dir, "o2")},
+		{"stdout", []string{"convert", "-t", "kif", nested}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.out != "" {
+				os.MkdirAll(c.out, 0o755)
+			}
+			cmd := exec.Command(bin, c.args...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			deadline := time.Now().Add(time.Minute)
+			if c.out == "" {
+				time.Sleep(200 * time.Millisecond)
+			}
+			for c.out != "" && !hasTemp(c.out) && len(readTree(t, c.out)) < 5 {
+				if time.Now().After(deadline) {
+					t.Fatal("no output appeared")
+				}
+				time.Sleep(time.Millisecond)
+			}
+			cmd.Process.Signal(syscall.SIGTERM)
+			sent := time.Now()
+			err := cmd.Wait()
+			took := time.Since(sent)
+			if code := cmd.ProcessState.ExitCode(); code != 128+int(syscall.SIGTERM) {
+				t.Fatalf("exit %d (%v), want %d\n%s", code, err, 128+int(syscall.SIGTERM), stderr.String())
+			}
+			if took > 3*time.Second {
+				t.Errorf("stopped %v after SIGTERM", took)
+			}
+			if c.out != "" {
+				if left := readTree(t, c.out); len(left) != 0 {
+					t.Errorf("left behind %d files", len(left))
+				}
+			}
+		})
+	}
+}

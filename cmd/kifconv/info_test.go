@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// collectionsDir holds the records the collection commands are tested on,
+// written for these tests: multi-game CSA files (V2.2 and V3.0), KIF in
+// Shift_JIS and UTF-8, KI2, JKF, every handicap (usi/handicaps.usi), date
+// forms of each format, and one game in four formats for dedup.
+const collectionsDir = "../../testdata/collections"
+
+// TestCollectionScripts runs testdata/collections-script: the scripts of
+// info, filter and dedup, with the collection copied into $WORK/c.
+func TestCollectionScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/collections-script",
+		Setup: func(env *testscript.Env) error {
+			return os.CopyFS(filepath.Join(env.WorkDir, "c"), os.DirFS(collectionsDir))
+		},
+	})
+}
+
+// TestInfoSchema checks that `info --format json` over the whole test
+// collection, and over standard input, matches the schema README documents
+// (testdata/info.schema.json).
+func TestInfoSchema(t *testing.T) {
+	f, err := os.Open("testdata/info.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "https://github.com/kifconv/kifconv/info.schema.json"
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(id, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"info", "--format", "json", collectionsDir},
+		{"info", "--format", "json", "../../testdata/sample.kif", "../../testdata/csa", "../../testdata/kif"},
+	} {
+		code, stdout, stderr := runTest(t, testEnv(false, nil), args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(stdout)))
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, stdout)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Errorf("%v: %v", args, err)
+		}
+		if n := len(inst.([]any)); n < 5 {
+			t.Errorf("%v: only %d rows", args, n)
+		}
+	}
+	// The schema must reject what it should: a missing member, a wrong type.
+	for _, bad := range []string{`[{"path": "a"}]`, `[{"path": "a", "game": "1"}]`} {
+		inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(bad)))
+		if sch.Validate(inst) == nil {
+			t.Errorf("schema accepts %s", bad)
+		}
+	}
+}
+
+// TestCollectionJobs checks that info, filter and dedup give the same
+// output whatever the number of workers and whichever files are read
+// ahead by them (small ones) or in their turn (large ones), bad files
+// included.
+func TestCollectionJobs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "c"), os.DirFS(collectionsDir)); err != nil {
+		t.Fatal(err)
+	}
+	bad := "V2.2\nPI\n+\n+7776FU\n+3334FU\n"
+	if err := os.WriteFile(filepath.Join(dir, "c", "bad.csa"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "c")
+	commands := [][]string{
+		{"info", "--format", "tsv", in, filepath.Join(dir, "missing.kif")},
+		{"filter", "-l", "--player", "羽生", in},
+		{"filter", "-t", "csa", "--max-plies", "9", in},
+		{"dedup", "--format", "json", in},
+	}
+	defer func(n int64) { smallFile = n }(smallFile)
+	for _, args := range commands {
+		smallFile = 1 << 20
+		code0, want, wantErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", "1"}, args[1:]...)...)
+		for _, size := range []int64{0, 600, 1 << 20} {
+			for _, jobs := range []string{"2", "3"} {
+				smallFile = size
+				code, got, gotErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", jobs}, args[1:]...)...)
+				if code != code0 || got != want || gotErr != wantErr {
+					t.Errorf("%v with -j %s, files up to %d bytes read ahead: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",
+						args, jobs, size, code, code0, got, want, gotErr, wantErr)
+				}
+			}
+		}
+	}
+}
+
+// TestInfoTableStreams checks that a table longer than the rows it holds
+// to measure is written whole, the later rows in the measured columns
+// (widened where a value is longer).
+func TestInfoTableStreams(t *testing.T) {
+	defer func(n int) { tableRows = n }(tableRows)
+	args := []string{"info", "--fields", "game,path,black", filepath.Join(collectionsDir, "usi"), filepath.Join(collectionsDir, "kif")}
+	_, whole, _ := runTest(t, testEnv(false, nil), args...)
+	tableRows = 3
+	code, got, stderr := runTest(t, testEnv(false, nil), args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if n := len(strings.Split(strings.TrimSuffix(whole, "\n"), "\n")); len(lines) != n || n != 20 {
+		t.Fatalf("%d lines, %d when held whole, want 20:\n%s", len(lines), n, got)
+	}
+	// The first rows are measured among themselves; the KIF rows come
+	// later with a longer path and names, and widen the columns.
+	if !strings.HasPrefix(lines[1], "   1  ") || !strings.HasSuffix(lines[len(lines)-2], "  田中 一郎") {
+		t.Errorf("table:\n%s", got)
+	}
+	if lines[0] != strings.TrimRight(lines[0], " ") {
+		t.Errorf("trailing blanks in %q", lines[0])
+	}
+}

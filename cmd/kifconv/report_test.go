@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// TestSARIFSchema validates validate's SARIF output against the SARIF 2.1.0
+// schema (testdata/sarif/schema.json, the part kifconv writes, written
+// from the published schema), with files that have errors, warnings,
+// diagnostics without a line, and paths that need escaping.
+func TestSARIFSchema(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "sarif", "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "https://github.com/kifconv/kifconv/testdata/sarif/schema.json"
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource(id, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"nifu.usi":         "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 moves 7g7f 3c3d P*7e\n",
+		"quirk.csa":        "V2.2\nN+a\n$START_TIME\nPI\n+\n+7776FU\n",
+		"a b:c%d#e?.usi":   "position startpos moves 7g7f 7g7f\n",
+		"empty.usi":        "",
+		"unknown.json":     "{\"not\": \"jkf\"}\n",
+		"good.usi":         "position startpos moves 7g7f\n",
+		"sub/summary.kifu": "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\nまで3手で先手の勝ち\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"validate", "--format", "sarif", dir},
+		{"validate", "--format", "sarif", filepath.Join(dir, "good.usi")}, // no results
+		{"validate", "--format", "sarif", "--strict", dir},
+	} {
+		code, stdout, stderr := runTest(t, testEnv(false, nil), args...)
+		if code == exitUsage {
+			t.Fatalf("%v: exit 2: %s", args, stderr)
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(stdout)))
+		if err != nil {
+			t.Fatalf("%v: not JSON: %v\n%s", args, err, stdout)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Errorf("%v: not SARIF 2.1.0: %v\n%s", args, err, stdout)
+		}
+		if code == exitInvalid && !strings.Contains(stdout, `"level": "error"`) {
+			t.Errorf("%v: exit 1 but no error result:\n%s", args, stdout)
+		}
+	}
+}
+
+// TestEscapeGitHub checks the escaping of workflow commands: the message
+// escapes % CR LF, the properties : and , as well.
+func TestEscapeGitHub(t *testing.T) {
+	tests := []struct {
+		in       string
+		property bool
+		want     string
+	}{
+		{"a%b\r\nc", false, "a%25b%0D%0Ac"},
+		{"a:b,c", false, "a:b,c"},
+		{"a:b,c%\n", true, "a%3Ab%2Cc%25%0A"},
+	}
+	for _, tt := range tests {
+		if got := escapeGitHub(tt.in, tt.property); got != tt.want {
+			t.Errorf("escapeGitHub(%q, %v) = %q, want %q", tt.in, tt.property, got, tt.want)
+		}
+	}
+	d := diag{Path: "x.kif", Game: 2, Severity: sevWarning, Code: "move-count", Message: "手数 says 3"}
+	if got, want := string(appendGitHub(nil, &d)), "::warning file=x.kif,title=[move-count]::game 2: 手数 says 3\n"; got != want {
+		t.Errorf("no line: %q, want %q", got, want)
+	}
+}

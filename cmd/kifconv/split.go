@@ -1,0 +1,162 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/parse"
+)
+
+// minGameDigits is the least width of the game numbers in the names of
+// split outputs (NAME-0001.kif): the names sort in game order, and more
+// digits are used only when the input holds more games than that.
+const minGameDigits = 4
+
+// gameName returns the output name of game i of n for the one-game output
+// rel (a.kif): rel itself for one game, a-0001.kif … for several.
+func gameName(rel string, i, n int) string {
+	if n == 1 {
+		return rel
+	}
+	ext := filepath.Ext(rel)
+	s := strconv.Itoa(i)
+	for w := max(minGameDigits, len(strconv.Itoa(n))); len(s) < w; {
+		s = "0" + s
+	}
+	return strings.TrimSuffix(rel, ext) + "-" + s + ext
+}
+
+// keep reports whether the existing output rel (under root) of r's input
+// is to be left as it is: always with --skip-existing, and with --update
+// when it is not older than its input. It marks r as kept.
+func (c *converter) keep(r *result, root *os.Root, rel string) bool {
+	switch {
+	case c.o.skipExisting:
+		r.kept = true
+	case c.o.update && r.in.path != "-":
+		out, err1 := root.Stat(rel)
+		in, err2 := os.Stat(r.in.path)
+		r.kept = err1 == nil && err2 == nil && !out.ModTime().Before(in.ModTime())
+	}
+	return r.kept
+}
+
+// convertSplit converts an input into a one-game format under -d: one file
+// per game, rel for one game, NAME-0001.ext … for several. The games are
+// written to temporary files, and moved to their names once the number of
+// games (and so the width of the numbers) is known and every game was
+// written; an input that fails leaves none of them.
+func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
+	name := r.in.name()
+	first := gameName(rel, 1, 2)
+	force := c.o.force
+	for _, existing := range []string{rel, first} {
+		if !exists(root, existing) {
+			continue
+		}
+		switch {
+		case c.keep(r, root, existing):
+			return
+		case c.o.update:
+			force = true
+		}
+	}
+	src, ok := c.open(r)
+	if !ok {
+		return
+	}
+	defer src.Close()
+	var outs []*outFile
+	defer func() {
+		for _, o := range outs {
+			o.root.Remove(o.tmp) // left only when the input failed
+		}
+	}()
+	losses := map[string]bool{}
+	subs := 0
+	var werr error
+	var warns diagList
+	before := len(r.diags)
+	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
+		warns.addParse(name, game, res.warns...)
+		out, err := createOut(c.ctx, root, rel)
+		if err != nil {
+			r.writeErr(err)
+			return false
+		}
+		outs = append(outs, out)
+		bw := c.bufs.writer(out)
+		enc := charset.NewWriter(bw, c.t.enc, c.t.crlf, c.t.substitute)
+		wr := c.t.format.New(enc, c.t.opt)
+		werr = wr.Write(res.rec)
+		if werr == nil {
+			werr = wr.Flush()
+		}
+		if werr == nil {
+			werr = enc.Close()
+		}
+		if werr == nil {
+			werr = bw.Flush()
+		}
+		c.bufs.putWriter(bw)
+		if cerr := out.f.Close(); werr == nil {
+			werr = cerr
+		}
+		for _, l := range wr.Losses() {
+			losses[l] = true
+		}
+		subs += enc.Substitutions()
+		return werr == nil
+	})
+	r.diags = slices.Insert(r.diags, before, warns.list(name)...)
+	switch {
+	case r.status != exitOK:
+		return
+	case werr != nil:
+		c.writeFailed(r, games, werr)
+		return
+	case err != nil:
+		c.readFailed(r, src, games, err)
+		return
+	case games == 0:
+		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+		return
+	}
+	var lost []string
+	for l := range losses {
+		lost = append(lost, l)
+	}
+	sort.Strings(lost)
+	c.lossWarning(r, lost, subs)
+	if r.status != exitOK || c.ctx.Err() != nil {
+		return
+	}
+	names := make([]string, len(outs))
+	for i := range outs {
+		names[i] = gameName(rel, i+1, len(outs))
+		if !force && exists(root, names[i]) {
+			r.fail(exitUsage, existsDiag(r.in, filepath.Join(filepath.Dir(shown), names[i])))
+			return
+		}
+	}
+	for i, o := range outs {
+		o.rel = names[i]
+		if err := o.place(force); err != nil {
+			r.out = filepath.Join(filepath.Dir(shown), names[i])
+			if errors.Is(err, errExists) {
+				r.fail(exitUsage, existsDiag(r.in, r.out))
+			} else {
+				r.writeErr(err)
+			}
+			outs = outs[i+1:]
+			return
+		}
+	}
+	outs = nil
+}

@@ -1,0 +1,590 @@
+package parse
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Tokens of the JSON scanner: the kinds of jsontext, with EOF and an error.
+const (
+	tokEOF    = 0
+	tokErr    = 'E'
+	tokString = 's'
+	tokNumber = 'n'
+	tokTrue   = 't'
+	tokFalse  = 'f'
+	tokNull   = 'z'
+)
+
+func tokName(t byte) string {
+	switch t {
+	case tokEOF:
+		return "the end of the input"
+	case tokString:
+		return "a string"
+	case tokNumber:
+		return "a number"
+	case tokTrue, tokFalse:
+		return "a boolean"
+	case tokNull:
+		return "null"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	}
+	return strconv.Quote(string(rune(t)))
+}
+
+// jsonScanner gives the JKF reader the tokens of a JSON text, each with its
+// line and column (in runes). jsontext.Decoder checks the grammar and
+// splits the tokens; the scanner adds positions, from the decoder's byte
+// offsets and the line breaks in the gaps between tokens, and unescapes
+// strings into a reused buffer, so reading allocates nothing per token.
+// A string longer than maxStr is an error, and so is the decoder reading
+// that far ahead of the last token: memory stays bounded whatever the input.
+type jsonScanner struct {
+	dec    *jsontext.Decoder
+	in     *jsonInput
+	file   string
+	maxStr int
+
+	tok     byte
+	tokSpot spot    // where the last token starts
+	str     []byte  // the last string token, unescaped; valid until the next token
+	strBuf  []byte  // str when it had escapes
+	key     []byte  // the last object key (kept apart so reading the value leaves it)
+	keySpot spot    // where that key starts
+	lit     []byte  // the text of the last number; valid until the next token
+	num     float64 // the value of the last number token
+	numInt  bool    // the number had no fraction or exponent
+	err     error   // sticky: a *Error, or the input's read error
+
+	// The line of the last token: its number, the offset where it starts
+	// in the whole input, and the UTF-8 continuation bytes on it before
+	// the token (columns count runes). Lines end at LF, CRLF or a bare CR,
+	// as the line readers count them.
+	line      int
+	lineStart int64
+	cont      int
+	// The white space and separators before the next token, [wsFrom,
+	// wsTo) in decoder offsets, whose line breaks have been counted.
+	wsFrom, wsTo int64
+	end          int64 // the decoder offset after the last token (its InputOffset)
+	long         bool  // a string token was longer than 64 KB: the decoder's buffer grew
+}
+
+// newJSONScanner returns a scanner over r; base is the offset of r's first
+// byte in the whole input, and p the position there (for the second pass
+// over captured text).
+func newJSONScanner(r io.Reader, file string, maxStr int, base int64, p spot) *jsonScanner {
+	s, _ := scannerPool.Get().(*jsonScanner)
+	if s == nil {
+		s = &jsonScanner{in: &jsonInput{}}
+	}
+	in, dec := s.in, s.dec
+	*in = jsonInput{r: r, base: base, maxAhead: int64(maxStr) + 64<<10, sc: s}
+	*s = jsonScanner{in: in, file: file, maxStr: maxStr, line: int(p.line), lineStart: p.lineStart, cont: int(base-p.lineStart) + 1 - int(p.col), wsFrom: -1,
+		strBuf: s.strBuf[:0], key: s.key[:0]}
+	if base == 0 {
+		s.line, s.cont = 1, 0
+		in.bomCheck = true
+	}
+	// Repeated keys and invalid UTF-8 are the reader's to judge, as JKF
+	// texts have them; checking for repeats would also cost a map per object.
+	if dec == nil {
+		dec = jsontext.NewDecoder(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	} else {
+		dec.Reset(in, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	}
+	s.dec, in.dec = dec, dec
+	return s
+}
+
+// scannerPool keeps the scanners (and their decoders' buffers) of readers
+// that are done, for the next file of a batch.
+var scannerPool sync.Pool
+
+// release returns s to the pool; s must not be used after. Buffers that a
+// long string made big are not kept.
+func (s *jsonScanner) release() {
+	s.in.r, s.in.capture = nil, nil
+	if s.long {
+		s.dec, s.strBuf, s.key = nil, nil, nil
+	} else {
+		s.dec.Reset(bytes.NewReader(nil))
+	}
+	scannerPool.Put(s)
+}
+
+// spot is a position in the input without the file name: a token's start
+// is kept as one, free of pointers, so that recording it for every token
+// costs no write barrier.
+type spot struct {
+	line, col int32
+	lineStart int64
+}
+
+// at returns the position of a spot.
+func (s *jsonScanner) at(p spot) Pos {
+	return Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
+}
+
+// tokPos returns the position of the last token.
+func (s *jsonScanner) tokPos() Pos { return s.at(s.tokSpot) }
+
+// keyPos returns the position of the last object key.
+func (s *jsonScanner) keyPos() Pos { return s.at(s.keySpot) }
+
+func (s *jsonScanner) errorf(p Pos, detail string) *Error {
+	return &Error{Pos: p, Err: ErrBadJSON, Detail: detail}
+}
+
+// want returns the error for token t found where what was expected at
+// path; a scanner or read error is returned as it is.
+func (s *jsonScanner) want(t byte, path, what string) error {
+	switch t {
+	case tokErr:
+		return s.err
+	case tokEOF:
+		return &Error{Pos: s.tokPos(), Err: ErrTruncated, Detail: path + ": want " + what + ", found the end of the input"}
+	}
+	return &Error{Pos: s.tokPos(), Err: ErrSyntax, Detail: path + ": want " + what + ", found " + tokName(t)}
+}
+
+// kind maps a jsontext kind onto a token.
+func kind(k jsontext.Kind) byte {
+	switch k {
+	case '"':
+		return tokString
+	case '0':
+		return tokNumber
+	case 't':
+		return tokTrue
+	case 'f':
+		return tokFalse
+	case 'n':
+		return tokNull
+	}
+	return byte(k)
+}
+
+// peek returns the next token without reading it; tokErr (with s.err set)
+// or tokEOF when there is none.
+func (s *jsonScanner) peek() byte {
+	if s.err != nil {
+		return tokErr
+	}
+	if k := s.dec.PeekKind(); k != 0 {
+		return kind(k)
+	}
+	_, err := s.dec.ReadToken() // the error PeekKind met
+	return s.fail(err)
+}
+
+// peekPos returns the position of the next token.
+func (s *jsonScanner) peekPos() Pos {
+	s.peek()
+	return s.at(s.spot(s.nextOffset()))
+}
+
+// nextOffset returns the decoder offset of the next token, past the white
+// space and separators after the last one, and counts the line breaks in
+// them. Only white space can hold a line break (JSON strings cannot), and
+// once PeekKind has found the next token, the decoder's unread buffer
+// holds all of it.
+func (s *jsonScanner) nextOffset() int64 {
+	off := s.end
+	if off == s.wsFrom {
+		return s.wsTo
+	}
+	b := s.dec.UnreadBuffer()
+	i := 0
+	for i < len(b) && jsonGap[b[i]] {
+		if c := b[i]; c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			s.line, s.lineStart, s.cont = s.line+1, s.in.base+off+int64(i)+1, 0
+		}
+		i++
+	}
+	s.wsFrom, s.wsTo = off, off+int64(i)
+	return s.wsTo
+}
+
+// jsonGap marks the bytes between JSON tokens: white space and separators.
+var jsonGap = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, ':': true}
+
+// spot returns the spot of decoder offset off, on the line of the last
+// token or of the next (after nextOffset).
+func (s *jsonScanner) spot(off int64) spot {
+	o := s.in.base + off
+	return spot{line: int32(s.line), col: int32(o-s.lineStart) - int32(s.cont) + 1, lineStart: s.lineStart}
+}
+
+// next reads the next token.
+func (s *jsonScanner) next() byte {
+	if s.err != nil {
+		s.tok = tokErr
+		return tokErr
+	}
+	d := s.dec
+	k := d.PeekKind()
+	if k == 0 {
+		_, err := d.ReadToken()
+		return s.fail(err)
+	}
+	start := s.nextOffset()
+	s.tokSpot = s.spot(start)
+	switch k {
+	case '{', '}', '[', ']':
+		if _, err := d.ReadToken(); err != nil {
+			return s.fail(err)
+		}
+		s.end = start + 1
+		s.tok = byte(k)
+	default:
+		v, err := d.ReadValue()
+		if err != nil {
+			return s.fail(err)
+		}
+		s.end = start + int64(len(v))
+		s.tok = kind(k)
+		switch s.tok {
+		case tokString:
+			return s.setString(v)
+		case tokNumber:
+			return s.setNumber(v)
+		}
+	}
+	return s.tok
+}
+
+// setString takes the string token v (its quoted text).
+func (s *jsonScanner) setString(v []byte) byte {
+	// Columns count runes: the continuation bytes of a string, the only
+	// place non-ASCII text can be, are counted as it goes by.
+	for _, c := range v {
+		if c&0xC0 == 0x80 {
+			s.cont++
+		}
+	}
+	if len(v) > 64<<10 {
+		s.long = true
+	}
+	if len(v)-2 > s.maxStr {
+		s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a string longer than " + strconv.Itoa(s.maxStr) + " bytes"}
+		s.tok = tokErr
+		return tokErr
+	}
+	if bytes.IndexByte(v, '\\') < 0 {
+		s.str = v[1 : len(v)-1]
+		return tokString
+	}
+	// Lone surrogates and invalid UTF-8 become U+FFFD, as encoding/json
+	// makes them; the error says only that.
+	s.strBuf, _ = jsontext.AppendUnquote(s.strBuf[:0], v)
+	s.str = s.strBuf
+	return tokString
+}
+
+// setNumber takes the number token v.
+func (s *jsonScanner) setNumber(v []byte) byte {
+	s.lit = v
+	b := v
+	neg := b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) <= 15 {
+		// A plain integer, the usual JKF number.
+		n, i := 0, 0
+		for ; i < len(b) && b[i]-'0' < 10; i++ {
+			n = n*10 + int(b[i]-'0')
+		}
+		if i == len(b) {
+			if neg {
+				n = -n
+			}
+			s.num, s.numInt = float64(n), true
+			return tokNumber
+		}
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	if err != nil {
+		// Out of range: JSON allows it, a JKF value never needs it.
+		s.err = s.errorf(s.tokPos(), "number out of range: "+string(v))
+		s.tok = tokErr
+		return tokErr
+	}
+	s.num, s.numInt = f, false
+	return tokNumber
+}
+
+// literal returns the text of the last number or literal token.
+func (s *jsonScanner) literal() string {
+	switch s.tok {
+	case tokTrue:
+		return "true"
+	case tokFalse:
+		return "false"
+	case tokNull:
+		return "null"
+	}
+	return string(s.lit)
+}
+
+// maxJSONDepth is jsontext's fixed bound on nesting; each level of forks
+// in JKF takes three (the forks, the fork, the entry).
+const maxJSONDepth = 10000
+
+// errJSONAhead and errJSONCapture are what jsonInput.Read returns when
+// the decoder would buffer past its bound.
+var (
+	errJSONAhead   = errors.New("a JSON value longer than the reader's limit")
+	errJSONCapture = errors.New("captured value too long")
+)
+
+// fail records the error err of the decoder and returns the token for it:
+// tokEOF at the end of the input between values, else tokErr.
+func (s *jsonScanner) fail(err error) byte {
+	s.tok = tokErr
+	switch {
+	case err == io.EOF:
+		s.tok = tokEOF
+		s.tokSpot = s.spot(s.nextOffset())
+		if s.in.rerr != nil {
+			s.err, s.tok = s.in.rerr, tokErr
+		}
+		return s.tok
+	case s.in.rerr != nil:
+		s.err = s.in.rerr
+		return tokErr
+	}
+	off := s.dec.InputOffset()
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) && se.ByteOffset >= off {
+		off = se.ByteOffset
+	}
+	p := s.at(s.errSpot(off))
+	switch {
+	case errors.Is(err, errJSONAhead):
+		s.long = true
+		s.err = &Error{Pos: s.tokPos(), Err: ErrLineTooLong, Detail: "a JSON value longer than " + strconv.Itoa(s.maxStr) + " bytes"}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		detail := "the input ends inside a JSON value"
+		if b := s.dec.UnreadBuffer(); len(b) > 0 {
+			if o := s.nextOffset(); o < off && b[o-s.dec.InputOffset()] == '"' {
+				p, detail = s.at(s.errSpot(o)), "unterminated string"
+			}
+		}
+		s.err = &Error{Pos: p, Err: ErrTruncated, Detail: detail}
+	case se != nil && se.Err != nil && se.Err.Error() == "exceeded max depth":
+		s.err = s.errorf(p, "JSON nested deeper than "+strconv.Itoa(maxJSONDepth)+" levels (forks nested about "+strconv.Itoa(maxJSONDepth/3)+" deep), the decoder's limit")
+	case se != nil && se.Err != nil:
+		s.err = s.errorf(p, se.Err.Error())
+	default:
+		s.err = s.errorf(p, err.Error())
+	}
+	return tokErr
+}
+
+// errSpot returns the spot of offset off at or after the last token, where
+// the decoder met an error: the bytes up to it are still in its buffer,
+// where the line breaks and the continuation bytes before it are counted.
+func (s *jsonScanner) errSpot(off int64) spot {
+	last := s.dec.InputOffset()
+	b := s.dec.UnreadBuffer()
+	k := int(min(max(off-last, 0), int64(len(b))))
+	from := 0
+	if s.wsFrom == last {
+		from = min(int(s.wsTo-last), k) // the gap's line breaks are counted
+	}
+	for i := from; i < k; i++ {
+		switch c := b[i]; {
+		case c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n'):
+			s.line, s.lineStart, s.cont = s.line+1, s.in.base+last+int64(i)+1, 0
+		case c&0xC0 == 0x80:
+			s.cont++
+		}
+	}
+	p := s.spot(off)
+	p.col = max(p.col, 1)
+	return p
+}
+
+// nextKey moves to the next member of an object whose '{' has been read:
+// it reads the key (into s.key, at s.keyPos()) and reports false at the
+// closing '}'.
+func (s *jsonScanner) nextKey() (bool, error) {
+	switch t := s.next(); t {
+	case '}':
+		return false, nil
+	case tokString:
+		s.key = append(s.key[:0], s.str...)
+		s.keySpot = s.tokSpot
+		return true, nil
+	default:
+		return false, s.want(t, "", "an object key")
+	}
+}
+
+// nextElem moves to the next element of an array whose '[' has been read,
+// reporting false at the closing ']'. The element itself is left for the
+// caller.
+func (s *jsonScanner) nextElem() (bool, error) {
+	switch s.peek() {
+	case ']':
+		s.next()
+		return false, nil
+	case tokErr:
+		return false, s.err
+	}
+	return true, nil
+}
+
+// skipValue skips the next value.
+func (s *jsonScanner) skipValue() error { return s.skipFrom(s.next()) }
+
+// skipFrom skips a value whose first token t has been read, token by token
+// (so that columns stay exact after it and nothing is buffered).
+func (s *jsonScanner) skipFrom(t byte) error {
+	depth := 0
+	for {
+		switch t {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case tokString, tokNumber, tokTrue, tokFalse, tokNull:
+		default:
+			return s.want(t, "", "a value")
+		}
+		if depth == 0 {
+			return nil
+		}
+		t = s.next()
+	}
+}
+
+// captureValue skips the next value and returns its text, with a scanner
+// from which the text reads with the positions it has in the input. At most
+// limit bytes are kept; a longer value is an error.
+func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
+	if t := s.peek(); t == tokErr || t == tokEOF {
+		return nil, nil, s.want(t, "", "a value")
+	}
+	start := s.nextOffset()
+	p := s.spot(start)
+	in := s.in
+	buf := s.dec.UnreadBuffer()
+	in.capture = append(in.capture[:0], buf[start-s.dec.InputOffset():]...)
+	in.capturing, in.capMax = true, limit
+	err := s.skipValue()
+	in.capturing = false
+	data := in.capture[:min(int64(len(in.capture)), s.dec.InputOffset()-start)]
+	in.capture = nil
+	if err != nil {
+		if errors.Is(err, errJSONCapture) || in.capOver {
+			err = &Error{Pos: s.at(p), Err: ErrLineTooLong, Detail: "the value that starts here is longer than " + strconv.Itoa(limit) +
+				" bytes, more than the reader holds until the object's later members are read (in JKF, write \"initial\" before \"moves\")"}
+		}
+		return nil, nil, err
+	}
+	return data, newJSONScanner(bytes.NewReader(data), s.file, s.maxStr, in.base+start, p), nil
+}
+
+// members calls f for each member of the object whose '{' has been read,
+// with the key in s.key; f reads the value.
+func (s *jsonScanner) members(f func() error) error { return s.each(s.nextKey, f) }
+
+// elems calls f for each element of the array whose '[' has been read; f
+// reads the element.
+func (s *jsonScanner) elems(f func() error) error { return s.each(s.nextElem, f) }
+
+// each calls f until next, nextKey or nextElem, reports the end.
+func (s *jsonScanner) each(next func() (bool, error), f func() error) error {
+	for {
+		ok, err := next()
+		if err != nil || !ok {
+			return err
+		}
+		if err := f(); err != nil {
+			return err
+		}
+	}
+}
+
+// jsonInput is the reader under the decoder. It records where lines start
+// (LF, CRLF or a bare CR ends one, as the line readers count them) in the
+// bytes it passes on, drops a byte-order mark at the start, keeps the
+// bytes of a value being captured, and refuses to let the decoder buffer
+// more than maxAhead bytes past its last token.
+type jsonInput struct {
+	r        io.Reader
+	dec      *jsontext.Decoder
+	sc       *jsonScanner
+	base     int64 // offset in the whole input of the decoder's offset 0
+	off      int64 // decoder offset of the next byte passed on
+	maxAhead int64
+	rerr     error // a read error other than io.EOF
+	empties  int   // reads that returned nothing, to stop a broken reader
+	bomCheck bool  // the start is still to be checked for a byte-order mark
+	pending  []byte
+
+	capture   []byte
+	capturing bool
+	capMax    int
+	capOver   bool // the capture outgrew capMax
+}
+
+// Read passes on the next bytes of the input.
+func (in *jsonInput) Read(p []byte) (int, error) {
+	if in.off-in.dec.InputOffset() > in.maxAhead {
+		return 0, errJSONAhead
+	}
+	if in.capturing && len(in.capture) > in.capMax {
+		in.capOver = true
+		return 0, errJSONCapture
+	}
+	if in.bomCheck {
+		in.bomCheck = false
+		var b [3]byte
+		n, err := io.ReadFull(in.r, b[:])
+		if n == 3 && b == [3]byte{0xEF, 0xBB, 0xBF} {
+			in.base, in.sc.lineStart = 3, 3
+		} else {
+			in.pending = append(in.pending[:0], b[:n]...)
+		}
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			in.rerr = err
+			return 0, err
+		}
+	}
+	var n int
+	var err error
+	if len(in.pending) > 0 {
+		n = copy(p, in.pending)
+		in.pending = in.pending[n:]
+	} else {
+		n, err = in.r.Read(p)
+	}
+	if in.capturing {
+		in.capture = append(in.capture, p[:n]...)
+	}
+	in.off += int64(n)
+	switch {
+	case err == io.EOF:
+	case err != nil:
+		in.rerr = err
+	case n == 0:
+		if in.empties++; in.empties > 100 {
+			in.rerr = io.ErrNoProgress
+			return 0, io.ErrNoProgress
+		}
+	}
+	return n, err
+}

@@ -1,0 +1,178 @@
+package parse
+
+import (
+	"strconv"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// Illegal moves in KIF, KI2 and BOD. A move that breaks a rule is kept in
+// the tree as its line's last move. When 反則勝ち or 反則負け follows it, the
+// record documents the foul; so it does when the move left its mover's king
+// in check, the next move takes that king and the foul ending follows (as
+// Shogi Club 24 records such games). An illegal move that nothing documents
+// is an error under Strict; otherwise it is a warning with the position and
+// code the error would have had, and the rest of its line is dropped.
+
+// play checks m, played at the current line's next ply, and adds it; text
+// is the move as written, for messages. It returns a nil node when the move
+// is dropped (see pendingFoul).
+func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.Node, error) {
+	if k.foul != nil {
+		if k.foulCapture && !m.IsDrop() && m.To() == k.pos.King(k.pos.Turn().Opponent()) &&
+			k.pos.At(m.From()).Color() == k.pos.Turn() {
+			// The king left in check is taken; the foul ending may follow.
+			k.foulCapture = false
+			k.pos.Play(m)
+			return k.addMove(m, shogi.Ending{}), nil
+		}
+		if err := k.pendingFoul(); err != nil {
+			return nil, err
+		}
+	}
+	if k.dropping != nil {
+		k.dropped++
+		return nil, nil
+	}
+	ply := k.ply()
+	err := k.pos.PlayLegal(m)
+	if err == nil {
+		return k.addMove(m, shogi.Ending{}), nil
+	}
+	k.foul = &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: err,
+		Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text)}
+	n := k.addMove(m, shogi.Ending{})
+	k.cur.illegal = ply
+	if err == shogi.ErrSelfCheck {
+		// The king may be taken next: the move is played.
+		k.foulCapture = true
+		k.pos.Play(m)
+	} else {
+		// Only the foul ending may follow, and all it needs is the side
+		// to move; the move itself is not played.
+		k.pos.SetTurn(k.pos.Turn().Opponent())
+	}
+	return n, nil
+}
+
+// pendingFoul settles an illegal move that the foul ending does not follow.
+// Under Strict that is the move's error. Otherwise the move stays the last
+// of its line, and what the line has after it is dropped until the line
+// ends, when closeLine reports the move with the count.
+func (k *kakinoki) pendingFoul() error {
+	if k.foul == nil {
+		return nil
+	}
+	e := k.foul
+	k.foul, k.foulCapture = nil, false
+	e.Detail += undocumented
+	if k.Strict {
+		return e
+	}
+	k.dropping, k.dropped = e, 0
+	if l := k.cur; l.end() > l.illegal {
+		// The capture of the king the move left in check, which no foul
+		// ending followed: the line is cut at the illegal move.
+		n := l.tail
+		n.Parent.Children = n.Parent.Children[:len(n.Parent.Children)-1]
+		l.pop()
+		k.dropped++
+	}
+	return nil
+}
+
+// skipping reports whether the moves being read are dropped: they follow an
+// illegal move that nothing documents, or belong to a 変化 block that
+// branches after one.
+func (k *kakinoki) skipping() bool { return k.dropping != nil }
+
+// end appends the ending e to the current line. It returns a nil node when
+// the ending is dropped.
+func (k *kakinoki) end(e shogi.Ending, raw []byte, at int) (*shogi.Node, error) {
+	if k.foul != nil {
+		if e.Kind == shogi.FoulWin || e.Kind == shogi.FoulLose {
+			k.foul, k.foulCapture = nil, false
+		} else if err := k.pendingFoul(); err != nil {
+			return nil, err
+		}
+	}
+	if k.dropping != nil {
+		return nil, nil
+	}
+	e.Side = k.pos.Turn()
+	if k.lineEnded() {
+		// Quirk: 棋譜解説 writes two endings in a row (122 投了, 123 中断);
+		// the second becomes an alternative to the first.
+		if err := k.warn(k.lr.posAt(raw, at), ErrSyntax, "a second special ending after the one that ends this line; kept as an alternative to it"); err != nil {
+			return nil, err
+		}
+		if k.cur.illegal > 0 && k.cur.end()-1 >= k.cur.illegal {
+			return nil, k.errAt(raw, at, ErrSyntax, "a second special ending after the foul ending of an illegal move")
+		}
+		// When the ending was the variation's first node, its parent is
+		// the base, which the line's last node then is.
+		k.cur.pop()
+		return k.addMove(0, e), nil
+	}
+	return k.addMove(0, e), nil
+}
+
+// closeLine finishes the current line, and reports the illegal move it was
+// cut at.
+func (k *kakinoki) closeLine() error {
+	if k.cur == nil {
+		return nil
+	}
+	if err := k.pendingFoul(); err != nil {
+		return err
+	}
+	if e := k.dropping; e != nil {
+		k.dropping = nil
+		if e.Err != ErrBadVariation {
+			k.cur.dropped = k.dropped
+		}
+		e.Warning = true
+		if e.Err == ErrBadVariation {
+			e.Detail += " (" + plies(k.dropped) + ")"
+		} else {
+			e.Detail += droppedNote(k.dropped)
+		}
+		k.warnings.Append(e)
+	}
+	return nil
+}
+
+// undocumented ends the message of an illegal move that no foul ending
+// documents; a lenient reader's warning goes on with droppedNote.
+const undocumented = "; no foul ending documents it"
+
+// droppedNote ends the warning of an undocumented illegal move kept as the
+// last move of its line, with n plies after it dropped.
+func droppedNote(n int) string {
+	s := "; kept as the last move of its line"
+	if n == 0 {
+		return s
+	}
+	return s + "; " + plies(n) + " after it dropped"
+}
+
+// plies returns "1 ply" or "n plies".
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
+}
+
+// branchAfterIllegal handles a 変化 block that branches after the illegal
+// move kept at ply illegal of the line it would branch from: an error under
+// Strict, else the block is dropped with a warning.
+func (k *kakinoki) branchAfterIllegal(raw, t []byte, illegal int) error {
+	e := k.errAt(raw, col(raw, t), ErrBadVariation, "the variation branches after the illegal move at ply "+strconv.Itoa(illegal+k.plyOffset)+", which only its foul ending may follow")
+	if k.Strict {
+		return e
+	}
+	e.Detail += "; the block is dropped"
+	k.dropping, k.dropped = e, 0
+	return nil
+}

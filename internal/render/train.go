@@ -1,0 +1,270 @@
+package render
+
+import (
+	"io"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// TrainOptions choose the positions the training-data writers (HCPE, PSV,
+// Positions) write. The zero value writes every main-line position that
+// has a move, of every game.
+type TrainOptions struct {
+	SkipPlies  int  // leave out the positions before move SkipPlies+1 of each line (the opening)
+	MinPlies   int  // leave out the games whose main line has fewer moves
+	Decisive   bool // leave out the lines of play that end without a winner
+	Variations bool // write the positions of every variation too, after the position they branch from
+	Dedup      bool // write each position (board, hands, side to move) once per output
+}
+
+// DedupBytesPerPosition bounds what Dedup costs per distinct position
+// written: a 32-byte key (the position's hcp) in a Go map takes 50 to 90
+// bytes, depending on how full the map is since it last grew.
+const DedupBytesPerPosition = 90
+
+// trainPos is one position of training data: the position, the move played
+// from it, the score recorded with that move and the result of its line.
+type trainPos struct {
+	pos      *shogi.Position
+	move     shogi.Move
+	score    int16 // the side to move's view, 0 when the record has none
+	winner   shogi.Color
+	decided  bool // the line ends with a winner
+	hcp      [32]byte
+	hcpValid bool // hcp holds pos (with Dedup, or once a writer coded it)
+}
+
+// result returns the line's result from the side to move's view: 1 won,
+// -1 lost, 0 drawn or unknown.
+func (t *trainPos) result() int8 {
+	switch {
+	case !t.decided:
+		return 0
+	case t.winner == t.pos.Turn():
+		return 1
+	}
+	return -1
+}
+
+// trainer walks records for the training writers: it picks the positions
+// that TrainOptions ask for and hands each to visit, in the order of the
+// record (main line, with each variation after the position it branches
+// from).
+type trainer struct {
+	opt   TrainOptions
+	visit func(*trainPos) error
+	seen  map[[32]byte]struct{}
+	// seenText holds the positions that hcp cannot code (short of the 40
+	// pieces), by their SFEN without the move number.
+	seenText map[string]struct{}
+	tp       trainPos
+	buf      []byte
+}
+
+// write walks one record.
+func (t *trainer) write(rec *shogi.Record) error {
+	first := rec.Root.Next()
+	if first == nil {
+		return nil
+	}
+	if t.opt.MinPlies > 0 {
+		n := 0
+		for x := first; x != nil && !x.IsEnd(); x = x.Next() {
+			n++
+		}
+		if n < t.opt.MinPlies {
+			return nil
+		}
+	}
+	return t.line(first, rec.Start, 0)
+}
+
+// line walks the line of play that starts with the node first, played
+// from pos, ply moves after the start of the record.
+func (t *trainer) line(first *shogi.Node, pos shogi.Position, ply int) error {
+	winner, decided := lineResult(first)
+	keep := decided || !t.opt.Decisive
+	for n := first; n != nil && !n.IsEnd(); n = n.Next() {
+		next := n.Next()
+		if (next == nil || next.IsEnd()) && pos.Legal(n.Move) != nil {
+			// An illegal last move: a foul the ending documents, or one a
+			// lenient reader kept. Its position is not a position of play.
+			break
+		}
+		if keep && ply >= t.opt.SkipPlies {
+			if err := t.emit(&pos, n, winner, decided); err != nil {
+				return err
+			}
+		}
+		if t.opt.Variations && n.Parent.Children[0] == n {
+			for _, v := range n.Parent.Children[1:] {
+				if v.IsEnd() {
+					continue
+				}
+				if err := t.line(v, pos, ply); err != nil {
+					return err
+				}
+			}
+		}
+		pos.Advance(n.Move)
+		ply++
+	}
+	return nil
+}
+
+// emit hands the position before n's move to visit, unless Dedup has
+// written it already.
+func (t *trainer) emit(pos *shogi.Position, n *shogi.Node, winner shogi.Color, decided bool) error {
+	tp := &t.tp
+	*tp = trainPos{pos: pos, move: n.Move, winner: winner, decided: decided}
+	if t.opt.Dedup && t.seenBefore(tp) {
+		return nil
+	}
+	if s, ok := scoreOf(n.Comments); ok {
+		if pos.Turn() == shogi.White {
+			s = -s
+		}
+		tp.score = int16(s)
+	}
+	return t.visit(tp)
+}
+
+// seenBefore reports whether tp's position was written before, and
+// remembers it.
+func (t *trainer) seenBefore(tp *trainPos) bool {
+	if tp.pos.HCP(&tp.hcp) == nil {
+		tp.hcpValid = true
+		if _, ok := t.seen[tp.hcp]; ok {
+			return true
+		}
+		if t.seen == nil {
+			t.seen = map[[32]byte]struct{}{}
+		}
+		t.seen[tp.hcp] = struct{}{}
+		return false
+	}
+	b := tp.pos.AppendSFEN(t.buf[:0])
+	for len(b) > 0 && b[len(b)-1] != ' ' {
+		b = b[:len(b)-1] // the move number
+	}
+	t.buf = b
+	if _, ok := t.seenText[string(b)]; ok {
+		return true
+	}
+	if t.seenText == nil {
+		t.seenText = map[string]struct{}{}
+	}
+	t.seenText[string(b)] = struct{}{}
+	return false
+}
+
+// lineResult returns the winner of the line of play through n: the
+// ending at its end, following the first children.
+func lineResult(n *shogi.Node) (shogi.Color, bool) {
+	for n.Next() != nil {
+		n = n.Next()
+	}
+	if !n.IsEnd() {
+		return shogi.Black, false
+	}
+	return n.End.Winner()
+}
+
+// scoreOf returns the engine score that comments of a move record, from
+// Black's view, clamped to ±32767: the last line that is floodgate's CSA
+// `'**` evaluation (kept as "* 123 …"), ShogiGUI's and ShogiHome's KIF
+// `*#評価値=123` (analysis) or ShogiHome's `**評価値=123` (the player's),
+// or ShogiHome's mate line (`*#詰み=先手勝ち`, ±32767).
+func scoreOf(comments []string) (int, bool) {
+	score, found := 0, false
+	for _, c := range comments {
+		var rest string
+		switch {
+		case len(c) > 2 && c[0] == '*' && c[1] == ' ':
+			rest = c[2:]
+			for len(rest) > 0 && rest[0] == ' ' {
+				rest = rest[1:]
+			}
+		case strings.HasPrefix(c, "#評価値="), strings.HasPrefix(c, "*評価値="):
+			rest = c[len("#評価値="):]
+		case strings.HasPrefix(c, "#詰み="), strings.HasPrefix(c, "*詰み="):
+			// ShogiHome's mate scores: 先手勝ち (Black wins) or 後手勝ち,
+			// then optionally ":N手".
+			switch w := c[len("#詰み="):]; {
+			case strings.HasPrefix(w, "先手勝ち"):
+				score, found = 32767, true
+			case strings.HasPrefix(w, "後手勝ち"):
+				score, found = -32767, true
+			}
+			continue
+		default:
+			continue
+		}
+		if v, ok := leadingInt(rest); ok {
+			score, found = v, true
+		}
+	}
+	return score, found
+}
+
+// leadingInt reads an optionally signed decimal number at the start of s,
+// clamped to ±32767.
+func leadingInt(s string) (int, bool) {
+	neg := false
+	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	v, digits := 0, 0
+	for ; digits < len(s) && s[digits] >= '0' && s[digits] <= '9'; digits++ {
+		v = min(v*10+int(s[digits]-'0'), 32767)
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// BinaryEncoding is the Format.Encoding of the formats that write bytes
+// rather than text (hcpe, psv): no transcoding, no line ends.
+const BinaryEncoding = "binary"
+
+// IsTraining reports whether the named format writes training data, the
+// formats TrainOptions apply to.
+func IsTraining(format string) bool {
+	return format == "hcpe" || format == "psv" || format == "positions"
+}
+
+// trainWriter is what the three training writers share: each record's
+// positions are collected in buf by the format's put and written at once.
+type trainWriter struct {
+	Options
+	losses
+	ew  errWriter
+	buf []byte
+	tr  trainer
+}
+
+func newTrainWriter(format string, w io.Writer, opt Options) trainWriter {
+	return trainWriter{Options: opt, losses: losses{format: format, allow: opt.AllowLoss}, ew: errWriter{w: w}, tr: trainer{opt: opt.Train}}
+}
+
+// Write writes the positions of one game.
+func (t *trainWriter) Write(rec *shogi.Record) error {
+	if t.ew.err != nil {
+		return t.ew.err
+	}
+	t.buf = t.buf[:0]
+	if err := t.tr.write(rec); err != nil {
+		return err
+	}
+	t.ew.write(t.buf)
+	return t.ew.err
+}
+
+// Flush returns the first write error.
+func (t *trainWriter) Flush() error { return t.ew.err }

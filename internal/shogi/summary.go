@@ -1,0 +1,142 @@
+package shogi
+
+// Summary is what `kifconv info` tells of one record: who played, when,
+// where, from which start, how long the game is and how it ended.
+type Summary struct {
+	Black, White string // 先手 and 後手, or 下手 and 上手 in handicap games; "" when not given
+	Date         string // 開始日時 (else 対局日) as YYYY-MM-DD when it reads as a date, else as it stands
+	Event        string // 棋戦, else 表題
+	// Handicap is the KIF name of the start position (平手, 香落ち, …),
+	// or "custom" for a position of the record's own.
+	Handicap string
+	Start    Position
+	// Plies counts the moves of the main line, a documented foul move
+	// included; endings are not counted.
+	Plies      int
+	Variations int      // alternatives to a move, over the whole tree
+	Comments   int      // nodes (the start included) that carry a comment
+	Bookmarks  int      // nodes that carry a KIF bookmark
+	Ending     Ending   // the ending of the main line, NoEnding when it just stops
+	Winner     Color    // the side the ending makes the winner, when HasWinner
+	HasWinner  bool     //
+	Final      Position // after the last move of the main line that could be played
+}
+
+// endingAt is e as recorded with toMove to move: its Side is the side to
+// move (as the Ending contract has it, whatever the source said), and
+// IllegalAction becomes the foul win or loss it is for that side.
+func endingAt(e Ending, toMove Color) Ending {
+	if e.Kind != IllegalAction {
+		e.Side = toMove
+	}
+	return e.Normalize(toMove)
+}
+
+// Custom is Summary.Handicap of a record that gives its own start position.
+const Custom = "custom"
+
+// Summarize reads r's summary. It plays the main line once and visits every
+// node once; only a tree with variations costs an allocation.
+func Summarize(r *Record) Summary {
+	var s Summary
+	h := r.Header
+	s.Black, s.White = sideNames(h)
+	s.Date = headerDate(h)
+	if s.Event = h.Value(KeyEvent); s.Event == "" {
+		s.Event = h.Value(KeyTitle)
+	}
+	s.Start = r.Start
+	s.Handicap = Custom
+	if r.Preset != Other {
+		s.Handicap = r.Preset.KIF()
+	}
+	// Readers keep only legal moves on a line, except its last move,
+	// which may be a documented or an undocumented foul.
+	pos := r.Start
+	n := r.Root
+	for next := n.Next(); next != nil; next = n.Next() {
+		if next.IsEnd() {
+			e := endingAt(next.End, pos.Turn())
+			s.Ending = e
+			s.Winner, s.HasWinner = e.Winner()
+			break
+		}
+		s.Plies++
+		if last := next.Next(); last == nil || last.IsEnd() {
+			if pos.Legal(next.Move) == nil {
+				pos.Advance(next.Move)
+			}
+		} else {
+			pos.Advance(next.Move)
+		}
+		n = next
+	}
+	pos.SetMoveNumber(r.Start.MoveNumber() + s.Plies)
+	s.Final = pos
+	s.Variations, s.Comments, s.Bookmarks = countTree(r.Root)
+	return s
+}
+
+// countTree counts alternatives, commented nodes and bookmarks below (and
+// at) root.
+func countTree(root *Node) (variations, comments, bookmarks int) {
+	eachNode(root, func(n *Node) {
+		if len(n.Comments) > 0 {
+			comments++
+		}
+		if n.Bookmark != "" {
+			bookmarks++
+		}
+		if len(n.Children) > 1 {
+			variations += len(n.Children) - 1
+		}
+	})
+	return
+}
+
+// eachNode calls fn with root and every node below it, following first
+// children without a stack and keeping one for the alternatives, so that
+// neither a long line nor deep nesting costs recursion.
+func eachNode(root *Node, fn func(*Node)) {
+	var stack []*Node
+	for n := root; ; {
+		fn(n)
+		if len(n.Children) > 1 {
+			stack = append(stack, n.Children[1:]...)
+		}
+		if next := n.Next(); next != nil {
+			n = next
+			continue
+		}
+		if len(stack) == 0 {
+			return
+		}
+		n = stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+	}
+}
+
+// headerDate is the record's date (RecordDate) as YYYY-MM-DD, or the text
+// of 開始日時 (else 対局日) when none reads as a date.
+func headerDate(h Header) string {
+	if d, ok := RecordDate(h); ok {
+		return d.ISO()
+	}
+	if v := h.Value(KeyStartTime); v != "" {
+		return v
+	}
+	return h.Value(KeyDate)
+}
+
+// RecordDate returns the day a record was played (開始日時, else 対局日,
+// else 終了日時), and false when none of them reads as a date.
+func RecordDate(h Header) (Date, bool) {
+	for _, k := range [...]string{KeyStartTime, KeyDate, KeyEndTime} {
+		if v, ok := h.Get(k); ok {
+			if d, ok := ParseDatePrefix(v); ok {
+				return d, true
+			}
+		}
+	}
+	return Date{}, false
+}
