@@ -85,7 +85,6 @@ func playRecord(t *testing.T, sfen, foul string, moves ...string) *shogi.Record 
 // read-back is reported as skipped, naming the defect, and the test checks
 // what the writer wrote instead.
 var foulPendingReader = map[string]string{
-	"csa": "the CSA reader turns the move before %±ILLEGAL_ACTION into a comment",
 	"usi": "the USI reader rejects the illegal move instead of keeping it with a warning",
 	"psn": "the PSN reader rejects a move that takes a king (impossible position) before a foul ending",
 }
