@@ -339,13 +339,13 @@ func TestTerminateLongWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := bufio.NewWriter(f)
-	writeNestedKIF(t, w, 100_000) // seconds of work for the KIF writer
+	writeNestedKIF(t, w, 100_000) // the single -o case needs a temporary file to appear; stdout goes to a slow reader
 	w.Flush()
 	f.Close()
 	for _, c := range []struct {
 		name string
 		args []string
-		out  string // what appears while the work goes on ("": wait a second)
+		out  string // what appears while the work goes on ("": wait 200 ms)
 	}{
 		{"single -o", []string{"convert", "-t", "kif", "-o", filepath.Join(dir, "o1", "big.kif"), in}, filepath.Join(dir, "o1")},
 		{"svg-all", []string{"convert", "-t", "svg", "--svg-all", "-d", filepath.Join(dir, "o2"), in}, filepath.Join(dir, "o2")},

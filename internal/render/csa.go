@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -41,7 +42,37 @@ type CSA struct {
 	ew    errWriter
 	buf   []byte
 	games int           // games written so far
-	line  []*shogi.Node // the line of play being written
+	line  []*shogi.Node // the line of play being written; nil: the main line
+	// lineBuf keeps line's array between games.
+	lineBuf []*shogi.Node
+}
+
+// csaCursor steps through the nodes of the game being written: line, or
+// with line nil the main line after from.
+type csaCursor struct {
+	line []*shogi.Node
+	i    int
+	n    *shogi.Node
+}
+
+// cursor returns a csaCursor on the game being written.
+func (w *CSA) cursor(rec *shogi.Record) csaCursor {
+	return csaCursor{line: w.line, n: rec.Root}
+}
+
+// next returns the next node, or nil after the last.
+func (c *csaCursor) next() *shogi.Node {
+	if c.line != nil {
+		if c.i == len(c.line) {
+			return nil
+		}
+		c.i++
+		return c.line[c.i-1]
+	}
+	if c.n != nil {
+		c.n = c.n.Next()
+	}
+	return c.n
 }
 
 // NewCSA returns a CSA writer.
@@ -78,33 +109,49 @@ func (w *CSA) Write(rec *shogi.Record) error {
 	default:
 		return fmt.Errorf("csa: unknown variations mode %q (want separate)", w.Variations)
 	}
-	w.line = w.line[:0]
-	for p, n := rec.Root, rec.Root.Next(); n != nil; p, n = n, n.Next() {
-		if len(p.Children) > 1 && !w.Mainline {
+	for p, n := rec.Root, rec.Root.Next(); n != nil && !w.Mainline; p, n = n, n.Next() {
+		if len(p.Children) > 1 {
 			if err := w.lose("variations"); err != nil {
 				return err
 			}
+			break
 		}
-		w.line = append(w.line, n)
 	}
+	w.line = nil // the main line, followed from rec.Root: nothing kept per move
 	return w.writeGame(rec)
 }
+
+// MaxSeparateMoves bounds what Options.Variations "separate" writes for one
+// record: every line of play repeats the moves before its fork, so the
+// output of a deep tree grows with the square of its depth (100,000 nested
+// variations would be 5,000,000,000 moves). A record that would take more
+// moves is refused before anything of it is written.
+const MaxSeparateMoves = 10_000_000
+
+// ErrTooLarge is wrapped by the error for a record that MaxSeparateMoves
+// refuses.
+var ErrTooLarge = errors.New("output too large")
 
 // writeSeparate writes every line of play, the leaves in the order Walk
 // visits them (the main line first).
 func (w *CSA) writeSeparate(rec *shogi.Record) error {
+	if moves, nodes := separateMoves(rec); moves > MaxSeparateMoves {
+		return fmt.Errorf("csa: each line of play as its own game would be %d moves for the %d of the record (the limit is %d): %w",
+			moves, nodes, MaxSeparateMoves, ErrTooLarge)
+	}
 	stack := []*shogi.Node{rec.Root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if len(n.Children) == 0 {
-			w.line = w.line[:0]
+			w.line = w.lineBuf[:0]
 			for x := n; x.Parent != nil; x = x.Parent {
 				w.line = append(w.line, x)
 			}
 			for i, j := 0, len(w.line)-1; i < j; i, j = i+1, j-1 {
 				w.line[i], w.line[j] = w.line[j], w.line[i]
 			}
+			w.lineBuf = w.line
 			if err := w.writeGame(rec); err != nil {
 				return err
 			}
@@ -117,11 +164,34 @@ func (w *CSA) writeSeparate(rec *shogi.Record) error {
 	return nil
 }
 
-// writeGame writes rec's header and start followed by the nodes of w.line.
+// separateMoves returns how many nodes writeSeparate writes for rec (the
+// depth of every leaf), and how many the record has.
+func separateMoves(rec *shogi.Record) (moves, nodes int) {
+	type item struct {
+		n     *shogi.Node
+		depth int
+	}
+	stack := []item{{rec.Root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nodes++
+		if len(it.n.Children) == 0 {
+			moves += it.depth
+		}
+		for _, c := range it.n.Children {
+			stack = append(stack, item{c, it.depth + 1})
+		}
+	}
+	return moves, nodes - 1
+}
+
+// writeGame writes rec's header and start followed by the game's nodes
+// (see cursor).
 // What the game loses is settled first, so that a loss error leaves no
 // half-written game behind.
 func (w *CSA) writeGame(rec *shogi.Record) error {
-	if err := w.checkLine(rec.Start.Turn()); err != nil {
+	if err := w.checkLine(rec); err != nil {
 		return err
 	}
 	b := w.buf
@@ -154,7 +224,11 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 	board.set(&rec.Start)
 	turn := rec.Start.Turn()
 	v3 := w.v3()
-	for _, n := range w.line {
+	for c := w.cursor(rec); ; {
+		n := c.next()
+		if n == nil {
+			break
+		}
 		if cap(b)-len(b) < csaMaxMoveLine {
 			b = slices.Grow(b, 2*cap(b)+csaMaxMoveLine)
 		}
@@ -188,9 +262,14 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 	return w.ew.err
 }
 
-// checkLine reports what the nodes of w.line hold that CSA cannot carry.
-func (w *CSA) checkLine(turn shogi.Color) error {
-	for _, n := range w.line {
+// checkLine reports what the game's nodes hold that CSA cannot carry.
+func (w *CSA) checkLine(rec *shogi.Record) error {
+	turn := rec.Start.Turn()
+	for c := w.cursor(rec); ; {
+		n := c.next()
+		if n == nil {
+			break
+		}
 		if n.Bookmark != "" {
 			if err := w.lose("bookmarks"); err != nil {
 				return err

@@ -552,3 +552,18 @@ func BenchmarkWriteCSA(b *testing.B) {
 type countWriter struct{ n int64 }
 
 func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// TestCSASeparateBound: each line of play as its own game repeats the moves
+// before its fork, so a deep tree is refused, naming the size, before any
+// of it is written; a tree within MaxSeparateMoves is written.
+func TestCSASeparateBound(t *testing.T) {
+	var out bytes.Buffer
+	w := render.NewCSA(&out, render.Options{AllowLoss: true, Variations: "separate"})
+	err := w.Write(rtDeepRecord(5_000)) // 5,000 games of up to 5,000 moves: 12.5 M
+	if !errors.Is(err, render.ErrTooLarge) || out.Len() > 0 {
+		t.Errorf("%v, %d bytes written; want ErrTooLarge and nothing", err, out.Len())
+	}
+	if err := w.Write(rtDeepRecord(1_000)); err != nil {
+		t.Errorf("1,000 levels (500,500 moves): %v", err)
+	}
+}

@@ -13,17 +13,20 @@ import (
 // twelve columns as Kifu for Windows lays them out; a comment or bookmark
 // breaks the line. A line of play that ends in a special ending is closed
 // by its `まで{N}手で…` line, and the 変化：N手 blocks follow in KIF's order.
-// KI2 has no times: they are reported as lost.
+// KI2 has no times: they are reported as lost. Unlike KIF it gets no
+// `#KI2 version=2.0 encoding=…` line, which Kifu for Windows writes but
+// Kifu for JS's KI2 reader rejects (the bytes and the extension, .ki2 or
+// .ki2u, tell the encoding).
 type KI2 struct {
 	Options
 	losses
-	ew      errWriter
-	buf     []byte
-	lines   []kakinokiLine
-	names   [2]string
-	count   int // moves on the text line being written
-	width   int // display width of the last move on it
-	records int // records written
+	ew    errWriter
+	buf   []byte
+	lines []kakinokiLine
+	names [2]string
+	count int  // moves on the text line being written
+	width int  // display width of the last move on it
+	dry   bool // settling the losses: nothing is written
 }
 
 // NewKI2 returns a KI2 writer.
@@ -45,12 +48,16 @@ func (k *KI2) Write(rec *shogi.Record) error {
 		}
 	}
 	k.names = sideNames(rec)
-	dst := k.buf[:0]
-	if k.records == 0 {
-		dst = appendDeclaration(dst, "#KI2", k.Encoding)
+	if !k.AllowLoss {
+		// Settle what the record loses before any of it is written.
+		k.dry, k.buf, k.count = true, k.buf[:0], 0
+		err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
+		k.dry, k.buf = false, k.buf[:0]
+		if err != nil {
+			return err
+		}
 	}
-	k.records++
-	dst = appendKakinokiHeader(dst, rec, k.names)
+	dst := appendKakinokiHeader(k.buf[:0], rec, k.names)
 	dst = append(dst, '\n')
 	k.buf = appendComments(dst, rec.Root)
 	k.count = 0
@@ -91,7 +98,15 @@ func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Durat
 	}
 	mark := len(dst)
 	dst = shogi.AppendSideMark(dst, pos.Turn())
+	body := len(dst)
 	dst = shogi.KI2Notation{}.AppendMove(dst, pos, n.Move)
+	if illegalUnstated(pos, n, dst[body:], shogi.KI2Notation{}.ParseMove) {
+		k.buf = dst[:mark]
+		if err := k.lose(lostIllegal); err != nil {
+			return err
+		}
+		return errSkipLine
+	}
 	// Every character of a KI2 move and its mark is three bytes and two
 	// columns wide.
 	k.width = (len(dst) - mark) / 3 * 2
@@ -104,15 +119,12 @@ func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Durat
 		k.breakLine()
 		k.buf = appendComments(k.buf, n)
 	}
+	k.buf = spill(&k.ew, k.buf, k.dry)
 	return nil
 }
 
 func (k *KI2) endLine() error {
 	k.breakLine()
-	if len(k.buf) >= 1<<16 {
-		k.ew.write(k.buf)
-		k.buf = k.buf[:0]
-	}
 	return k.ew.err
 }
 

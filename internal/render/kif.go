@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"io"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -25,6 +26,7 @@ type KIF struct {
 	ew      errWriter
 	buf     []byte
 	lines   []kakinokiLine
+	dry     bool // settling the losses: nothing is written
 	times   bool // the record carries times
 	names   [2]string
 	toMove  shogi.Color
@@ -43,6 +45,15 @@ func (k *KIF) Write(rec *shogi.Record) error {
 	}
 	k.times = hasTimes(rec)
 	k.names = sideNames(rec)
+	if !k.AllowLoss {
+		// Settle what the record loses before any of it is written.
+		k.dry, k.buf = true, k.buf[:0]
+		err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
+		k.dry, k.buf = false, k.buf[:0]
+		if err != nil {
+			return err
+		}
+	}
 	dst := k.buf[:0]
 	if k.records == 0 {
 		dst = appendDeclaration(dst, "#KIF", k.Encoding)
@@ -109,7 +120,7 @@ func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.
 		// readers (Kifu for JS) reject one; the move line carries it.
 		dst = appendMadeLine(dst, ply-1, n.End, word, pos.Turn(), k.names)
 	}
-	k.buf = dst
+	k.buf = spill(&k.ew, dst, k.dry)
 	return nil
 }
 
@@ -133,13 +144,7 @@ func appendKIFMove(dst []byte, pos *shogi.Position, m shogi.Move) []byte {
 	return dst
 }
 
-func (k *KIF) endLine() error {
-	if len(k.buf) >= 1<<16 {
-		k.ew.write(k.buf)
-		k.buf = k.buf[:0]
-	}
-	return k.ew.err
-}
+func (k *KIF) endLine() error { return k.ew.err }
 
 // appendTime appends ` ( m:ss/hh:mm:ss)` for the move or ending n made by
 // side c, keeping totals, the running total of each side on this path.
@@ -148,7 +153,7 @@ func (k *KIF) appendTime(dst []byte, n *shogi.Node, c shogi.Color, totals *[2]ti
 	if n.Time.HasTime {
 		elapsed = n.Time.Elapsed
 	}
-	total := totals[c] + elapsed
+	total := addTimes(totals[c], elapsed)
 	if n.Time.HasTotal {
 		total = n.Time.Total
 	}
@@ -159,6 +164,19 @@ func (k *KIF) appendTime(dst []byte, n *shogi.Node, c shogi.Color, totals *[2]ti
 		}
 	}
 	return appendKIFTime(dst, int64(elapsed/time.Second), int64(total/time.Second)), nil
+}
+
+// addTimes returns a+b, or the largest (smallest) time instead of a sum
+// that overflows: a total is never written as a negative number.
+func addTimes(a, b time.Duration) time.Duration {
+	s := a + b
+	switch {
+	case b > 0 && s < a:
+		return math.MaxInt64
+	case b < 0 && s > a:
+		return math.MinInt64
+	}
+	return s
 }
 
 // appendKIFTime appends ` ( m:ss/hh:mm:ss)` for e seconds of the move and t
@@ -219,9 +237,9 @@ func appendPly(dst []byte, ply int) []byte {
 }
 
 // appendDeclaration appends the line Kifu for Windows starts a file with,
-// `#KIF version=2.0 encoding=UTF-8` (kind "#KIF" or "#KI2"), naming the
-// encoding the text is written in (Options.Encoding; Shift_JIS when it is
-// ""), or nothing for an encoding the line has no name for.
+// `#KIF version=2.0 encoding=UTF-8` (kind "#KIF"), naming the encoding the
+// text is written in (Options.Encoding; Shift_JIS when it is ""), or
+// nothing for an encoding the line has no name for.
 func appendDeclaration(dst []byte, kind, enc string) []byte {
 	if enc == "" {
 		enc = "shift_jis"
@@ -463,141 +481,4 @@ func appendSpaces(dst []byte, n int) []byte {
 		dst = append(dst, spaces[:n]...)
 	}
 	return dst
-}
-
-// kakinokiVisitor receives the lines of a record in the order
-// walkKakinoki visits them.
-type kakinokiVisitor interface {
-	// beginLine starts a line whose first node is at ply; variation is
-	// false only for the main line.
-	beginLine(ply int, variation bool) error
-	// node is called for every node of the line with the position before
-	// it and the running totals of time on this path, which the visitor
-	// may update.
-	node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.Duration) error
-	// endLine ends the line.
-	endLine() error
-}
-
-// kakinokiLine is one line of play being written: its nodes, and what is
-// needed to come back to the position before each of them.
-type kakinokiLine struct {
-	nodes  []*shogi.Node
-	undos  []shogi.Undo
-	totals [][2]time.Duration // the running totals before each node
-	pos    shogi.Position     // the position before nodes[i] (after the line while it is written)
-	run    [2]time.Duration   // the running totals while the line is written
-	i      int                // the node whose alternatives are being written
-	alt    int                // its next alternative (0: step back to the previous node)
-	first  int                // 0 on the main line; 1 on a variation, whose first node's alternatives belong to the enclosing line
-	ply0   int                // the ply of nodes[0]
-}
-
-// walkKakinoki visits rec's lines in the order Kifu for Windows writes KIF
-// and KI2: the main line; then, from its last node back to its first, the
-// alternatives to each node, every alternative followed at once by its own
-// alternatives in the same way (so the deepest branch comes first). It
-// keeps an explicit stack, so the depth of nesting is not limited by the
-// goroutine stack; stack is reused between records. Alternatives that are
-// endings KIF cannot write are left out (l records the loss).
-func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor, stack *[]kakinokiLine) error {
-	first := rec.Root.Next()
-	if first == nil {
-		return nil
-	}
-	start := rec.Start
-	start.SetLastMove(0) // a record's text cannot say what came before it
-	lines := (*stack)[:0]
-	defer func() { *stack = lines[:0] }()
-	var err error
-	if lines, err = pushLine(lines, v, first, start, [2]time.Duration{}, 1, false); err != nil {
-		return err
-	}
-	for len(lines) > 0 {
-		top := &lines[len(lines)-1]
-		if top.alt == 0 {
-			// Step back to the last node before i that has alternatives
-			// to write, taking back the moves after it; a line with none
-			// (most games have no variations) is done without any.
-			j := top.i - 1
-			for j >= top.first && (mainline || len(top.nodes[j].Parent.Children) < 2) {
-				j--
-			}
-			if j < top.first {
-				lines = lines[:len(lines)-1]
-				continue
-			}
-			for top.i > j {
-				top.i--
-				if n := top.nodes[top.i]; !n.Move.IsZero() {
-					top.pos.Unplay(n.Move, top.undos[top.i])
-				}
-			}
-			top.alt = 1
-		}
-		n := top.nodes[top.i]
-		sibs := n.Parent.Children
-		if top.alt >= len(sibs) {
-			top.alt = 0
-			continue
-		}
-		alt := sibs[top.alt]
-		top.alt++
-		if alt.IsEnd() {
-			// An ending that is not written would leave an empty 変化 block.
-			if w, err := kakEndingWord(l, alt, top.pos.Turn()); err != nil {
-				return err
-			} else if w == "" {
-				continue
-			}
-		}
-		ply := top.ply0 + top.i
-		if lines, err = pushLine(lines, v, alt, top.pos, top.totals[top.i], ply, true); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pushLine writes the line that starts at first (played from pos) and
-// pushes it on lines, ready for its alternatives to be written.
-func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos shogi.Position, totals [2]time.Duration, ply int, variation bool) ([]kakinokiLine, error) {
-	if len(lines) < cap(lines) {
-		lines = lines[:len(lines)+1]
-	} else {
-		lines = append(lines, kakinokiLine{})
-	}
-	l := &lines[len(lines)-1]
-	if l.nodes == nil {
-		// Room for a long game at once, rather than growing step by step.
-		const n = 256
-		l.nodes, l.undos, l.totals = make([]*shogi.Node, 0, n), make([]shogi.Undo, 0, n), make([][2]time.Duration, 0, n)
-	}
-	l.nodes, l.undos, l.totals = l.nodes[:0], l.undos[:0], l.totals[:0]
-	l.first, l.alt, l.ply0 = 0, 0, ply
-	if variation {
-		l.first = 1
-	}
-	if err := v.beginLine(ply, variation); err != nil {
-		return lines, err
-	}
-	// The line's own fields hold the position and the totals as the line
-	// is written: the visitor gets pointers to them, and locals would
-	// escape to the heap.
-	l.pos, l.run = pos, totals
-	for n := first; n != nil; n = n.Next() {
-		l.nodes = append(l.nodes, n)
-		l.totals = append(l.totals, l.run)
-		if err := v.node(&l.pos, n, ply, &l.run); err != nil {
-			return lines, err
-		}
-		var u shogi.Undo
-		if !n.Move.IsZero() {
-			u = l.pos.Advance(n.Move)
-		}
-		l.undos = append(l.undos, u)
-		ply++
-	}
-	l.i = len(l.nodes)
-	return lines, v.endLine()
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -277,7 +279,7 @@ func TestKakinokiLostEndings(t *testing.T) {
 		{"kif", func(b *bytes.Buffer) render.Writer { return render.NewKIF(b, render.Options{AllowLoss: true}) },
 			"#KIF version=2.0 encoding=Shift_JIS\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)   +\n   3 持将棋\nまで2手で持将棋\n\n変化：2手\n   2 ８四歩(83)\n"},
 		{"ki2", func(b *bytes.Buffer) render.Writer { return render.NewKI2(b, render.Options{AllowLoss: true}) },
-			"#KI2 version=2.0 encoding=Shift_JIS\n手合割：平手\n\n▲７六歩    △３四歩\nまで2手で持将棋\n\n変化：2手\n△８四歩\n"},
+			"手合割：平手\n\n▲７六歩    △３四歩\nまで2手で持将棋\n\n変化：2手\n△８四歩\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -345,4 +347,22 @@ func BenchmarkWriteKIF(b *testing.B) {
 
 func BenchmarkWriteKI2(b *testing.B) {
 	benchmarkWrite(b, func(w *bytes.Buffer) render.Writer { return render.NewKI2(w, render.Options{AllowLoss: true}) })
+}
+
+// TestKIFTimeSaturates: running totals that would overflow time.Duration
+// when summed stay at the largest time, never a negative number.
+func TestKIFTimeSaturates(t *testing.T) {
+	k := newKakRecord(t, "")
+	ms := k.line(k.rec.Root, "7g7f 3c3d 2g2f")
+	huge := time.Duration(math.MaxInt64 / 3 * 2)
+	for _, n := range ms {
+		n.Time = shogi.MoveTime{Elapsed: huge, HasTime: true}
+	}
+	var out bytes.Buffer
+	got := string(writeWith(t, render.NewKIF(&out, render.Options{AllowLoss: true}), &out, k.rec))
+	max := int64(math.MaxInt64 / int64(time.Second))
+	want := fmt.Sprintf("/%d:%02d:%02d)", max/3600, max/60%60, max%60)
+	if strings.Count(got, want) != 1 || strings.Contains(got, "/-") {
+		t.Errorf("the third move's total is not %s:\n%s", want, got)
+	}
 }

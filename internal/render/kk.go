@@ -32,7 +32,7 @@ type KK struct {
 // NewKK returns a Kitao–Kawasaki writer.
 func NewKK(w io.Writer, opt Options) *KK {
 	k := &KK{Options: opt, losses: losses{format: "kk", allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	k.mt.move = shogi.KitaoKawasakiNotation{}.AppendMove
+	k.mt.move, k.mt.parse, k.mt.ew = shogi.KitaoKawasakiNotation{}.AppendMove, shogi.KitaoKawasakiNotation{}.ParseMove, &k.ew
 	return k
 }
 

@@ -47,7 +47,7 @@ type PSN struct {
 // NewPSN returns a PSN writer.
 func NewPSN(w io.Writer, opt Options) *PSN {
 	p := &PSN{Options: opt, losses: losses{format: "psn", allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	p.mt.move = appendPSNMove
+	p.mt.move, p.mt.ew = appendPSNMove, &p.ew
 	return p
 }
 

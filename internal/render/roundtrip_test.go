@@ -34,6 +34,7 @@ type rtPair struct {
 	opt            render.Options // besides AllowLoss, which the CLI always sets
 	multi          bool           // several records go into one output
 	position       bool           // the writer draws one position, not the game
+	fouls          bool           // some records end in a documented foul (rtAddFoul)
 }
 
 func (p rtPair) String() string {
@@ -46,17 +47,18 @@ func (p rtPair) String() string {
 // rtPairs are the formats with a writer and a reader, as the CLI names
 // them.
 var rtPairs = []rtPair{
-	{writer: "kif", reader: "kif"},
-	{writer: "kifu", reader: "kif"},
-	{writer: "ki2", reader: "ki2"},
+	{writer: "kif", reader: "kif", fouls: true},
+	{writer: "kifu", reader: "kif", fouls: true},
+	{writer: "ki2", reader: "ki2", fouls: true},
+	{writer: "ki2u", reader: "ki2", fouls: true},
 	{writer: "csa", reader: "csa", multi: true},
 	{writer: "csa", reader: "csa", name: "csa-3.0", opt: render.Options{CSAVersion: "3.0"}, multi: true},
 	{writer: "jkf", reader: "jkf", multi: true},
 	{writer: "usi", reader: "usi", multi: true},
-	{writer: "psn", reader: "psn", multi: true},
-	{writer: "western", reader: "western", multi: true},
-	{writer: "hosking", reader: "western", multi: true},
-	{writer: "kk", reader: "kk", multi: true},
+	{writer: "psn", reader: "psn", multi: true, fouls: true},
+	{writer: "western", reader: "western", multi: true, fouls: true},
+	{writer: "hosking", reader: "western", multi: true, fouls: true},
+	{writer: "kk", reader: "kk", multi: true, fouls: true},
 	{writer: "sfen", reader: "sfen", multi: true, position: true},
 	{writer: "bod", reader: "bod", position: true},
 }
@@ -97,12 +99,17 @@ func TestRoundTripProperty(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(7, uint64(len(p.writer))))
 			start := time.Now()
+			fouls := 0
 			for i := 0; i < n; i += batch {
 				var recs []*shogi.Record
 				for k := 0; k < batch && i+k < n; k++ {
 					// Every other record has times with milliseconds.
 					opt.SubSecond = (i+k)%2 == 1
-					recs = append(recs, shogitest.RandomRecord(rng, opt))
+					rec := shogitest.RandomRecord(rng, opt)
+					if p.fouls && (i+k)%2 == 0 && rtAddFoul(rec) {
+						fouls++
+					}
+					recs = append(recs, rec)
 				}
 				if msg := rtCheck(t, p, wf, recs, &st); msg != "" {
 					st.failed += len(recs)
@@ -120,6 +127,12 @@ func TestRoundTripProperty(t *testing.T) {
 				p, st.records, time.Since(start).Round(time.Millisecond), st.lossy, strings.Join(ls, ", "), st.encodeSkipped, wf.Encoding)
 			if st.failed > 0 {
 				t.Errorf("%s: %d of %d records did not survive the round trip", p, st.failed, n)
+			}
+			if p.fouls {
+				t.Logf("%s: %d records end in a foul", p, fouls)
+				if fouls == 0 && n >= 300 {
+					t.Errorf("%s: no record ends in a foul", p)
+				}
 			}
 		})
 	}
@@ -548,6 +561,44 @@ func rtDump(r *shogi.Record) string {
 		}
 	}
 	return b.String()
+}
+
+// rtAddFoul ends rec's main line, when it ends in a move, in a documented
+// foul: the king of the side to move steps onto a square the opponent
+// attacks, then 反則勝ち. Every format whose readers keep a documented foul
+// states that move (KI2 and Western text name the king and the square), so
+// the round trip must keep it. The record is left as it is, and false
+// returned, when its main line ends in an ending or the king has no such
+// step.
+func rtAddFoul(rec *shogi.Record) bool {
+	end := rec.MainLineEnd()
+	if end.IsEnd() || end == rec.Root {
+		return false
+	}
+	pos, err := rec.PositionAt(end)
+	if err != nil {
+		return false
+	}
+	k := pos.King(pos.Turn())
+	if !k.Valid() {
+		return false
+	}
+	for df := -1; df <= 1; df++ {
+		for dr := -1; dr <= 1; dr++ {
+			f, r := k.File()+df, k.Rank()+dr
+			if f < 1 || f > 9 || r < 1 || r > 9 || df == 0 && dr == 0 {
+				continue
+			}
+			m := shogi.NewMove(k, shogi.NewSquare(f, r), false)
+			if pos.Legal(m) != shogi.ErrSelfCheck {
+				continue
+			}
+			n := rec.AddChild(end, m, shogi.Ending{})
+			rec.AddChild(n, 0, shogi.Ending{Kind: shogi.FoulWin, Side: pos.Turn().Opponent()})
+			return true
+		}
+	}
+	return false
 }
 
 // rtDeepRecord returns a record whose variations nest depth deep: at every

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
@@ -128,6 +130,22 @@ func TestSFENFoul(t *testing.T) {
 				}
 				if got := out.String(); got != tt.want+"\n" {
 					t.Errorf("set %v: got %q, want %q", set, got, tt.want)
+				}
+				// BOD draws the same position.
+				out.Reset()
+				if err := render.NewBOD(&out, render.Options{Ply: 3, PlySet: set}).Write(rec); err != nil {
+					t.Fatal(err)
+				}
+				rd, err := parse.New("bod", bytes.NewReader(out.Bytes()), parse.Options{Filename: "foul.bod"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := rd.Read()
+				if err != nil {
+					t.Fatalf("BOD: %v\n%s", err, out.String())
+				}
+				if g, w := got.Start.SFEN(), tt.want; g[:strings.LastIndexByte(g, ' ')] != w[:strings.LastIndexByte(w, ' ')] {
+					t.Errorf("BOD (set %v) reads back as %s, want %s", set, g, w)
 				}
 			}
 		})

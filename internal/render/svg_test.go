@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -254,5 +255,33 @@ func TestSVGHandicapNames(t *testing.T) {
 	want := []string{"☖上手  " + strings.Repeat("長", 25) + "…", "☗下手  Carol"}
 	if strings.Join(names, "|") != strings.Join(want, "|") {
 		t.Errorf("names %q, want %q", names, want)
+	}
+}
+
+// TestEachSVGFrame: the frames come one at a time with their plies, the
+// same pictures SVGFrames holds, and an error from the callback stops the
+// walk and is returned (the CLI's cancellation).
+func TestEachSVGFrame(t *testing.T) {
+	rec := longGame(40)
+	all, err := render.SVGFrames(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := 0
+	err = render.EachSVGFrame(rec, func(ply int, frame []byte) error {
+		if ply != next || !bytes.Equal(frame, all[ply]) {
+			t.Fatalf("frame %d (ply %d) differs from SVGFrames'", next, ply)
+		}
+		next++
+		return nil
+	})
+	if err != nil || next != 41 {
+		t.Fatalf("%d frames, %v; want 41", next, err)
+	}
+	stop := errors.New("stop")
+	calls := 0
+	err = render.EachSVGFrame(rec, func(int, []byte) error { calls++; return stop })
+	if err != stop || calls != 1 {
+		t.Errorf("after an error: %d calls, %v", calls, err)
 	}
 }

@@ -50,6 +50,7 @@ func (u *USI) Write(rec *shogi.Record) error {
 		}
 		b = append(b, ' ')
 		b = n.Move.AppendUSI(b)
+		b = spill(&u.ew, b, false)
 	}
 	b = append(b, '\n')
 	u.buf = b

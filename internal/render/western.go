@@ -59,7 +59,7 @@ func NewWestern(w io.Writer, opt Options) *Western {
 		name = "hosking"
 	}
 	wr := &Western{Options: opt, losses: losses{format: name, allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	wr.mt.move = n.AppendMove
+	wr.mt.move, wr.mt.parse, wr.mt.ew = n.AppendMove, n.ParseMove, &wr.ew
 	return wr
 }
 
@@ -114,7 +114,7 @@ func (s *listState) appendRecord(b []byte, rec *shogi.Record, l *losses, mt *mov
 	if b, err = mt.write(rec); err != nil {
 		return b, err
 	}
-	s.terminated = len(b) == n
+	s.terminated = len(b) == n && mt.spilled == 0
 	if s.terminated {
 		b = append(b, "*\n"...)
 	}
@@ -209,8 +209,19 @@ func appendColonHeader(b []byte, rec *shogi.Record, l *losses) ([]byte, error) {
 // variations on indented lines of their own (see Western). It is a
 // shogi.Visitor.
 type movetext struct {
-	b        []byte
-	move     func(dst []byte, pos *shogi.Position, m shogi.Move) []byte
+	b    []byte
+	move func(dst []byte, pos *shogi.Position, m shogi.Move) []byte
+	// parse reads move's text back, to tell whether an illegal move is
+	// stated (see illegalUnstated); nil when move states any move.
+	parse   func(pos *shogi.Position, s string) (shogi.Move, error)
+	scratch []byte      // the text of a move being checked
+	skip    *shogi.Node // an illegal move left out: its line is not written
+	// ew takes the text as it grows (see spill); spilled counts the bytes
+	// it took. In a dry run (settle) the text is dropped.
+	ew       *errWriter
+	spilled  int
+	dry      bool
+	dryBuf   []byte
 	numbers  bool // write pair numbers
 	times    bool // write (mm:ss / hh:mm:ss) after moves with times
 	mainline bool // leave out variations on purpose
@@ -244,11 +255,62 @@ const (
 // reset readies t for the next record, keeping its move function and its
 // buffers.
 func (t *movetext) reset(l *losses, mainline bool) {
-	*t = movetext{move: t.move, l: l, mainline: mainline, stack: t.stack[:0]}
+	*t = movetext{move: t.move, parse: t.parse, scratch: t.scratch, ew: t.ew, dryBuf: t.dryBuf, l: l, mainline: mainline, stack: t.stack[:0]}
+}
+
+// settle walks rec without writing it, so that what it loses is reported
+// before any of it is written (losses not allowed): the text is spilled as
+// it grows.
+func (t *movetext) settle(rec *shogi.Record) error {
+	saved := *t
+	t.dry, t.b = true, t.dryBuf[:0]
+	_, err := t.write(rec)
+	buf := t.b
+	*t = saved
+	t.dryBuf = buf[:0]
+	return err
+}
+
+// spill passes the text on to t.ew once it holds spillSize bytes, all but
+// its last byte, which the layout looks back at.
+func (t *movetext) spill() {
+	if t.ew == nil || len(t.b) < spillSize {
+		return
+	}
+	n := len(t.b) - 1
+	if !t.dry {
+		t.ew.write(t.b[:n])
+	}
+	t.spilled += n
+	t.b[0] = t.b[n]
+	t.b = t.b[:1]
+}
+
+// leftOut reports whether n is not written: it follows an illegal move
+// left out, or it is one, which is then reported.
+func (t *movetext) leftOut(pos *shogi.Position, n *shogi.Node) bool {
+	if t.skip != nil && n.Parent == t.skip {
+		return true
+	}
+	if t.parse == nil || !endsLine(n) {
+		return false
+	}
+	t.scratch = t.move(t.scratch[:0], pos, n.Move)
+	if !illegalUnstated(pos, n, t.scratch, t.parse) {
+		return false
+	}
+	t.skip = n
+	t.lose(lostIllegal)
+	return true
 }
 
 // write appends the root comments and the move text of rec.
 func (t *movetext) write(rec *shogi.Record) ([]byte, error) {
+	if !t.l.allow && !t.dry {
+		if err := t.settle(rec); err != nil {
+			return t.b, err
+		}
+	}
 	if (rec.Start.MoveNumber()%2 == 1) != (rec.Start.Turn() == shogi.Black) {
 		t.off = 1
 	}
@@ -303,7 +365,7 @@ func appendIndent(b []byte, n int) []byte {
 
 // Move writes one move or ending.
 func (t *movetext) Move(pos *shogi.Position, n *shogi.Node) {
-	if t.err != nil {
+	if t.err != nil || t.leftOut(pos, n) {
 		return
 	}
 	switch {
@@ -347,6 +409,7 @@ func (t *movetext) Move(pos *shogi.Position, n *shogi.Node) {
 		t.open = false
 		t.afterMove = false
 	}
+	t.spill()
 }
 
 // number writes "N. " before a Black move and "N... " before a White one.
@@ -509,7 +572,7 @@ func (t *movetext) BeginVariation(pos *shogi.Position, n *shogi.Node) bool {
 	if t.err != nil {
 		return false
 	}
-	if t.mainline {
+	if t.mainline || t.leftOut(pos, n) {
 		return false
 	}
 	t.newline(t.indent + 3)

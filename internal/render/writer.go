@@ -176,3 +176,21 @@ func (e *errWriter) write(b []byte) {
 		_, e.err = e.w.Write(b)
 	}
 }
+
+// spillSize is how much text a writer gathers before passing it on, so
+// that a long record is written as it goes, in memory that does not grow
+// with it.
+const spillSize = 64 << 10
+
+// spill writes buf to ew once it holds spillSize bytes and returns it
+// emptied, or returns it as it is. In a dry run (a writer settling what a
+// record loses before it writes any of it) the text is dropped instead.
+func spill(ew *errWriter, buf []byte, dry bool) []byte {
+	if len(buf) < spillSize {
+		return buf
+	}
+	if !dry {
+		ew.write(buf)
+	}
+	return buf[:0]
+}

@@ -1,0 +1,159 @@
+package render
+
+import (
+	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// kakinokiVisitor receives the lines of a record in the order
+// walkKakinoki visits them.
+type kakinokiVisitor interface {
+	// beginLine starts a line whose first node is at ply; variation is
+	// false only for the main line.
+	beginLine(ply int, variation bool) error
+	// node is called for every node of the line with the position before
+	// it and the running totals of time on this path, which the visitor
+	// may update. It returns errSkipLine to leave out the node and the
+	// rest of its line.
+	node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.Duration) error
+	// endLine ends the line.
+	endLine() error
+}
+
+// kakinokiLine is one line of play being written, and what is needed to
+// come back from its end to the nodes that have alternatives to write: the
+// undo of every move from the first such node on, and those nodes' places
+// and running totals. A line without alternatives (most games, and a long
+// main line) keeps nothing per move.
+type kakinokiLine struct {
+	pos   shogi.Position   // the position after n (the line's end while it is written)
+	run   [2]time.Duration // the running totals while the line is written
+	n     *shogi.Node      // the last node played on pos
+	i     int              // the index in the line of the node after n
+	undos []shogi.Undo     // undos[k] takes back the move at index base+k
+	base  int              // the index of forks[0]
+	forks []kakinokiFork   // the nodes with alternatives still to write, in line order
+	alt   int              // the next alternative of the last fork (0: not started)
+	ply0  int              // the ply of the line's first node
+}
+
+// kakinokiFork is a node of a line with alternatives to write.
+type kakinokiFork struct {
+	i      int              // its index in the line
+	totals [2]time.Duration // the running totals before it
+}
+
+// walkKakinoki visits rec's lines in the order Kifu for Windows writes KIF
+// and KI2: the main line; then, from its last node back to its first, the
+// alternatives to each node, every alternative followed at once by its own
+// alternatives in the same way (so the deepest branch comes first). It
+// keeps an explicit stack, so the depth of nesting is not limited by the
+// goroutine stack, and its memory is a position per level of nesting plus
+// an undo per move after a line's first fork; stack is reused between
+// records. Alternatives that are endings KIF cannot write are left out (l
+// records the loss).
+func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor, stack *[]kakinokiLine) error {
+	first := rec.Root.Next()
+	if first == nil {
+		return nil
+	}
+	start := rec.Start
+	start.SetLastMove(0) // a record's text cannot say what came before it
+	lines := (*stack)[:0]
+	defer func() { *stack = lines[:0] }()
+	var err error
+	if lines, err = pushLine(lines, v, first, &start, [2]time.Duration{}, 1, false, mainline); err != nil {
+		return err
+	}
+	for len(lines) > 0 {
+		top := &lines[len(lines)-1]
+		if len(top.forks) == 0 {
+			lines = lines[:len(lines)-1]
+			continue
+		}
+		f := &top.forks[len(top.forks)-1]
+		if top.alt == 0 {
+			// Take back the moves from the fork on.
+			for top.i > f.i {
+				top.i--
+				if !top.n.Move.IsZero() {
+					top.pos.Unplay(top.n.Move, top.undos[top.i-top.base])
+				}
+				top.n = top.n.Parent
+			}
+			top.alt = 1
+		}
+		sibs := top.n.Children
+		if top.alt >= len(sibs) {
+			top.forks = top.forks[:len(top.forks)-1]
+			top.alt = 0
+			continue
+		}
+		alt := sibs[top.alt]
+		top.alt++
+		if alt.IsEnd() {
+			// An ending that is not written would leave an empty 変化 block.
+			if w, err := kakEndingWord(l, alt, top.pos.Turn()); err != nil {
+				return err
+			} else if w == "" {
+				continue
+			}
+		}
+		if lines, err = pushLine(lines, v, alt, &top.pos, f.totals, top.ply0+f.i, true, mainline); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pushLine writes the line that starts at first (played from pos) and
+// pushes it on lines, ready for its alternatives to be written.
+func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *shogi.Position, totals [2]time.Duration, ply int, variation, mainline bool) ([]kakinokiLine, error) {
+	if len(lines) == cap(lines) {
+		// Doubled, not grown by append's quarter for large slices: a deep
+		// tree then allocates twice the stack it needs, not five times.
+		grown := make([]kakinokiLine, len(lines), 2*len(lines)+8)
+		copy(grown, lines)
+		lines = grown
+	}
+	lines = lines[:len(lines)+1]
+	l := &lines[len(lines)-1]
+	l.undos, l.forks = l.undos[:0], l.forks[:0]
+	l.alt, l.ply0, l.i, l.n = 0, ply, 0, first.Parent
+	if err := v.beginLine(ply, variation); err != nil {
+		return lines, err
+	}
+	// The line's own fields hold the position and the totals as the line
+	// is written: the visitor gets pointers to them, and locals would
+	// escape to the heap.
+	l.pos, l.run = *pos, totals
+	for n := first; n != nil; n = n.Next() {
+		// The first node of a variation is an alternative itself: its
+		// siblings are the enclosing line's to write.
+		if !mainline && (l.i > 0 || !variation) && len(n.Parent.Children) > 1 {
+			if len(l.forks) == 0 {
+				l.base = l.i
+			}
+			l.forks = append(l.forks, kakinokiFork{i: l.i, totals: l.run})
+		}
+		err := v.node(&l.pos, n, ply, &l.run)
+		if err != nil && err != errSkipLine {
+			return lines, err
+		}
+		var u shogi.Undo
+		if !n.Move.IsZero() {
+			u = l.pos.Advance(n.Move)
+		}
+		if len(l.forks) > 0 {
+			l.undos = append(l.undos, u)
+		}
+		l.n = n
+		l.i++
+		ply++
+		if err == errSkipLine {
+			break // n's alternatives are written, not those of what follows it
+		}
+	}
+	return lines, v.endLine()
+}
