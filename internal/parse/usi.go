@@ -19,7 +19,10 @@ import (
 //	position sfen <board> <side> <hands> [<n>] moves …
 //	sfen <board> <side> <hands> [<n>]
 //
-// Blank lines and lines starting with '#' are skipped.
+// Blank lines and lines starting with '#' are skipped. USI has no foul
+// endings: an illegal move that Position.Play can carry out (the piece is
+// there, the drop is in hand) is kept as the game's last move with a
+// warning, the moves after it dropped; under Strict it is an error.
 type USI struct {
 	Options
 	lr       *lineReader
@@ -116,7 +119,19 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			return nil, &Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()}
 		}
 		if err := pos.Legal(m); err != nil {
-			return nil, &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+			if !psnPlayable(&pos, m) {
+				return nil, e
+			}
+			e.Detail += undocumented
+			if u.Strict {
+				return nil, e
+			}
+			rec.AddChild(node, m, shogi.Ending{})
+			e.Detail += droppedNote(len(fields) - k - 1)
+			e.Warning = true
+			u.warnings = append(u.warnings, e)
+			return rec, nil
 		}
 		pos.Play(m)
 		node = rec.AddChild(node, m, shogi.Ending{})
@@ -156,7 +171,9 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 		str := string(t)
 		if strings.HasPrefix(str, "position") || strings.HasPrefix(str, "startpos") || strings.Contains(str, " moves") {
 			u := USI{Options: s.Options, lr: s.lr}
-			return u.parseLine(str, line)
+			rec, err := u.parseLine(str, line)
+			s.warnings = append(s.warnings, u.warnings...)
+			return rec, err
 		}
 		p, err := shogi.ParseSFEN(str)
 		if err != nil {
