@@ -649,10 +649,10 @@ func (g *csaGame) begin(at Pos) error {
 	even.SetTurn(g.pos.Turn())
 	if g.pos.Equal(&even) {
 		// Nearly every game starts here; there is nothing to check.
-	} else if err := g.pos.Validate(); err != nil {
+	} else if e := startProblem(&g.pos, at); e != nil {
 		// Composed positions break the rules on purpose (json-kifu-format's
 		// 9fu.csa has nine pawns on one file), so this is tolerated.
-		if err := g.warn(at, err, "the start position cannot arise in a game"); err != nil {
+		if err := g.warn(e.Pos, e.Err, e.Detail); err != nil {
 			return err
 		}
 	}

@@ -234,7 +234,7 @@ func TestCSARead(t *testing.T) {
 			name:  "composed start position that breaks a rule",
 			in:    "P-11OU21FU22FU\n+\n",
 			want:  "start 7pk/7p1/9/9/9/9/9/9/9 b - 1 その他\n",
-			warns: []string{"nifu"},
+			warns: []string{"bad-position"},
 		},
 		{
 			name: "illegal move documented by %ILLEGAL_MOVE",

@@ -1051,13 +1051,10 @@ func (k *kakinoki) startPosition() (shogi.Position, error) {
 		if k.turnSet {
 			p.SetTurn(k.turn)
 		}
-		if ks := p.King(p.Turn().Opponent()); ks != shogi.NoSquare && p.Attacked(ks, p.Turn()) {
-			return p, &Error{Pos: k.boardPos, Err: ErrBadBoard, Detail: "the side not to move is in check"}
-		}
 		// Quirk: composed problems (九歩, fairy tsume) break the rules
 		// of positions reachable in a game; they are still read.
-		if err := p.Validate(); err != nil {
-			if err := k.warn(k.boardPos, ErrBadBoard, err.Error()); err != nil {
+		if e := startProblem(&p, k.boardPos); e != nil {
+			if err := k.warn(e.Pos, e.Err, e.Detail); err != nil {
 				return p, err
 			}
 		}

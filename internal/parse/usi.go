@@ -81,6 +81,9 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 		if err != nil {
 			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: shogi.ErrBadPosition, Detail: err.Error()}
 		}
+		if err := u.judgeStart(&p, posOf(strings.Index(s, fields[i]))); err != nil {
+			return nil, err
+		}
 		start = p
 		i = j
 	default:
@@ -140,6 +143,21 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 	return rec, nil
 }
 
+// judgeStart reports a start position no game can reach: a warning, or the
+// error under Strict.
+func (u *USI) judgeStart(p *shogi.Position, at Pos) error {
+	e := startProblem(p, at)
+	if e == nil {
+		return nil
+	}
+	if u.Strict {
+		return e
+	}
+	e.Warning = true
+	u.warnings = append(u.warnings, e)
+	return nil
+}
+
 // SFEN reads one position per line; each becomes a record without moves.
 type SFEN struct {
 	Options
@@ -186,6 +204,12 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 				}
 			}
 			return nil, &Error{Pos: s.lr.pos(c), Err: shogi.ErrBadPosition, Detail: err.Error()}
+		}
+		u := USI{Options: s.Options, lr: s.lr}
+		err = u.judgeStart(&p, s.lr.pos(bytes.Index(line, t)+1))
+		s.warnings = append(s.warnings, u.warnings...)
+		if err != nil {
+			return nil, err
 		}
 		if err := s.skipBookMoves(); err != nil {
 			return nil, err
