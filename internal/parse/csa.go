@@ -291,8 +291,9 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 	if !g.started {
 		if !g.content {
 			if g.unknown != nil {
-				g.unknown.Warning = false
-				return nil, g.unknown
+				// Text with no CSA statement is not an empty game.
+				g.r.warnings = nil
+				return nil, &Error{Pos: g.unknown.Pos, Err: ErrUnknownFormat, Detail: "no CSA statement (V, N, $, P, +, -, %, T or ')"}
 			}
 			if eof {
 				return nil, io.EOF

@@ -510,8 +510,8 @@ func TestCSAErrors(t *testing.T) {
 func TestCSAEmpty(t *testing.T) {
 	_, err := NewCSA(strings.NewReader("hello\nworld\n"), Options{Filename: "t.csa"}).Read()
 	var pe *Error
-	if !errors.As(err, &pe) || pe.Pos.String() != "t.csa:1:1" || !errors.Is(err, ErrUnknownLine) || pe.Warning {
-		t.Errorf("junk: %v, want an unknown-line error at t.csa:1:1", err)
+	if !errors.As(err, &pe) || pe.Pos.String() != "t.csa:1:1" || !errors.Is(err, ErrUnknownFormat) || pe.Warning {
+		t.Errorf("junk: %v, want an unknown-format error at t.csa:1:1", err)
 	}
 	for _, in := range []string{"", "\n\n", "/\n/\n", "'only a comment\n"} {
 		if _, err := NewCSA(strings.NewReader(in), Options{}).Read(); err != io.EOF {

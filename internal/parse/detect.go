@@ -12,7 +12,7 @@ import (
 // ErrUnknownFormat is the error of an input that holds no line of a record:
 // no format is recognised in it, or the format it was read as finds none of
 // its lines.
-var ErrUnknownFormat = &shogi.RuleError{Code: "unknown-format", Msg: "not a record: no line of a known format"}
+var ErrUnknownFormat = &shogi.RuleError{Code: "unknown-format", Msg: "not a record"}
 
 // Detection is the format DetectFormat found and why. Format is "" when no
 // format was recognised; Reason then says what was seen ("empty", "no

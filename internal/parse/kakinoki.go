@@ -592,6 +592,8 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		k.header, k.Reuse.rec.Header = h[:0], nil
 	}
 	content := false
+	var unknown Pos // the first line of unknown kind, while no other kind is seen
+	known := false
 	// While fastKIFLine reads move lines, the current line's last node is
 	// kept here, and stored in k.cur only when another line comes: a
 	// pointer stored in the heap for every move costs a write barrier
@@ -633,8 +635,15 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 			k.cur.tail, tail = tail, nil
 		}
 		kind, t := classify(raw)
-		if kind != lineBlank {
+		switch kind {
+		case lineBlank:
+		case lineHash, lineUnknown:
 			content = true
+			if !unknown.IsValid() {
+				unknown = k.lr.posAt(raw, col(raw, t))
+			}
+		default:
+			content, known = true, true
 		}
 		if err := k.line(kind, raw, t); err != nil {
 			return nil, err
@@ -648,6 +657,12 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 	if !content {
 		// Blank input holds no record, as for every other reader.
 		return nil, io.EOF
+	}
+	if !known {
+		// Text with no line of a record (prose named .kif) is not an
+		// empty game.
+		k.warnings = nil
+		return nil, &Error{Pos: unknown, Err: ErrUnknownFormat, Detail: "no line of a " + strings.ToUpper(k.format) + " record (header, board, move or comment)"}
 	}
 	if err := k.startMoves(nil, nil); err != nil {
 		return nil, err

@@ -327,6 +327,7 @@ type level struct {
 	// the line is dropped (dropped plies so far, skip levels of variations).
 	foul        *Error
 	foulCapture bool
+	offender    shogi.Color // who made the illegal move
 	dropping    *Error
 	dropped     int
 	skip        int
@@ -620,7 +621,7 @@ func (g *game) move(tok string, at Pos) error {
 			return e
 		}
 		// Kept as the line's last move (see pendingFoul).
-		lv.foul, lv.foulCapture = e, err == shogi.ErrSelfCheck
+		lv.foul, lv.foulCapture, lv.offender = e, err == shogi.ErrSelfCheck, lv.pos.Turn()
 	}
 	n := g.rec.AddChild(lv.cur, m, shogi.Ending{})
 	if len(g.pending) > 0 {
@@ -640,7 +641,11 @@ func (g *game) ending(e shogi.Ending, at Pos) error {
 	lv := &g.lv
 	if lv.foul != nil {
 		switch e.Kind {
-		case shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction:
+		case shogi.IllegalMove:
+			// As CSA's %ILLEGAL_MOVE after the move: its offender loses.
+			e.Side = lv.offender
+			lv.foul, lv.foulCapture = nil, false
+		case shogi.FoulWin, shogi.FoulLose, shogi.IllegalAction:
 			lv.foul, lv.foulCapture = nil, false
 		default:
 			if err := g.pendingFoul(); err != nil {
