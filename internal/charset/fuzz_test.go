@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
@@ -31,7 +32,11 @@ func fuzzSeeds(f *testing.F, add func([]byte)) {
 		"", "\xef\xbb\xbf", "\xff\xfe7\x00", "\xfe\xff\x007", "#KIF version=2.0 encoding=UTF-8\n先手：\n",
 		"#KIF version=2.0 encoding=Shift_JIS\n\x90\xe6\x8e\xe8\x81\x46\n", "'CSA encoding=UTF-8\nV3.0\n",
 		"\x82\xa0\x82\xa2\r\n\x82", "\xa4\xa2\xa4\xa4\n", "\x81", "ab\rcd\r\nef\n\xe3\x81",
-		"\x90\xe6\x8e\xe8\x81\x46\n先手：", // half Shift_JIS, half UTF-8
+		"\x90\xe6\x8e\xe8\x81\x46\n先手：",                                                          // half Shift_JIS, half UTF-8
+		"\xff\xfe\x00\x00V\x00\x00\x002\x00\x00\x00", "V\x00\x00\x002\x00\x00\x00\n\x00\x00\x00", // UTF-32LE
+		"\x00\x00\xfe\xff\x00\x00\x00V", "V\x002\x00.\x002\x00\n\x00", // UTF-32BE, UTF-16LE without a BOM
+		"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "ab\x01\x02\x03\x04\x05\x06\x07\x08", // binary
+		"先手：あ\n\xff後手：い\n", // UTF-8 with a bad byte
 	} {
 		add([]byte(s))
 	}
@@ -251,4 +256,31 @@ func decodeAll(t *testing.T, enc Encoding, src []byte) []byte {
 		t.Fatalf("%s output %q does not decode (%d of %d bytes, %d bad)", enc, src, nSrc, len(src), bad)
 	}
 	return out[:nDst]
+}
+
+// FuzzSniff checks that text written in UTF-32 or UTF-16 with a byte-order
+// mark is read back as that text (UTF-32 is never taken for UTF-16, nor
+// either for binary), and that whatever Decode calls binary the Reader does.
+func FuzzSniff(f *testing.F) {
+	f.Add("V2.2\nPI\n+\n+7776FU\n", false)
+	f.Add("手合割：平手\n   1 ７六歩(77)\n", true)
+	f.Add("\U0001F600 a\x00b", false)
+	f.Fuzz(func(t *testing.T, text string, bigEndian bool) {
+		if !utf8.ValidString(text) || strings.ContainsRune(text, 0xFEFF) {
+			return
+		}
+		for _, in := range [][]byte{utf32Bytes(text, bigEndian, true), utf16Bytes(text, bigEndian, true)} {
+			got, enc, err := Decode(in)
+			if err != nil || string(got) != text {
+				t.Fatalf("%q as %x: Decode = %q, %s, %v", text, in, got, enc, err)
+			}
+			r, renc, err := NewReader(bytes.NewReader(in))
+			if err != nil || renc != enc {
+				t.Fatalf("%q: NewReader: %s, %v; Decode chose %s", text, renc, err, enc)
+			}
+			if got, err := io.ReadAll(r); err != nil || string(got) != text {
+				t.Fatalf("%q: Reader = %q, %v", text, got, err)
+			}
+		}
+	})
 }

@@ -517,11 +517,25 @@ func FuzzDetect(f *testing.F) {
 	f.Add([]byte("position startpos moves 7g7f"), "")
 	f.Add([]byte("  \ufeff{"), "x.kif")
 	f.Add([]byte("sfen 9/9/9/9/9/9/9/9/9 b - 1"), "a.usi")
+	f.Add([]byte("4k3P/9/9/9/9/9/9/9/4K4 b - 1\n"), "-")
+	f.Add([]byte("Black: a\n\n1. P76 P34\n"), "x.txt")
+	f.Add([]byte("☗歩-76 ☖歩-34\n"), "")
+	f.Add([]byte("{\ncomment\n}\n1. P7g-7f\n"), "-")
 	f.Fuzz(func(t *testing.T, text []byte, name string) {
-		got := parse.Detect(text, name)
+		d := parse.DetectFormat(name, text)
+		got := d.Format
 		if got != "" {
 			if pf, ok := parse.Lookup(got); !ok || pf.Name != got {
 				t.Fatalf("Detect = %q, which is not a readable format", got)
+			}
+		}
+		if d.Reason == "" {
+			t.Fatalf("DetectFormat(%q, %q) gives no reason", name, text)
+		}
+		// An extension that names one format decides it.
+		if ext := strings.ToLower(filepath.Ext(name)); name != "-" && ext != "" && !parse.GenericExtensions[ext] {
+			if pf, ok := parse.Lookup(ext); ok && got != pf.Name {
+				t.Fatalf("DetectFormat(%q) = %q, but the extension names %q", name, got, pf.Name)
 			}
 		}
 		if again := parse.Detect(bytes.Clone(text), name); again != got {
