@@ -917,8 +917,9 @@ func looksLikePSN(t []byte) bool {
 	if len(l) < 5 || l[0] != '[' {
 		return false
 	}
+	// The tag name is letters, digits and _, in any script ([表題 "…"]).
 	i := 1
-	for i < len(l) && (l[i] >= 'A' && l[i] <= 'Z' || l[i] >= 'a' && l[i] <= 'z' || l[i] == '_' || isDigit(l[i])) {
+	for i < len(l) && l[i] != ' ' && l[i] != '"' && l[i] != ']' && l[i] != '[' {
 		i++
 	}
 	return i > 1 && i+1 < len(l) && l[i] == ' ' && l[i+1] == '"'
