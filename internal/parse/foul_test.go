@@ -126,6 +126,9 @@ func TestFouls(t *testing.T) {
 				if !errors.As(w, &re) || !errors.Is(w, w.Err) {
 					t.Errorf("the warning does not wrap a rule sentinel: %v", w)
 				}
+				if !parse.IsIllegalMove(w) {
+					t.Errorf("IsIllegalMove(%v) = false", w)
+				}
 			}
 			// Under Strict the warning is the error, where it was.
 			r, _ = parse.New(tt.format, strings.NewReader(tt.in), parse.Options{Filename: "t", Strict: true})

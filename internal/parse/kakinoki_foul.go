@@ -142,28 +142,6 @@ func (k *kakinoki) closeLine() error {
 	return nil
 }
 
-// undocumented ends the message of an illegal move that no foul ending
-// documents; a lenient reader's warning goes on with droppedNote.
-const undocumented = "; no foul ending documents it"
-
-// droppedNote ends the warning of an undocumented illegal move kept as the
-// last move of its line, with n plies after it dropped.
-func droppedNote(n int) string {
-	s := "; kept as the last move of its line"
-	if n == 0 {
-		return s
-	}
-	return s + "; " + plies(n) + " after it dropped"
-}
-
-// plies returns "1 ply" or "n plies".
-func plies(n int) string {
-	if n == 1 {
-		return "1 ply"
-	}
-	return strconv.Itoa(n) + " plies"
-}
-
 // branchAfterIllegal handles a 変化 block that branches after the illegal
 // move kept at ply illegal of the line it would branch from: an error under
 // Strict, else the block is dropped with a warning.

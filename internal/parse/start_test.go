@@ -64,6 +64,9 @@ func TestStartRuleEveryFormat(t *testing.T) {
 						if w.Code() == "bad-position" && w.Warning {
 							n++
 						}
+						if parse.IsIllegalMove(w) {
+							t.Errorf("%s → %s: IsIllegalMove(%v) = true for a start position", st.name, f.Name, w)
+						}
 					}
 					if want := map[bool]int{true: 1, false: 0}[st.bad]; n != want {
 						t.Errorf("%s → %s: %d bad-position warnings %v, want %d", st.name, f.Name, n, r.Warnings(), want)
