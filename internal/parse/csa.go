@@ -920,7 +920,11 @@ var ErrNoStartPosition = &shogi.RuleError{Code: "no-start-position", Msg: "no st
 // fixtures leave it out, and an empty board would make the first move fail
 // with no hint why.
 func (g *csaGame) evenStart(at Pos) error {
-	if err := g.warn(at, ErrNoStartPosition, "no PI, P1–P9 or turn line before the moves; read from the even-game position (PI)"); err != nil {
+	const detail = "no PI, P1–P9 or turn line before the moves"
+	if g.r.Strict {
+		return &Error{Pos: at, Err: ErrNoStartPosition, Detail: detail}
+	}
+	if err := g.warn(at, ErrNoStartPosition, detail+"; read from the even-game position (PI)"); err != nil {
 		return err
 	}
 	hands := [2]shogi.Hand{*g.pos.Hand(shogi.Black), *g.pos.Hand(shogi.White)}

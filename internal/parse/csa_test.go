@@ -247,6 +247,24 @@ func TestCSARead(t *testing.T) {
 			want: "start " + evenSFEN + " b - 1 平手\n1 7g7f\n2 3c3d\n3 P*5e\n4 illegal_action/black\n",
 		},
 		{
+			name:  "no start position: the even one, with a warning",
+			in:    "V2.2\n+7776FU\n-3334FU\n%TORYO\n",
+			want:  "start " + evenSFEN + " b - 1 平手\n1 7g7f\n2 3c3d\n3 resign/black\n",
+			warns: []string{"no-start-position"},
+		},
+		{
+			name:  "no start position, White's move first",
+			in:    "-3334FU\n",
+			want:  "start " + evenSFEN + " w - 1 その他\n1 3c3d\n",
+			warns: []string{"no-start-position"},
+		},
+		{
+			name:  "no start position and no moves",
+			in:    "V2.2\n'*a comment\n",
+			want:  "start " + evenSFEN + " b - 1 平手\n  'a comment\n",
+			warns: []string{"no-start-position"},
+		},
+		{
 			name:  "second ending ignored",
 			in:    "PI\n+\n%KACHI\n%KACHI\n",
 			want:  "start " + evenSFEN + " b - 1 平手\n1 entering_of_king/black\n",
@@ -481,6 +499,7 @@ func TestCSAErrors(t *testing.T) {
 		{"strict: unknown ending", true, "PI\n+\n%PASS\n", "t.csa:3:1", ErrUnknownEnd},
 		{"strict: bad time after fast-path moves", true, "PI\n+\n+7776FU\nT1\n-3334FU\nT1x\n", "t.csa:6:1", ErrBadTime},
 		{"strict: time before the first move", true, "PI\n+\nT5\n", "t.csa:3:1", ErrBadTime},
+		{"strict: no start position", true, "V2.2\n+7776FU\n", "t.csa:2:1", ErrNoStartPosition},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
