@@ -957,7 +957,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	if g.foul != nil {
 		// The illegal move left its mover's king in check: only the
 		// capture of that king may come before the % line.
-		if err != nil || m.IsDrop() || m.To() != g.pos.King(g.pos.Turn().Opponent()) {
+		if err != nil || !takesKing(&g.pos, m) {
 			if err := g.pendingFoul(); err != nil {
 				return err
 			}

@@ -58,3 +58,13 @@ func plies(n int) string {
 	}
 	return strconv.Itoa(n) + " plies"
 }
+
+// takesKing reports whether m, by the side to move in p, takes the
+// opponent's king: the capture of a king left in check.
+func takesKing(p *shogi.Position, m shogi.Move) bool {
+	if m.IsDrop() || m.To() != p.King(p.Turn().Opponent()) {
+		return false
+	}
+	pc := p.At(m.From())
+	return pc != shogi.NoPiece && pc.Color() == p.Turn()
+}

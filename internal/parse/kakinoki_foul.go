@@ -19,8 +19,7 @@ import (
 // is dropped (see pendingFoul).
 func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.Node, error) {
 	if k.foul != nil {
-		if k.foulCapture && !m.IsDrop() && m.To() == k.pos.King(k.pos.Turn().Opponent()) &&
-			k.pos.At(m.From()).Color() == k.pos.Turn() {
+		if k.foulCapture && takesKing(&k.pos, m) {
 			// The king left in check is taken; the foul ending may follow.
 			k.foulCapture = false
 			k.pos.Play(m)

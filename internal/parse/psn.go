@@ -607,7 +607,7 @@ func (g *game) move(tok string, at Pos) error {
 	if lv.foul != nil {
 		// Only the capture of the king the illegal move left in check may
 		// come before the foul ending.
-		if m.IsDrop() || m.To() != lv.pos.King(lv.pos.Turn().Opponent()) || lv.pos.At(m.From()).Color() != lv.pos.Turn() {
+		if !takesKing(&lv.pos, m) {
 			if err := g.pendingFoul(); err != nil {
 				return err
 			}
