@@ -342,7 +342,7 @@ func checkWriteBack(t *testing.T, pf parse.Format, rec *shogi.Record) {
 		if !ok || wf.Name != wn {
 			continue
 		}
-		if foulInMainLine(rec) {
+		if hasIllegalMove(rec) {
 			// The illegal move cannot be replayed by a position writer,
 			// a writer whose notation needs a legal position stops the
 			// line before it, and text writers are checked on it by
@@ -400,25 +400,30 @@ func lostEnding(losses []string) bool {
 	return false
 }
 
-// foulInMainLine reports whether the main line holds an illegal move, with
-// its foul ending or (kept by a lenient reader) without one.
-func foulInMainLine(rec *shogi.Record) bool {
-	pos := rec.Start
-	for n := range rec.MainLine() {
-		if n.IsEnd() {
-			if isFoul(n.End) {
+// hasIllegalMove reports whether a line of rec holds an illegal move,
+// with its foul ending or (kept by a lenient reader) without one.
+func hasIllegalMove(rec *shogi.Record) bool {
+	var walk func(n *shogi.Node, pos shogi.Position) bool
+	walk = func(n *shogi.Node, pos shogi.Position) bool {
+		for _, c := range n.Children {
+			if c.IsEnd() {
+				if isFoul(c.End) {
+					return true
+				}
+				continue
+			}
+			if pos.Legal(c.Move) != nil {
 				return true
 			}
-			continue
-		}
-		if n != rec.Root {
-			if pos.Legal(n.Move) != nil {
+			q := pos
+			q.Play(c.Move)
+			if walk(c, q) {
 				return true
 			}
-			pos.Play(n.Move)
 		}
+		return false
 	}
-	return false
+	return walk(rec.Root, rec.Start)
 }
 
 func mainMoves(rec *shogi.Record) []shogi.Move {

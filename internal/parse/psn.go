@@ -765,12 +765,12 @@ func (g *game) close(at Pos) error {
 		g.lv.skip--
 		return nil
 	}
-	if err := g.endLine(); err != nil {
-		return err
-	}
 	if len(g.stack) == 0 {
 		g.r.warn(at, ErrBadVariation, ") without (")
 		return nil
+	}
+	if err := g.endLine(); err != nil {
+		return err
 	}
 	if len(g.pending) > 0 {
 		g.r.warn(at, ErrBadVariation, "comment in an empty variation; dropped")
