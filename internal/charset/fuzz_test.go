@@ -269,7 +269,13 @@ func FuzzSniff(f *testing.F) {
 		if !utf8.ValidString(text) || strings.ContainsRune(text, 0xFEFF) {
 			return
 		}
-		for _, in := range [][]byte{utf32Bytes(text, bigEndian, true), utf16Bytes(text, bigEndian, true)} {
+		ins := [][]byte{utf32Bytes(text, bigEndian, true)}
+		if bigEndian || !strings.HasPrefix(text, "\x00") {
+			// FF FE 00 00 is the UTF-32LE byte-order mark, never UTF-16LE
+			// text that starts with NUL.
+			ins = append(ins, utf16Bytes(text, bigEndian, true))
+		}
+		for _, in := range ins {
 			got, enc, err := Decode(in)
 			if err != nil || string(got) != text {
 				t.Fatalf("%q as %x: Decode = %q, %s, %v", text, in, got, enc, err)
