@@ -65,7 +65,7 @@ func detect(head []byte, atEOF bool) (Encoding, int, bool) {
 			return enc, n, ascii
 		}
 	}
-	if valid || mostlyUTF8(head[:min(len(head), n+sniffBytes)]) {
+	if valid || mostlyUTF8(head, n) {
 		return UTF8, n, ascii
 	}
 	// Bytes 0x80-0xA0 other than 0x8E and 0x8F start no EUC-JP character,
@@ -142,20 +142,27 @@ func wideWithoutBOM(head []byte) (Encoding, bool) {
 	return "", false
 }
 
-// mostlyUTF8 reports whether b, which is not valid UTF-8, is UTF-8 text
-// with a few bad bytes: at least four valid multibyte characters for each
-// bad byte. Japanese text in CP932 or EUC-JP makes
-// almost no valid multibyte UTF-8.
-func mostlyUTF8(b []byte) bool {
+// mostlyUTF8 reports whether head, of which the first n bytes are valid
+// UTF-8 and the next is not, is UTF-8 text with a few bad bytes: at least
+// four valid multibyte characters for each bad byte. Japanese text in CP932
+// or EUC-JP makes almost no valid multibyte UTF-8, so the look at it ends
+// within a few bad bytes.
+func mostlyUTF8(head []byte, n int) bool {
 	good, bad := 0, 0
+	for _, c := range head[:n] {
+		if c >= 0xC0 { // the lead byte of a multibyte character
+			good++
+		}
+	}
+	b := head[n:min(len(head), n+sniffBytes)]
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		switch {
 		case r == utf8.RuneError && size <= 1:
 			if !utf8.FullRune(b) && len(b) < utf8.UTFMax {
 				size = len(b) // cut off by the end of the head
-			} else {
-				bad++
+			} else if bad++; good < 4*bad && bad >= 4 {
+				return false
 			}
 			size = max(size, 1)
 		case size > 1:
@@ -166,9 +173,13 @@ func mostlyUTF8(b []byte) bool {
 	return bad > 0 && good >= 4*bad
 }
 
+// binaryRatioBytes is how much of the head the share of control bytes is
+// measured on; NULs are looked for in all of sniffBytes.
+const binaryRatioBytes = 1 << 10
+
 // looksBinary reports whether head, the start of an input in encoding enc,
 // is binary rather than text: after a byte-order mark, and outside UTF-16
-// and UTF-32, a NUL byte or more than one byte in twenty that is a control
+// and UTF-32, a NUL byte, or more than one byte in twenty that is a control
 // character other than tab, line ends, form feed, escape and ^Z (which old
 // DOS files end with).
 func looksBinary(head []byte, enc Encoding) bool {
@@ -177,15 +188,13 @@ func looksBinary(head []byte, enc Encoding) bool {
 		return false
 	}
 	head = head[bomLen(head, enc):]
-	if len(head) > sniffBytes {
-		head = head[:sniffBytes]
+	if bytes.IndexByte(head[:min(len(head), sniffBytes)], 0) >= 0 {
+		return true
 	}
+	head = head[:min(len(head), binaryRatioBytes)]
 	ctl := 0
 	for _, c := range head {
-		switch {
-		case c == 0:
-			return true
-		case c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B && c != 0x1A, c == 0x7F:
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B && c != 0x1A || c == 0x7F {
 			ctl++
 		}
 	}

@@ -59,16 +59,14 @@ func FuzzDecode(f *testing.F) {
 			if len(src) < headSize && !errors.Is(rerr, ErrBinary) {
 				t.Fatalf("Decode(%q) finds a binary file, NewReader: %v", src, rerr)
 			}
-			if bytes.IndexByte(src, 0) < 0 && enc != UTF16LE && enc != UTF16BE {
-				n := 0
-				for _, c := range src {
-					if c < 0x20 || c == 0x7F {
-						n++
-					}
-				}
-				if n*20 <= min(len(src), 2*headSize) {
-					t.Fatalf("Decode(%q): binary with no NUL and %d control bytes", src, n)
-				}
+			// A NUL in the head, or control bytes in its first KiB.
+			head := src[:min(len(src), sniffBytes+4)]
+			ctl := bytes.IndexByte(head, 0) >= 0
+			for _, c := range head[:min(len(head), binaryRatioBytes+4)] {
+				ctl = ctl || c < 0x20 || c == 0x7F
+			}
+			if !ctl {
+				t.Fatalf("Decode(%q): binary with no NUL and no control byte", src)
 			}
 			return
 		}
