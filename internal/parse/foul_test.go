@@ -141,7 +141,11 @@ func TestFouls(t *testing.T) {
 			}
 			var pe *parse.Error
 			if !errors.As(err, &pe) || pe.Warning || pe.Code() != tt.warn || lineCol(pe.Pos) != tt.pos {
-				t.Errorf("strict: %v, want a %s error at %s", err, tt.warn, tt.pos)
+				t.Fatalf("strict: %v, want a %s error at %s", err, tt.warn, tt.pos)
+			}
+			// What validate reports for the warning is that error.
+			if se := parse.StrictError(w); se.Error() != pe.Error() || se.Warning || se.Ply != pe.Ply {
+				t.Errorf("StrictError(%v) = %v, want %v", w, se, pe)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -41,10 +42,26 @@ func IsIllegalMove(e *Error) bool {
 // documents; a lenient reader's warning goes on with droppedNote.
 const undocumented = "; no foul ending documents it"
 
+// keptNote starts what a lenient reader adds to the error of an
+// undocumented illegal move it keeps.
+const keptNote = "; kept as the last move of its line"
+
+// StrictError returns the error that the warning of a kept illegal move
+// stands for, as Strict reading gives it: the same position, ply, sentinel
+// and message, without what the lenient reader did. validate reports this.
+func StrictError(w *Error) *Error {
+	e := *w
+	e.Warning = false
+	if i := strings.Index(e.Detail, keptNote); i >= 0 {
+		e.Detail = e.Detail[:i]
+	}
+	return &e
+}
+
 // droppedNote ends the warning of an undocumented illegal move kept as the
 // last move of its line, with n plies after it dropped.
 func droppedNote(n int) string {
-	s := "; kept as the last move of its line"
+	s := keptNote
 	if n == 0 {
 		return s
 	}
