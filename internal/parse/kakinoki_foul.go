@@ -80,6 +80,24 @@ func (k *kakinoki) pendingFoul() error {
 	return nil
 }
 
+// beforeMove settles a pending illegal move before the text of the next
+// move is resolved (which needs the position the illegal move would have
+// left), unless that move may be the capture of the king it left in check.
+// drop says the move is dropped, and counted.
+func (k *kakinoki) beforeMove() (drop bool, err error) {
+	if k.foulCapture {
+		return false, nil
+	}
+	if err := k.pendingFoul(); err != nil {
+		return false, err
+	}
+	if k.skipping() {
+		k.dropped++
+		return true, nil
+	}
+	return false, nil
+}
+
 // skipping reports whether the moves being read are dropped: they follow an
 // illegal move that nothing documents, or belong to a 変化 block that
 // branches after one.
