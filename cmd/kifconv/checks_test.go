@@ -18,7 +18,7 @@ func TestCheckAdapters(t *testing.T) {
 	r.AddChild(r.Root, shogi.NewMove(shogi.NewSquare(5, 9), shogi.NewSquare(4, 7), false), shogi.Ending{})
 	got := checkRecord("x.kif", 2, r)
 	want := []diag{
-		{Path: "x.kif", Game: 2, Severity: sevWarning, Code: "nifu", start: true},
+		{Path: "x.kif", Game: 2, Severity: sevWarning, Code: "bad-position", start: true},
 		{Path: "x.kif", Game: 2, Ply: 1, Severity: sevError, Code: "unreachable"},
 	}
 	if len(got) != len(want) {
