@@ -466,21 +466,25 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 		return r
 	}
 	defer root.Close()
-	c.convertToFile(&r, root, filepath.Base(c.o.output), c.o.output)
+	c.convertToFile(&r, render.NewDir(root), filepath.Base(c.o.output), c.o.output)
 	return r
 }
 
-// convertToFile converts into rel under root, atomically.
-func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
+// convertToFile converts into rel under dir, atomically.
+func (c *converter) convertToFile(r *result, dir *render.Dir, rel, shown string) {
 	r.out = shown
 	if c.oneGame && c.o.game == 0 && c.o.outDir != "" {
-		c.convertSplit(r, root, rel, shown)
+		c.convertSplit(r, dir.Root(), rel, shown)
 		return
 	}
 	force := c.o.force
-	if exists(root, rel) {
+	fi, err := dir.Lstat(rel)
+	if err != nil {
+		fi = nil
+	}
+	if fi != nil && !render.WritesInto(fi) {
 		switch {
-		case c.keep(r, root, rel):
+		case c.keep(r, dir.Root(), rel):
 			return
 		case c.o.update:
 			force = true // older than its input
@@ -489,7 +493,7 @@ func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 			return
 		}
 	}
-	out, err := createOut(c.ctx, root, rel)
+	out, err := dir.Create(c.ctx, rel, fi)
 	if err != nil {
 		r.writeErr(err)
 		return
@@ -503,11 +507,11 @@ func (c *converter) convertToFile(r *result, root *os.Root, rel, shown string) {
 	}
 	c.bufs.putWriter(bw)
 	if r.status != exitOK || c.ctx.Err() != nil {
-		out.abort()
+		out.Abort()
 		return
 	}
-	if err := out.commit(force); err != nil {
-		if errors.Is(err, errExists) {
+	if err := out.Commit(force); err != nil {
+		if errors.Is(err, render.ErrExists) {
 			r.fail(exitUsage, existsDiag(r.in, shown))
 			return
 		}
@@ -694,7 +698,7 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 		return &exitError{exitUsage, fmt.Errorf("cannot open the output directory %s: %w", c.o.outDir, unwrapPath(err))}
 	}
 	defer root.Close()
-	dirs := &outDirs{root: root}
+	dirs := render.NewDirs(root)
 	defer dirs.Close()
 	// When two inputs would write the same output (a.kif and a.kifu to
 	// a.jkf), the later one keeps its own extension (a.kifu.jkf); only if
@@ -750,12 +754,12 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 						shown := filepath.Join(c.o.outDir, outs[i])
 						if c.o.svgAll {
 							c.convertFrames(r, root, outs[i])
-						} else if dir, sub, base, err := dirs.open(outs[i]); err != nil {
+						} else if dir, sub, base, err := dirs.Open(outs[i]); err != nil {
 							r.out = shown
 							r.writeErr(err)
 						} else {
 							c.convertToFile(r, sub, base, shown)
-							dirs.release(dir)
+							dirs.Release(dir)
 						}
 					}
 					if c.ctx.Err() != nil {

@@ -494,13 +494,13 @@ func (s *gameSink) closeCur(ok bool) {
 		return
 	}
 	if err != nil || !ok {
-		out.file.abort()
+		out.file.Abort()
 		if err != nil {
 			s.fail(exitUsage, diag{Path: out.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
 		}
 		return
 	}
-	if err := out.file.commit(s.o.force); err != nil {
+	if err := out.file.Commit(s.o.force); err != nil {
 		if err == errExists {
 			s.fail(exitUsage, existsDiag(out.in, out.shown))
 			return

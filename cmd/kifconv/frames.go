@@ -135,12 +135,12 @@ func (c *converter) writeFrames(r *result, root *os.Root, dir string, rec *shogi
 			err = enc.Close()
 		}
 		if err != nil {
-			out.abort()
+			out.Abort()
 			c.writeFailed(r, 0, err)
 			return failed
 		}
 		subs += enc.Substitutions()
-		if err := out.commit(c.o.force); err != nil {
+		if err := out.Commit(c.o.force); err != nil {
 			if errors.Is(err, errExists) {
 				r.fail(exitUsage, existsDiag(r.in, shown(names[i])))
 			} else {

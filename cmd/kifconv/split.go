@@ -74,7 +74,7 @@ func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
 	var outs []*outFile
 	defer func() {
 		for _, o := range outs {
-			o.root.Remove(o.tmp) // left only when the input failed
+			o.Remove() // left only when the input failed
 		}
 	}()
 	losses := map[string]bool{}
@@ -104,7 +104,7 @@ func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
 			werr = bw.Flush()
 		}
 		c.bufs.putWriter(bw)
-		if cerr := out.f.Close(); werr == nil {
+		if cerr := out.Close(); werr == nil {
 			werr = cerr
 		}
 		for _, l := range wr.Losses() {
@@ -135,8 +135,7 @@ func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
 		}
 	}
 	for i, o := range outs {
-		o.rel = names[i]
-		if err := o.place(force); err != nil {
+		if err := o.PlaceAs(names[i], force); err != nil {
 			r.out = filepath.Join(filepath.Dir(shown), names[i])
 			if errors.Is(err, errExists) {
 				r.fail(exitUsage, existsDiag(r.in, r.out))
