@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -68,13 +70,29 @@ func unwrapPath(err error) error {
 	}
 }
 
-// inInputOrder calls each with the inputs as they are done, in input order:
-// input i once it and every input before it are done. done delivers the
-// numbers of the inputs as workers finish them and is closed after the
-// last. The bar advances with each. With stop, an interrupt ends the wait
-// at once (a worker may be blocked on a terminal); without it, the wait goes
-// on until every worker has finished.
-func inInputOrder(done <-chan int, n int, bar *progress, stop context.Context, each func(i int)) {
+// runInputs calls work(i) for the inputs 0…n-1 on up to jobs goroutines,
+// which stop taking inputs once ctx is cancelled, and each(i) on the calling
+// goroutine in input order: input i once it and every input before it are
+// done. The bar advances with each. With stop, an interrupt ends the wait at
+// once (a worker may be blocked on a terminal or a FIFO); without it, the
+// wait goes on until every worker has finished.
+func runInputs(ctx context.Context, n, jobs int, bar *progress, stop context.Context, work, each func(i int)) {
+	var taken atomic.Int64
+	done := make(chan int, n)
+	var wg sync.WaitGroup
+	for range min(jobs, n) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(taken.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				work(i)
+				done <- i
+			}
+		})
+	}
+	go func() { wg.Wait(); close(done) }()
 	finished := make([]bool, n)
 	next := 0
 	var stopped <-chan struct{}

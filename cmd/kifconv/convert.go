@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/kifconv/kifconv/internal/charset"
@@ -739,51 +738,32 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 		}
 	}
 	bar := newBar(e, stderr, len(ins), c.o.quiet, "converting")
-	jobs := min(c.o.jobs, len(ins))
-	next := make(chan int)
-	done := make(chan int, len(ins))
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Go(func() {
-			for i := range next {
-				r := &results[i]
-				if r.status == exitOK && c.ctx.Err() == nil {
-					if r.in.err != nil {
-						r.failErr(exitUsage, r.in.err)
-					} else {
-						shown := filepath.Join(c.o.outDir, outs[i])
-						if c.o.svgAll {
-							c.convertFrames(r, root, outs[i])
-						} else if dir, sub, base, err := dirs.Open(outs[i]); err != nil {
-							r.out = shown
-							r.writeErr(err)
-						} else {
-							c.convertToFile(r, sub, base, shown)
-							dirs.Release(dir)
-						}
-					}
-					if c.ctx.Err() != nil {
-						*r = result{in: r.in, interrupted: true}
-					}
-				}
-				done <- i
-			}
-		})
-	}
-	go func() {
-		defer close(next)
-		for i := range ins {
-			if c.ctx.Err() != nil {
-				return
-			}
-			next <- i
-		}
-	}()
-	go func() { wg.Wait(); close(done) }()
 	var converted, failed, warnings, kept int
 	status := exitOK
 	var b []byte
-	inInputOrder(done, len(ins), bar, nil, func(i int) {
+	runInputs(c.ctx, len(ins), c.o.jobs, bar, nil, func(i int) {
+		r := &results[i]
+		if r.status != exitOK || c.ctx.Err() != nil {
+			return
+		}
+		if r.in.err != nil {
+			r.failErr(exitUsage, r.in.err)
+		} else {
+			shown := filepath.Join(c.o.outDir, outs[i])
+			if c.o.svgAll {
+				c.convertFrames(r, root, outs[i])
+			} else if dir, sub, base, err := dirs.Open(outs[i]); err != nil {
+				r.out = shown
+				r.writeErr(err)
+			} else {
+				c.convertToFile(r, sub, base, shown)
+				dirs.Release(dir)
+			}
+		}
+		if c.ctx.Err() != nil {
+			*r = result{in: r.in, interrupted: true}
+		}
+	}, func(i int) {
 		r := &results[i]
 		if r.interrupted {
 			return

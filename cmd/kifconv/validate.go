@@ -8,7 +8,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -126,30 +125,6 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 		fileJobs = o.jobs
 	}
 	pool := &bufPool{}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	done := make(chan int, len(ins))
-	for range min(o.jobs, len(ins)) {
-		wg.Go(func() {
-			for i := range next {
-				reports[i] = validateFile(ctx, ins[i], stdin, o, fileJobs, pool)
-				if ctx.Err() != nil {
-					reports[i].interrupted = true
-				}
-				done <- i
-			}
-		})
-	}
-	go func() {
-		defer close(next)
-		for i := range ins {
-			if ctx.Err() != nil {
-				return
-			}
-			next <- i
-		}
-	}()
-	go func() { wg.Wait(); close(done) }()
 	bar := newBar(e, stderr, len(ins), o.quiet, "validating")
 	rep := newReporter(o.format, out, &diagPrinter{cond: cond, color: color}, o.quiet)
 	sum := summary{Reasons: notes.counts()}
@@ -160,7 +135,12 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	var werr error
 	// An interrupt stops the wait at once: a worker may be blocked reading
 	// a terminal or a FIFO, and what is done so far is reported.
-	inInputOrder(done, len(ins), bar, ctx, func(i int) {
+	runInputs(ctx, len(ins), o.jobs, bar, ctx, func(i int) {
+		reports[i] = validateFile(ctx, ins[i], stdin, o, fileJobs, pool)
+		if ctx.Err() != nil {
+			reports[i].interrupted = true
+		}
+	}, func(i int) {
 		r := &reports[i]
 		if r.interrupted {
 			return
