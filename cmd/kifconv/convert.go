@@ -473,7 +473,7 @@ func (c *converter) convertSingle(in input, stdout io.Writer) result {
 func (c *converter) convertToFile(r *result, dir *render.Dir, rel, shown string) {
 	r.out = shown
 	if c.oneGame && c.o.game == 0 && c.o.outDir != "" {
-		c.convertSplit(r, dir.Root(), rel, shown)
+		c.convertSplit(r, dir, rel, shown)
 		return
 	}
 	force := c.o.force

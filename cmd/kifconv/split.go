@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/render"
 )
 
 // minGameDigits is the least width of the game numbers in the names of
@@ -51,16 +52,16 @@ func (c *converter) keep(r *result, root *os.Root, rel string) bool {
 // written to temporary files, and moved to their names once the number of
 // games (and so the width of the numbers) is known and every game was
 // written; an input that fails leaves none of them.
-func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
+func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) {
 	name := r.in.name()
 	first := gameName(rel, 1, 2)
 	force := c.o.force
 	for _, existing := range []string{rel, first} {
-		if !exists(root, existing) {
+		if !dir.Exists(existing) {
 			continue
 		}
 		switch {
-		case c.keep(r, root, existing):
+		case c.keep(r, dir.Root(), existing):
 			return
 		case c.o.update:
 			force = true
@@ -84,7 +85,7 @@ func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
 	before := len(r.diags)
 	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
 		warns.addParse(name, game, res.warns...)
-		out, err := createOut(c.ctx, root, rel)
+		out, err := dir.Create(c.ctx, rel, nil)
 		if err != nil {
 			r.writeErr(err)
 			return false
@@ -129,7 +130,7 @@ func (c *converter) convertSplit(r *result, root *os.Root, rel, shown string) {
 	names := make([]string, len(outs))
 	for i := range outs {
 		names[i] = gameName(rel, i+1, len(outs))
-		if !force && exists(root, names[i]) {
+		if !force && dir.Exists(names[i]) {
 			r.fail(exitUsage, existsDiag(r.in, filepath.Join(filepath.Dir(shown), names[i])))
 			return
 		}

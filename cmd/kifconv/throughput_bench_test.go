@@ -27,6 +27,9 @@ import (
 // sub-benchmarks. Each reports files/s (or games/s), moves/s, moves per CPU
 // second of the command (which a busy machine disturbs less), the peak RSS
 // of the command, and on -j 2 the speedup over the -j 1 run just before.
+// The first row, cp-kif, copies the KIF tree with cp -r, the floor of a
+// command over many small files: every command over that tree reports its
+// time as a multiple of it (x-cp-r), measured in the same run.
 //
 // The sizes are for a run asked for by name:
 //
@@ -57,9 +60,11 @@ func BenchmarkCLI(b *testing.B) {
 		out   bool // needs a fresh output path per run
 	}
 	benches := []bench{
+		{"cp-kif", func(out string) []string { return []string{"cp", "-r", in.kifDir, out} }, files, "files/s", true},
 		{"convert-kif-csa", func(out string) []string { return []string{"convert", "-q", "-t", "csa", "-d", out, in.kifDir} }, files, "files/s", true},
 		{"validate-kif", func(string) []string { return []string{"validate", "-q", in.kifDir} }, files, "files/s", false},
 		{"convert-csa-usi", func(out string) []string { return []string{"convert", "-q", "-t", "usi", "-o", out, in.csaFile} }, games, "games/s", true},
+		{"convert-csa-kif", func(out string) []string { return []string{"convert", "-q", "-t", "kif", "-d", out, in.csaFile} }, games, "games/s", true},
 		{"validate-csa", func(string) []string { return []string{"validate", "-q", in.csaFile} }, games, "games/s", false},
 		{"convert-csa-hcpe", func(out string) []string { return []string{"convert", "-q", "-t", "hcpe", "-o", out, in.csaFile} }, games, "games/s", true},
 		{"convert-csa-psv", func(out string) []string { return []string{"convert", "-q", "-t", "psv", "-o", out, in.csaFile} }, games, "games/s", true},
@@ -80,6 +85,7 @@ func BenchmarkCLI(b *testing.B) {
 		// the number of games); it takes no -j and runs once, as j1.
 		{"diff-csa", func(string) []string { return []string{"diff", "-q", in.csaFile, in.csaFile} }, games, "games/s", false},
 	}
+	var cp time.Duration // the time of cp -r, for the ratios
 	for _, bb := range benches {
 		moves := in.kifMoves
 		if bb.unit == "games/s" {
@@ -87,13 +93,19 @@ func BenchmarkCLI(b *testing.B) {
 		}
 		var j1 time.Duration // the -j 1 time of this command, for the speedup
 		for _, jobs := range []int{1, 2} {
-			if bb.name == "diff-csa" && jobs > 1 {
+			if (bb.name == "diff-csa" || bb.name == "cp-kif") && jobs > 1 {
 				break
 			}
 			b.Run(bb.name+"/j"+strconv.Itoa(jobs), func(b *testing.B) {
 				var wall, cpu time.Duration
 				var rss, floor int64
-				scratch := b.TempDir()
+				// Beside the input, so that every command (and cp) writes
+				// to the same file system (tmpfs with KIFCONV_BENCH_DIR=/dev/shm/…).
+				scratch, err := os.MkdirTemp(filepath.Dir(in.kifDir), "out")
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer os.RemoveAll(scratch)
 				for i := range b.N {
 					b.StopTimer()
 					out := filepath.Join(scratch, "out"+strconv.Itoa(i))
@@ -101,10 +113,13 @@ func BenchmarkCLI(b *testing.B) {
 						out += ".usi"
 					}
 					args := bb.args(out)
-					if bb.name != "diff-csa" {
+					if bb.name != "diff-csa" && bb.name != "cp-kif" {
 						args = append([]string{args[0], "-j", strconv.Itoa(jobs)}, args[1:]...)
 					}
 					cmd := exec.Command(bin, args...)
+					if bb.name == "cp-kif" {
+						cmd = exec.Command(args[0], args[1:]...)
+					}
 					var stderr bytes.Buffer
 					cmd.Stderr = &stderr
 					if self, ok := selfPeakRSS(); ok {
@@ -130,8 +145,10 @@ func BenchmarkCLI(b *testing.B) {
 				}
 				n := float64(b.N)
 				b.ReportMetric(float64(bb.units)*n/wall.Seconds(), bb.unit)
-				b.ReportMetric(float64(moves)*n/wall.Seconds(), "moves/s")
-				if cpu > 0 {
+				if bb.name != "cp-kif" {
+					b.ReportMetric(float64(moves)*n/wall.Seconds(), "moves/s")
+				}
+				if cpu > 0 && bb.name != "cp-kif" {
 					b.ReportMetric(float64(moves)*n/cpu.Seconds(), "moves/cpu-s")
 				}
 				if rss > 0 {
@@ -142,6 +159,12 @@ func BenchmarkCLI(b *testing.B) {
 					}
 				}
 				per := wall / time.Duration(b.N)
+				switch {
+				case bb.name == "cp-kif":
+					cp = per
+				case cp > 0 && bb.unit == "files/s":
+					b.ReportMetric(float64(per)/float64(cp), "x-cp-r")
+				}
 				if jobs == 1 {
 					j1 = per
 				} else if j1 > 0 {
