@@ -301,7 +301,7 @@ func (s *diffSide) next() (*shogi.Record, error) {
 	if s.done {
 		return nil, nil
 	}
-	rec, err := s.src.reader.Read()
+	rec, err := s.src.Reader.Read()
 	if err == io.EOF {
 		s.done = true
 		return nil, nil

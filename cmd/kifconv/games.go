@@ -151,7 +151,7 @@ func (r *gameReader) open(in input, reuse bool) (*source, []diag, int) {
 // It returns the diagnostics of the error that ended the reading.
 func (r *gameReader) readFile(src *source, index, jobs int, each func(g *gameRef) bool) ([]diag, int, bool) {
 	last := r.o.ranges.Last()
-	g := gameRef{in: src.in, index: index, format: src.format, encoding: src.encoding()}
+	g := gameRef{in: src.in, index: index, format: src.Format, encoding: src.Encoding()}
 	stopped := false
 	games, err := src.eachRecord(r.cmd.Context(), jobs, nil, func(game int, res readResult) bool {
 		if last > 0 && game > last {

@@ -239,34 +239,17 @@ func localRel(p string) string {
 	return p
 }
 
-// source is an opened input: decoded to UTF-8, its format known, a reader
-// ready. Its diagnostics carry their lines (parse.Pos.Text): nothing reads
-// an input twice, so files, pipes, FIFOs and devices are all read alike.
+// source is an opened input (parse.Source) with the input it reads.
 type source struct {
-	in         input
-	format     string
-	reader     parse.Reader
-	dec        *charset.Reader
-	br         *bufio.Reader // the decoded text, which reader reads
-	opt        parse.Options // reader's options
-	ropt       readerOptions
-	splittable bool // the text can be cut into pieces read in parallel
-	pool       *bufPool
-	brBusy     bool     // br may still be read by a goroutine left behind (after an interrupt)
-	file       *os.File // nil for standard input
+	*parse.Source
+	in   input
+	ropt readerOptions
+	file *os.File // nil for standard input
 }
 
-// encoding is the encoding the input turned out to be in.
-func (s *source) encoding() charset.Encoding { return s.dec.Encoding() }
-
 func (s *source) Close() error {
-	if !s.brBusy {
-		s.pool.putReader(s.br)
-		s.br = nil
-		s.pool.putReuse(s.opt.Reuse)
-		s.opt.Reuse = nil
-		s.pool.putDecoder(s.dec)
-		s.dec = nil
+	if s.Source != nil {
+		s.Source.Close()
 	}
 	if s.file != nil {
 		return s.file.Close()
@@ -274,66 +257,21 @@ func (s *source) Close() error {
 	return nil
 }
 
-// bufPool keeps the read and write buffers of an input for the next one: a
-// batch of 20,000 small files would otherwise allocate, and the collector
-// zero, 128 KiB for each. It keeps the record the input's games were read
-// into and the readers' line buffer as well (parse.Reuse), so that a batch
-// allocates no game trees once it has read its longest game. The nil pool
-// allocates every time.
-type bufPool struct{ r, w, rec, dec sync.Pool }
-
-// decoder returns a decoder of raw's text.
-func (p *bufPool) decoder(raw io.Reader) (*charset.Reader, error) {
-	if p != nil {
-		if dec, ok := p.dec.Get().(*charset.Reader); ok {
-			if _, err := dec.Reset(raw); err != nil {
-				return nil, err
-			}
-			return dec, nil
-		}
-	}
-	dec, _, err := charset.NewReader(raw)
-	return dec, err
+// bufPool keeps the buffers of an input for the next one (parse.Pool) and
+// the output buffers of the commands; the nil pool allocates every time.
+type bufPool struct {
+	src parse.Pool
+	w   sync.Pool
 }
 
-func (p *bufPool) putDecoder(dec *charset.Reader) {
-	if p != nil && dec != nil {
-		p.dec.Put(dec)
+func (p *bufPool) sources() *parse.Pool {
+	if p == nil {
+		return nil
 	}
-}
-
-// reuse returns the memory for a reader to reuse.
-func (p *bufPool) reuse() *parse.Reuse {
-	if r, ok := p.rec.Get().(*parse.Reuse); ok {
-		return r
-	}
-	return new(parse.Reuse)
-}
-
-func (p *bufPool) putReuse(r *parse.Reuse) {
-	if p != nil && r != nil {
-		p.rec.Put(r)
-	}
+	return &p.src
 }
 
 const bufSize = 64 << 10
-
-func (p *bufPool) reader(r io.Reader) *bufio.Reader {
-	if p != nil {
-		if br, ok := p.r.Get().(*bufio.Reader); ok {
-			br.Reset(r)
-			return br
-		}
-	}
-	return bufio.NewReaderSize(r, bufSize)
-}
-
-func (p *bufPool) putReader(br *bufio.Reader) {
-	if p != nil && br != nil {
-		br.Reset(nil)
-		p.r.Put(br)
-	}
-}
 
 func (p *bufPool) writer(w io.Writer) *bufio.Writer {
 	if p != nil {
@@ -367,7 +305,7 @@ func openStatus(err error) int {
 }
 
 // errUnknownFormat is the code of an input whose format cannot be told.
-var errUnknownFormat = errors.New("cannot tell the format of the input; give it with --from")
+var errUnknownFormat = parse.ErrUndetected
 
 // openSource opens an input, detects its encoding and (unless from is
 // given) its format, and returns a reader of its records.
@@ -396,7 +334,7 @@ func (o readerOptions) apply(r parse.Reader) {
 
 // openSourceWith is openSource with settings for particular readers.
 func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, ropt readerOptions, pool *bufPool) (*source, error) {
-	s := &source{in: in, pool: pool, ropt: ropt}
+	s := &source{in: in, ropt: ropt}
 	var raw io.Reader = stdin
 	if in.path != "-" {
 		f, err := openInput(in.path)
@@ -406,49 +344,26 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 		raw = f
 		s.file = f
 	}
-	dec, err := pool.decoder(raw)
+	opt.Filename = in.name()
+	src, err := parse.Open(in.path, raw, from, opt, ropt.apply, pool.sources())
 	if err != nil {
 		s.Close()
 		var de *charset.DecodeError
-		if errors.Is(err, charset.ErrBinary) || errors.As(err, &de) {
+		switch {
+		case errors.Is(err, charset.ErrBinary) || errors.As(err, &de) || errors.Is(err, parse.ErrEmpty):
 			return nil, &exitError{exitInvalid, err} // the input, not the command
+		case errors.Is(err, parse.ErrFormatName):
+			return nil, usageErrorf("%v (see kifconv formats)", err)
 		}
 		return nil, err
 	}
-	s.dec = dec
-	br := pool.reader(dec)
-	format := from
-	if format == "" {
-		head, _ := br.Peek(64 << 10)
-		det := parse.DetectFormat(in.path, head)
-		format = det.Format
-		if format == "" {
-			s.Close()
-			if det.Reason == "empty" {
-				return nil, &exitError{exitInvalid, parse.ErrEmpty}
-			}
-			return nil, fmt.Errorf("%w (%s)", errUnknownFormat, det.Reason)
-		}
-	}
-	opt.Filename = in.name()
-	if pool != nil && opt.Reuse == nil {
-		// Whoever gives a pool reads record after record and keeps none.
-		opt.Reuse = pool.reuse()
-	}
-	r, err := parse.New(format, br, opt)
-	if err != nil {
-		s.Close()
-		return nil, usageErrorf("%v (see kifconv formats)", err)
-	}
-	ropt.apply(r)
-	s.format, s.reader, s.br, s.opt = format, r, br, opt
-	s.splittable = parse.Splittable(format)
+	s.Source = src
 	return s, nil
 }
 
 // summary returns the まで line of a KIF or KI2 record just read, with its
 // number and text, for checkSummary.
 func (s *source) summary() (int, string, bool) {
-	p, ok := parse.Summary(s.reader)
+	p, ok := parse.Summary(s.Reader)
 	return p.Line, p.Text, ok
 }

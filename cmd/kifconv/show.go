@@ -332,7 +332,7 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 	}
 	defer src.Close()
 	for i := 1; ; i++ {
-		rec, err := src.reader.Read()
+		rec, err := src.Reader.Read()
 		if err == io.EOF {
 			if i == 1 {
 				return nil, report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
@@ -344,11 +344,11 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 			if errors.As(err, new(*fs.PathError)) {
 				status = exitUsage
 			}
-			return nil, report(status, diagsFromError(in.name(), i, parse.WithWarnings(err, src.reader.Warnings())))
+			return nil, report(status, diagsFromError(in.name(), i, parse.WithWarnings(err, src.Reader.Warnings())))
 		}
 		if i == game {
 			var ds []diag
-			for _, w := range src.reader.Warnings() {
+			for _, w := range src.Reader.Warnings() {
 				ds = append(ds, diagFromParse(in.name(), i, w))
 			}
 			if len(ds) > 0 {

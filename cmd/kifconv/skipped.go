@@ -74,7 +74,7 @@ func isJKF(path string) bool {
 		return false
 	}
 	defer src.Close()
-	head, _ := src.br.Peek(4 << 10)
+	head, _ := src.Text.Peek(4 << 10)
 	if parse.Detect(head, path) != "jkf" {
 		return false
 	}
@@ -87,7 +87,7 @@ func isJKF(path string) bool {
 	if !named {
 		return false
 	}
-	_, err = src.reader.Read()
+	_, err = src.Reader.Read()
 	return err == nil
 }
 

@@ -25,10 +25,10 @@ type readResult struct {
 // any, is returned with the number of the record it is in.
 func (s *source) eachRecord(ctx context.Context, jobs int, work func(*shogi.Record) []diag,
 	fn func(game int, r readResult) bool) (int, error) {
-	if jobs < 2 || !s.splittable {
-		return parse.ReadEach(s.reader, 0, work, results(fn))
+	if jobs < 2 || !parse.Splittable(s.Format) {
+		return parse.ReadEach(s.Reader, 0, work, results(fn))
 	}
-	return s.readParallel(ctx, jobs, parse.NewSplitter(s.format, s.br), work, fn)
+	return s.readParallel(ctx, jobs, parse.NewSplitter(s.Format, s.Text), work, fn)
 }
 
 // results adapts fn to the library's records.
@@ -51,9 +51,9 @@ func capJobs(jobs, cpus int) int {
 // readParallel is eachRecord with jobs workers reading the pieces of sp.
 func (s *source) readParallel(ctx context.Context, jobs int, sp *parse.Splitter, work func(*shogi.Record) []diag,
 	fn func(int, readResult) bool) (int, error) {
-	n, err := parse.ReadPieces(ctx, sp, s.format, s.opt, capJobs(jobs, runtime.NumCPU()), s.ropt.apply, work, results(fn))
+	n, err := parse.ReadPieces(ctx, sp, s.Format, s.Options, capJobs(jobs, runtime.NumCPU()), s.ropt.apply, work, results(fn))
 	if ctx.Err() != nil {
-		s.brBusy = true // the cutter may still be reading it
+		s.Abandon() // the cutter may still be reading the text
 	}
 	return n, err
 }

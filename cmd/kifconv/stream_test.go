@@ -22,7 +22,7 @@ import (
 type pieceSizes struct{ size, max int }
 
 func (sz pieceSizes) splitter(src *source) *parse.Splitter {
-	sp := parse.NewSplitter(src.format, src.br)
+	sp := parse.NewSplitter(src.Format, src.Text)
 	sp.Size, sp.Max = sz.size, sz.max
 	return sp
 }

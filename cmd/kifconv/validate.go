@@ -222,7 +222,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		return finish(nil)
 	}
 	defer src.Close()
-	rep.Format = src.format
+	rep.Format = src.Format
 	var first *shogi.Record
 	check := func(rec *shogi.Record) []diag { return checkRecord(rep.Path, 0, rec) }
 	games, err := src.eachRecord(ctx, jobs, check, func(game int, res readResult) bool {
@@ -270,7 +270,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		}
 		fail(status, diagsFromError(rep.Path, games, err)...)
 	}
-	rep.Encoding = string(src.encoding())
+	rep.Encoding = string(src.Encoding())
 	if first != nil && rep.Games == 1 && rep.status == exitOK {
 		if line, text, ok := src.summary(); ok {
 			all.add(checkSummary(rep.Path, line, text, first)...)
