@@ -71,15 +71,24 @@ func unwrapPath(err error) error {
 }
 
 // runInputs calls work(i) for the inputs 0…n-1 on up to jobs goroutines,
-// which stop taking inputs once ctx is cancelled, and each(i) on the calling
-// goroutine in input order: input i once it and every input before it are
-// done. The bar advances with each. With stop, an interrupt ends the wait at
-// once (a worker may be blocked on a terminal or a FIFO); without it, the
-// wait goes on until every worker has finished.
+// which stop taking inputs once ctx is cancelled, and each(i) in input
+// order: input i once it and every input before it are done. The bar
+// advances with each. The calls of each are serialized; they run on the
+// worker that completed the run of inputs, so that no input costs a wake-up
+// of another goroutine (at -j 1 over BenchmarkCLI's KIF files on tmpfs, CPU
+// a file 70 to 53 µs for convert -d, 48 to 38 µs for validate). With stop, an interrupt ends the wait at
+// once (a worker may be blocked on a terminal or a FIFO) and each is not
+// called again; without it, the wait goes on until every worker has
+// finished.
 func runInputs(ctx context.Context, n, jobs int, bar *progress, stop context.Context, work, each func(i int)) {
-	var taken atomic.Int64
-	done := make(chan int, n)
-	var wg sync.WaitGroup
+	var (
+		taken    atomic.Int64
+		mu       sync.Mutex // guards finished, next, closed and the calls of each
+		finished = make([]bool, n)
+		next     int
+		closed   bool
+		wg       sync.WaitGroup
+	)
 	for range min(jobs, n) {
 		wg.Go(func() {
 			for ctx.Err() == nil {
@@ -88,32 +97,30 @@ func runInputs(ctx context.Context, n, jobs int, bar *progress, stop context.Con
 					return
 				}
 				work(i)
-				done <- i
+				mu.Lock()
+				if !closed {
+					finished[i] = true
+					bar.add()
+					for next < n && finished[next] {
+						each(next)
+						next++
+					}
+				}
+				mu.Unlock()
 			}
 		})
 	}
-	go func() { wg.Wait(); close(done) }()
-	finished := make([]bool, n)
-	next := 0
-	var stopped <-chan struct{}
-	if stop != nil {
-		stopped = stop.Done()
+	if stop == nil {
+		wg.Wait()
+		return
 	}
-	for {
-		var i int
-		var ok bool
-		select {
-		case i, ok = <-done:
-		case <-stopped:
-		}
-		if !ok {
-			return
-		}
-		finished[i] = true
-		bar.add()
-		for next < n && finished[next] {
-			each(next)
-			next++
-		}
+	all := make(chan struct{})
+	go func() { wg.Wait(); close(all) }()
+	select {
+	case <-all:
+	case <-stop.Done():
 	}
+	mu.Lock()
+	closed = true
+	mu.Unlock()
 }
