@@ -101,8 +101,9 @@ func TestValidateInterrupted(t *testing.T) {
 	if want := "1 file: 0 valid, 1 invalid, 1 error, 0 warnings; interrupted\nkifconv: interrupted\n"; stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
 	}
-	// Let the worker blocked on the FIFO go.
-	if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+	// Let a worker blocked on the FIFO go (without blocking when the
+	// interrupt came before any worker opened it).
+	if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
 		f.Close()
 	}
 }
