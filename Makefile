@@ -40,9 +40,11 @@ bench-read:
 	$(GO) test -run '^$$' -bench '^BenchmarkReadGenerated$$' -benchmem -cpu 1 -count 5 ./internal/parse
 
 # Whole commands on 20,000 KIF files and a 100,000-game CSA file (issue 8):
-# files/s, moves/s, peak RSS, -j 1 to -j 2 speedup. Sizes:
-# KIFCONV_BENCH_FILES, KIFCONV_BENCH_GAMES; KIFCONV_BENCH_DIR keeps the
-# generated input for the next run.
+# files/s, moves/s, peak RSS, -j 1 to -j 2 speedup, and beside them cp -r of
+# the KIF tree with each command's time as a multiple of it (x-cp-r), all in
+# the same run. Sizes: KIFCONV_BENCH_FILES, KIFCONV_BENCH_GAMES;
+# KIFCONV_BENCH_DIR keeps the generated input (and takes the outputs) for the
+# next run: KIFCONV_BENCH_DIR=/dev/shm/kc measures on tmpfs.
 bench-cli:
 	$(GO) test -run '^$$' -bench '^BenchmarkCLI$$' -benchtime 1x -count $(BENCHCOUNT) -timeout 60m ./cmd/kifconv
 

@@ -173,11 +173,7 @@ func (o *File) place(rel string, force, checked bool) error {
 				return ErrExists
 			}
 		}
-		if err := d.root.Rename(o.tmp, rel); err != nil {
-			o.Remove()
-			return err
-		}
-		return nil
+		return o.rename(rel)
 	}
 	// Without force: renamed if nothing is there, atomically where the
 	// system can (one call instead of the link and removal below).
@@ -208,7 +204,13 @@ func (o *File) place(rel string, force, checked bool) error {
 		o.Remove()
 		return ErrExists
 	}
-	if err := d.root.Rename(o.tmp, rel); err != nil {
+	return o.rename(rel)
+}
+
+// rename renames the temporary file to rel, replacing what is there, or
+// removes it if it cannot.
+func (o *File) rename(rel string) error {
+	if err := o.dir.root.Rename(o.tmp, rel); err != nil {
 		o.Remove()
 		return err
 	}
