@@ -8,9 +8,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 // minGameDigits is the least width of the game numbers in the names of
@@ -72,46 +74,45 @@ func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) 
 		return
 	}
 	defer src.Close()
-	var outs []*outFile
+	// Each game is written on the worker that read it (one file a game,
+	// so the games of a collection are written in parallel under -j); the
+	// files get their names here, in input order.
+	var mu sync.Mutex
+	var made []*outFile // every file the workers made, placed or not
 	defer func() {
-		for _, o := range outs {
+		for _, o := range made {
 			o.Remove() // left only when the input failed
 		}
 	}()
+	write := func(rec *shogi.Record) workResult {
+		out, err := dir.Create(c.ctx, rel, nil)
+		if err != nil {
+			return workResult{part: &splitPart{createErr: err}}
+		}
+		mu.Lock()
+		made = append(made, out)
+		mu.Unlock()
+		return workResult{part: c.writePart(out, rec)}
+	}
+	var outs []*outFile
 	losses := map[string]bool{}
 	subs := 0
 	var werr error
 	var warns diagList
 	before := len(r.diags)
-	games, err := src.eachRecord(c.ctx, c.fileJobs, nil, func(game int, res readResult) bool {
+	games, err := src.eachRecord(c.ctx, c.fileJobs, write, func(game int, res readResult) bool {
 		warns.addParse(name, game, res.warns...)
-		out, err := dir.Create(c.ctx, rel, nil)
-		if err != nil {
-			r.writeErr(err)
+		p := res.part
+		if p.createErr != nil {
+			r.writeErr(p.createErr)
 			return false
 		}
-		outs = append(outs, out)
-		bw := c.bufs.writer(out)
-		enc := charset.NewWriter(bw, c.t.enc, c.t.crlf, c.t.substitute)
-		wr := c.t.format.New(enc, c.t.opt)
-		werr = wr.Write(res.rec)
-		if werr == nil {
-			werr = wr.Flush()
-		}
-		if werr == nil {
-			werr = enc.Close()
-		}
-		if werr == nil {
-			werr = bw.Flush()
-		}
-		c.bufs.putWriter(bw)
-		if cerr := out.Close(); werr == nil {
-			werr = cerr
-		}
-		for _, l := range wr.Losses() {
+		outs = append(outs, p.file)
+		for _, l := range p.losses {
 			losses[l] = true
 		}
-		subs += enc.Substitutions()
+		subs += p.subs
+		werr = p.err
 		return werr == nil
 	})
 	r.diags = slices.Insert(r.diags, before, warns.list(name)...)
@@ -143,9 +144,38 @@ func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) 
 			} else {
 				r.writeErr(err)
 			}
-			outs = outs[i+1:]
 			return
 		}
 	}
-	outs = nil
+}
+
+// splitPart is one game of convertSplit, written to its temporary file.
+type splitPart struct {
+	file      *outFile
+	losses    []string
+	subs      int   // characters the encoding lacked, replaced
+	err       error // writing the game failed
+	createErr error // the file could not be made
+}
+
+// writePart writes rec into out and closes it.
+func (c *converter) writePart(out *outFile, rec *shogi.Record) *splitPart {
+	bw := c.bufs.writer(out)
+	enc := charset.NewWriter(bw, c.t.enc, c.t.crlf, c.t.substitute)
+	wr := c.t.format.New(enc, c.t.opt)
+	err := wr.Write(rec)
+	if err == nil {
+		err = wr.Flush()
+	}
+	if err == nil {
+		err = enc.Close()
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	c.bufs.putWriter(bw)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return &splitPart{file: out, losses: wr.Losses(), subs: enc.Substitutions(), err: err}
 }

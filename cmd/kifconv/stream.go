@@ -9,11 +9,18 @@ import (
 )
 
 // readResult is a record read, with what its reader tolerated in it and
-// what the per-record work found.
+// what the per-record work made of it.
 type readResult struct {
 	rec   *shogi.Record
 	warns parse.ErrorList
-	extra []diag
+	extra []diag     // what the work found
+	part  *splitPart // the game's output file, written by the work (split.go)
+}
+
+// workResult is what the per-record work produces on a worker.
+type workResult struct {
+	diags []diag
+	part  *splitPart
 }
 
 // eachRecord reads every record of src and calls fn with each, in input
@@ -23,7 +30,7 @@ type readResult struct {
 // workers. work, when not nil, runs on each record as it is read (on a
 // worker) and its diagnostics reach fn. The error that ended reading, if
 // any, is returned with the number of the record it is in.
-func (s *source) eachRecord(ctx context.Context, jobs int, work func(*shogi.Record) []diag,
+func (s *source) eachRecord(ctx context.Context, jobs int, work func(*shogi.Record) workResult,
 	fn func(game int, r readResult) bool) (int, error) {
 	if jobs < 2 || !parse.Splittable(s.Format) {
 		return parse.ReadEach(s.Reader, 0, work, results(fn))
@@ -32,9 +39,9 @@ func (s *source) eachRecord(ctx context.Context, jobs int, work func(*shogi.Reco
 }
 
 // results adapts fn to the library's records.
-func results(fn func(int, readResult) bool) func(int, parse.Result[[]diag]) bool {
-	return func(n int, r parse.Result[[]diag]) bool {
-		return fn(n, readResult{rec: r.Record, warns: r.Warnings, extra: r.Work})
+func results(fn func(int, readResult) bool) func(int, parse.Result[workResult]) bool {
+	return func(n int, r parse.Result[workResult]) bool {
+		return fn(n, readResult{rec: r.Record, warns: r.Warnings, extra: r.Work.diags, part: r.Work.part})
 	}
 }
 
@@ -49,7 +56,7 @@ func capJobs(jobs, cpus int) int {
 }
 
 // readParallel is eachRecord with jobs workers reading the pieces of sp.
-func (s *source) readParallel(ctx context.Context, jobs int, sp *parse.Splitter, work func(*shogi.Record) []diag,
+func (s *source) readParallel(ctx context.Context, jobs int, sp *parse.Splitter, work func(*shogi.Record) workResult,
 	fn func(int, readResult) bool) (int, error) {
 	n, err := parse.ReadPieces(ctx, sp, s.Format, s.Options, capJobs(jobs, runtime.NumCPU()), s.ropt.apply, work, results(fn))
 	if ctx.Err() != nil {

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -80,7 +83,7 @@ func readTranscript(t *testing.T, text []byte, jobs int, sizes pieceSizes) strin
 	}
 	var out bytes.Buffer
 	w := render.NewCSA(&out, render.Options{AllowLoss: true})
-	work := func(rec *shogi.Record) []diag { return checkRecord("x", 0, rec) }
+	work := func(rec *shogi.Record) workResult { return workResult{diags: checkRecord("x", 0, rec)} }
 	fn := func(game int, r readResult) bool {
 		fmt.Fprintf(&out, "game %d\n", game)
 		for _, e := range r.warns {
@@ -244,4 +247,48 @@ func cpuNow() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestSplitCollectionJobs checks convert -d into a one-game format over a
+// collection: the games are written by the workers that read them, and the
+// files, their names and bytes do not depend on -j; an input that fails
+// leaves no file, temporary or not.
+func TestSplitCollectionJobs(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, bad string
+		code      int
+	}{{"good", "", exitOK}, {"bad", "+7776ZZ", exitInvalid}} {
+		in := filepath.Join(dir, tc.name+".csa")
+		if err := os.WriteFile(in, []byte(streamCSA(t, 400, tc.bad)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var trees []map[string][]byte
+		for _, jobs := range []string{"1", "2"} {
+			out := filepath.Join(dir, tc.name+"-j"+jobs)
+			code, _, stderr := runTest(t, testEnv(false, nil), "convert", "-q", "-j", jobs, "-t", "kif", "-d", out, in)
+			if code != tc.code {
+				t.Fatalf("%s -j %s: exit %d, want %d\n%s", tc.name, jobs, code, tc.code, stderr)
+			}
+			tree := readTree(t, out)
+			for name := range tree {
+				if strings.HasSuffix(name, ".tmp") {
+					t.Errorf("%s -j %s: temporary file %s left", tc.name, jobs, name)
+				}
+			}
+			trees = append(trees, tree)
+		}
+		if tc.code != exitOK {
+			if len(trees[0])+len(trees[1]) > 0 {
+				t.Errorf("%s: %d and %d files written, want none", tc.name, len(trees[0]), len(trees[1]))
+			}
+			continue
+		}
+		if len(trees[0]) != 400 {
+			t.Errorf("%s: %d files, want 400", tc.name, len(trees[0]))
+		}
+		if !maps.EqualFunc(trees[0], trees[1], bytes.Equal) {
+			t.Errorf("%s: -j 1 and -j 2 write different files", tc.name)
+		}
+	}
 }

@@ -224,7 +224,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	defer src.Close()
 	rep.Format = src.Format
 	var first *shogi.Record
-	check := func(rec *shogi.Record) []diag { return checkRecord(rep.Path, 0, rec) }
+	check := func(rec *shogi.Record) workResult { return workResult{diags: checkRecord(rep.Path, 0, rec)} }
 	games, err := src.eachRecord(ctx, jobs, check, func(game int, res readResult) bool {
 		if first == nil {
 			first = res.rec

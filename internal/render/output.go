@@ -156,10 +156,15 @@ func (o *File) Commit(force bool) error {
 	return o.place(o.rel, force, true)
 }
 
-// PlaceAs moves the closed temporary file to rel, as Commit does.
+// PlaceAs moves the closed temporary file to rel, as Commit does; Remove
+// does nothing after it succeeded.
 func (o *File) PlaceAs(rel string, force bool) error {
 	o.rel = rel
-	return o.place(rel, force, false)
+	err := o.place(rel, force, false)
+	if err == nil {
+		o.tmp = ""
+	}
+	return err
 }
 
 // place moves the temporary file to rel; checked says that, under force,
