@@ -287,10 +287,12 @@ func (l *lineKeys) cut(ply int) {
 	}
 }
 
-// count returns how often k stands on the line, and the first ply it stood
-// at.
+// count returns how often k stands on the line, counting no further than
+// five (a position that stood five times has been judged at its fourth, and
+// a king shuffling for a million moves must not make this quadratic), and
+// the first ply of those counted.
 func (l *lineKeys) count(k uint64) (n uint8, first int) {
-	for i := l.heads[k&uint64(len(l.heads)-1)]; i >= 0; i = l.chain[i] {
+	for i := l.heads[k&uint64(len(l.heads)-1)]; i >= 0 && n < 5; i = l.chain[i] {
 		if l.keys[i] == k {
 			n++
 			first = int(i)
