@@ -325,7 +325,7 @@ func isDigits(b []byte) bool {
 // characters) rather than an ending word of another producer.
 func looksLikeMove(w []byte) bool {
 	r, _ := utf8.DecodeRune(w)
-	return jaNumeral(r) > 0 && r != '一' || r == '同' || bytes.IndexByte(w, '(') >= 0 || bytes.ContainsRune(w, utf8.RuneError)
+	return shogi.JaDigitValue(r) > 0 && r != '一' || r == '同' || bytes.IndexByte(w, '(') >= 0 || bytes.ContainsRune(w, utf8.RuneError)
 }
 
 // fastKIFLine reads a move line as Kifu for Windows writes it, the bulk
