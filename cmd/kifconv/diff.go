@@ -309,7 +309,7 @@ func (s *diffSide) next() (*shogi.Record, error) {
 	if err != nil {
 		ds := diagsFromError(s.src.in.name(), s.games+1, err)
 		for _, d := range ds {
-			d.write(s.cmd.ErrOrStderr(), defaultCond())
+			d.Write(s.cmd.ErrOrStderr(), defaultCond())
 		}
 		return nil, &exitError{exitUsage, nil}
 	}

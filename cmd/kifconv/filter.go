@@ -316,7 +316,7 @@ func newGameSink(cmd *cobra.Command, o outOptions) (*gameSink, error) {
 }
 
 func (s *gameSink) fail(status int, d diag) {
-	d.write(s.cmd.ErrOrStderr(), defaultCond())
+	d.Write(s.cmd.ErrOrStderr(), defaultCond())
 	s.status = max(s.status, status)
 }
 
@@ -412,7 +412,7 @@ func (s *gameSink) lossy(in input, losses []string, subs int) {
 	}
 	s.warned[in.name()] = true
 	d := diag{Path: in.name(), Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")}
-	d.write(s.cmd.ErrOrStderr(), defaultCond())
+	d.Write(s.cmd.ErrOrStderr(), defaultCond())
 }
 
 func (s *gameSink) writeFailed(g *gameRef, err error) {

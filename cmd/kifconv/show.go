@@ -318,7 +318,7 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 	stderr := cmd.ErrOrStderr()
 	report := func(status int, ds []diag) error {
 		for i := range ds {
-			ds[i].write(stderr, defaultCond())
+			ds[i].Write(stderr, defaultCond())
 		}
 		return &exitError{status, nil}
 	}
