@@ -226,7 +226,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 		}
 		selected++
 		if o.list {
-			fmt.Fprintf(bw, "%s\t%d\n", termSafe(g.in.name()), g.game)
+			fmt.Fprintf(bw, "%s\t%d\n", render.TermSafe(g.in.name()), g.game)
 			return true
 		}
 		return sink.write(g)
