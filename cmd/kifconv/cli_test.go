@@ -83,12 +83,12 @@ func TestColorChoice(t *testing.T) {
 		{"never", "never", true, nil, false},
 	}
 	for _, tt := range tests {
-		s, err := newBoardSetup(testEnv(tt.tty, tt.vars), nil, false, false, tt.flag, "japanese", "auto")
+		s, err := newDisplay(testEnv(tt.tty, tt.vars), nil, false, false, tt.flag, "japanese", "auto")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.board.Color != tt.color {
-			t.Errorf("%s: colour %v, want %v", tt.name, s.board.Color, tt.color)
+		if s.Board.Color != tt.color {
+			t.Errorf("%s: colour %v, want %v", tt.name, s.Board.Color, tt.color)
 		}
 	}
 }
