@@ -532,15 +532,7 @@ func existsDiag(in input, shown string) diag {
 func (c *converter) open(r *result) (*source, bool) {
 	src, err := openSourceWith(r.in, c.stdin, c.o.from, parse.Options{Strict: c.o.strict}, c.o.readers, &c.bufs)
 	if err != nil {
-		status := exitInvalid
-		if !errors.Is(err, errUnknownFormat) {
-			status = exitUsage
-		}
-		var ee *exitError
-		if errors.As(err, &ee) {
-			status = ee.code
-		}
-		r.failErr(status, err)
+		r.failErr(openStatus(err), err)
 		return nil, false
 	}
 	return src, true

@@ -195,10 +195,10 @@ func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, poo
 	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, pool)
 	if err != nil {
 		var ee *exitError
-		if errors.As(err, &ee) {
-			return nil, err
+		if errors.As(err, &ee) && ee.err == nil {
+			return nil, err // said already
 		}
-		return nil, &exitError{exitUsage, errors.New(in.name() + ": " + err.Error())}
+		return nil, &exitError{exitUsage, errors.New(parse.EscapeControl(in.name()) + ": " + err.Error())}
 	}
 	return src, nil
 }

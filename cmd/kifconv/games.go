@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"sync"
 
@@ -141,14 +140,7 @@ func (r *gameReader) open(in input, reuse bool) (*source, []diag, int) {
 	}
 	src, err := openSourceWith(in, r.cmd.InOrStdin(), r.o.from, parse.Options{}, r.o.readers, pool)
 	if err != nil {
-		st := exitUsage
-		if errors.Is(err, errUnknownFormat) {
-			st = exitInvalid
-		}
-		var ee *exitError
-		if errors.As(err, &ee) {
-			st = ee.code
-		}
+		st := openStatus(err)
 		return nil, diagsFromError(in.name(), 0, err), st
 	}
 	return src, nil, exitOK

@@ -352,6 +352,20 @@ func (p *bufPool) putWriter(bw *bufio.Writer) {
 	}
 }
 
+// openStatus is the exit status for an input that cannot be opened as a
+// source: the one the error carries, 1 for an input that is no record (of a
+// format that cannot be told, binary, or not text), 2 for I/O and usage.
+func openStatus(err error) int {
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.Is(err, errUnknownFormat):
+		return exitInvalid
+	}
+	return exitUsage
+}
+
 // errUnknownFormat is the code of an input whose format cannot be told.
 var errUnknownFormat = errors.New("cannot tell the format of the input; give it with --from")
 
@@ -395,6 +409,10 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 	dec, err := pool.decoder(raw)
 	if err != nil {
 		s.Close()
+		var de *charset.DecodeError
+		if errors.Is(err, charset.ErrBinary) || errors.As(err, &de) {
+			return nil, &exitError{exitInvalid, err} // the input, not the command
+		}
 		return nil, err
 	}
 	s.dec = dec
@@ -402,10 +420,14 @@ func openSourceWith(in input, stdin io.Reader, from string, opt parse.Options, r
 	format := from
 	if format == "" {
 		head, _ := br.Peek(64 << 10)
-		format = parse.Detect(head, in.path)
+		det := parse.DetectFormat(in.path, head)
+		format = det.Format
 		if format == "" {
 			s.Close()
-			return nil, errUnknownFormat
+			if det.Reason == "empty" {
+				return nil, &exitError{exitInvalid, parse.ErrEmpty}
+			}
+			return nil, fmt.Errorf("%w (%s)", errUnknownFormat, det.Reason)
 		}
 	}
 	opt.Filename = in.name()

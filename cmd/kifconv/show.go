@@ -203,14 +203,10 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, nil)
 	if err != nil {
 		var ee *exitError
-		if errors.As(err, &ee) {
-			return nil, err
+		if errors.As(err, &ee) && ee.err == nil {
+			return nil, err // said already
 		}
-		status := exitUsage
-		if errors.Is(err, errUnknownFormat) {
-			status = exitInvalid
-		}
-		return nil, report(status, diagsFromError(in.name(), 0, err))
+		return nil, report(openStatus(err), diagsFromError(in.name(), 0, err))
 	}
 	defer src.Close()
 	for i := 1; ; i++ {

@@ -219,11 +219,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	}
 	src, err := openSource(in, stdin, o.from, parse.Options{Strict: o.strict}, pool)
 	if err != nil {
-		status := exitUsage
-		if errors.Is(err, errUnknownFormat) {
-			status = exitInvalid
-		}
-		fail(status, diagsFromError(rep.Path, 0, err)...)
+		fail(openStatus(err), diagsFromError(rep.Path, 0, err)...)
 		return finish(nil)
 	}
 	defer src.Close()
@@ -236,8 +232,10 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		}
 		var reported map[string]bool
 		readerDiags := make([]diag, len(res.warns)) // judged below, then listed
+		strict := make([]diag, len(res.warns))      // what each stands for as an error
 		for i, w := range res.warns {
 			readerDiags[i] = diagFromParse(rep.Path, game, w)
+			strict[i] = diagFromParse(rep.Path, game, parse.StrictError(w))
 			if reported == nil {
 				reported = map[string]bool{}
 			}
@@ -250,7 +248,8 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 			if d.Ply == 0 && (reported[d.Code] || d.Start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
-			if judgeKept(readerDiags, d) {
+			if i := judgeKept(readerDiags, d); i >= 0 {
+				readerDiags[i] = strict[i]
 				continue
 			}
 			d.Game = game
@@ -286,22 +285,21 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 
 // judgeKept applies "validate judges, convert preserves" to an illegal
 // move that the replay found (d, an error without a line): when a lenient
-// reader kept that move and warned about it (same code and ply), the
-// reader's warning, which has the line and column, becomes the error and
-// d is not reported again. Warnings of moves a reader read another way
-// (a quirk it tolerated) replay as legal and stay warnings.
-func judgeKept(readerDiags []diag, d diag) bool {
+// reader kept that move and warned about it (same code and ply), it returns
+// the index of that warning, whose error (with the line and column) is
+// reported instead of d; -1 otherwise. Warnings of moves a reader read
+// another way (a quirk it tolerated) replay as legal and stay warnings.
+func judgeKept(readerDiags []diag, d diag) int {
 	if d.Severity != sevError || !parse.IsMoveCode(d.Code) {
-		return false
+		return -1
 	}
 	for i := range readerDiags {
 		w := &readerDiags[i]
 		if w.Severity == sevWarning && w.Code == d.Code && (w.Ply == d.Ply || w.Ply == 0) {
-			w.Severity = sevError
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // validateHelp is validate's --help text; its list of codes comes from

@@ -10,6 +10,8 @@
 package charset
 
 import (
+	"bytes"
+	"errors"
 	"strconv"
 	"unicode/utf8"
 )
@@ -24,15 +26,25 @@ const (
 	EUCJP    Encoding = "euc-jp"
 	UTF16LE  Encoding = "utf-16le"
 	UTF16BE  Encoding = "utf-16be"
+	UTF32LE  Encoding = "utf-32le" // read only
+	UTF32BE  Encoding = "utf-32be" // read only
 )
 
+// ErrBinary is the error of an input that looks binary rather than text:
+// NUL bytes, or many other control bytes, in its head once a byte-order
+// mark and UTF-16 or UTF-32 are accounted for. The CLI reports it with the
+// code "binary".
+var ErrBinary = errors.New("binary file, not a record")
+
 // DecodeError reports bytes that are not valid in the encoding the input was
-// detected as. Offset and Line locate the first bad byte in the input (Line is
-// 1-based, counted in the input's line ends).
+// detected as. Offset, Line and Col locate the first bad byte in the input
+// (Line is 1-based, counted in the input's line ends; Col is the 1-based
+// character of the line, 0 when the line began too far back to count).
 type DecodeError struct {
 	Encoding Encoding
 	Offset   int64
 	Line     int
+	Col      int
 	Bytes    []byte // the offending sequence, at most 4 bytes
 }
 
@@ -40,6 +52,10 @@ func (e *DecodeError) Error() string {
 	b := make([]byte, 0, 64)
 	b = append(b, "line "...)
 	b = strconv.AppendInt(b, int64(e.Line), 10)
+	if e.Col > 0 {
+		b = append(b, ", column "...)
+		b = strconv.AppendInt(b, int64(e.Col), 10)
+	}
 	b = append(b, ": invalid "...)
 	b = append(b, e.Encoding...)
 	b = append(b, " byte sequence"...)
@@ -62,6 +78,9 @@ func (e *DecodeError) Error() string {
 // lenient caller can go on while a validator rejects the input.
 func Decode(src []byte) (text []byte, enc Encoding, err error) {
 	enc = Detect(src, true)
+	if looksBinary(src, enc) {
+		return nil, enc, ErrBinary
+	}
 	bom := bomLen(src, enc)
 	src = src[bom:]
 	if enc == UTF8 && utf8.Valid(src) {
@@ -81,6 +100,7 @@ func Decode(src []byte) (text []byte, enc Encoding, err error) {
 			if first == nil {
 				line := countLines(src[:off+nSrc]) + 1
 				first = &DecodeError{Encoding: enc, Offset: int64(bom + off + nSrc), Line: line,
+					Col:   column(enc, src[lineStart(src[:off+nSrc]):off+nSrc]),
 					Bytes: append([]byte(nil), src[off+nSrc:off+nSrc+bad]...)}
 			}
 			out = utf8.AppendRune(out, utf8.RuneError)
@@ -108,6 +128,32 @@ func countLines(b []byte) int {
 	return n
 }
 
+// lineStart returns the index in b after its last line end.
+func lineStart(b []byte) int {
+	return bytes.LastIndexAny(b, "\r\n") + 1
+}
+
+// column returns the 1-based character at the end of line, the bytes of
+// its line before a bad sequence in encoding enc.
+func column(enc Encoding, line []byte) int {
+	var buf [256]byte
+	d := newDecoder(enc)
+	col := 1
+	for len(line) > 0 {
+		nDst, nSrc, bad := d.decode(buf[:], line, true)
+		col += utf8.RuneCount(buf[:nDst])
+		if bad > 0 {
+			col++ // another bad sequence stands for one character
+			nSrc += bad
+		}
+		if nSrc == 0 {
+			break
+		}
+		line = line[nSrc:]
+	}
+	return col
+}
+
 // bomLen returns the length of the byte-order mark of enc at the start of b.
 func bomLen(b []byte, enc Encoding) int {
 	switch enc {
@@ -122,6 +168,14 @@ func bomLen(b []byte, enc Encoding) int {
 	case UTF16BE:
 		if len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF {
 			return 2
+		}
+	case UTF32LE:
+		if len(b) >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0 {
+			return 4
+		}
+	case UTF32BE:
+		if len(b) >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF {
+			return 4
 		}
 	}
 	return 0

@@ -201,7 +201,7 @@ func TestDecode(t *testing.T) {
 
 func TestDecodeErrorMessage(t *testing.T) {
 	_, _, err := Decode(append(append([]byte{}, sjisMove...), "\nx\x81\x20"...))
-	want := "line 2: invalid shift_jis byte sequence 0x81 at byte offset 10"
+	want := "line 2, column 2: invalid shift_jis byte sequence 0x81 at byte offset 10"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

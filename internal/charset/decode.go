@@ -29,6 +29,10 @@ func newDecoder(enc Encoding) decoder {
 		return utf16Decoder{bigEndian: false}
 	case UTF16BE:
 		return utf16Decoder{bigEndian: true}
+	case UTF32LE:
+		return utf32Decoder{bigEndian: false}
+	case UTF32BE:
+		return utf32Decoder{bigEndian: true}
 	}
 	return utf8Decoder{}
 }
@@ -485,6 +489,34 @@ func (d utf16Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) 
 		}
 		nDst += utf8.EncodeRune(dst[nDst:], r)
 		nSrc += n
+	}
+	return
+}
+
+// utf32Decoder decodes UTF-32 without its byte-order mark.
+type utf32Decoder struct{ bigEndian bool }
+
+func (d utf32Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
+	for nSrc < len(src) {
+		if nSrc+4 > len(src) {
+			if atEOF {
+				return nDst, nSrc, len(src) - nSrc
+			}
+			return
+		}
+		b := src[nSrc : nSrc+4]
+		r := rune(b[3])<<24 | rune(b[2])<<16 | rune(b[1])<<8 | rune(b[0])
+		if d.bigEndian {
+			r = rune(b[0])<<24 | rune(b[1])<<16 | rune(b[2])<<8 | rune(b[3])
+		}
+		if !utf8.ValidRune(r) {
+			return nDst, nSrc, 4
+		}
+		if nDst+utf8.RuneLen(r) > len(dst) {
+			return
+		}
+		nDst += utf8.EncodeRune(dst[nDst:], r)
+		nSrc += 4
 	}
 	return
 }

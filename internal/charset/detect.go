@@ -9,12 +9,16 @@ import (
 // says head is the whole input (otherwise a sequence cut at the end of head
 // is not held against an encoding). The order is:
 //
-//  1. a byte-order mark (UTF-8, UTF-16LE, UTF-16BE);
+//  1. a byte-order mark (UTF-8, UTF-32LE, UTF-32BE, UTF-16LE, UTF-16BE),
+//     or, without one, the NUL bytes that ASCII text has in UTF-32 and
+//     UTF-16 (UTF-32 is never read as UTF-16);
 //  2. a declaration in a comment line near the top: `#KIF version=2.0
 //     encoding=UTF-8`, `#KI2 … encoding=…`, CSA V3 `'CSA encoding=…` and
 //     Kifu for Windows' CSA `'encoding=Shift_JIS`, unless the bytes
 //     contradict it (see below);
-//  3. valid UTF-8 (which includes plain ASCII);
+//  3. valid UTF-8 (which includes plain ASCII), or UTF-8 with a few bad
+//     bytes among many good multibyte characters (so that the error names
+//     the line of the bad byte, not the first line of Japanese);
 //  4. CP932 or EUC-JP, whichever decodes the bytes into more plausible
 //     Japanese text (CP932 on a tie).
 //
@@ -31,10 +35,17 @@ func detect(head []byte, atEOF bool) (Encoding, int, bool) {
 	switch {
 	case bytes.HasPrefix(head, []byte{0xEF, 0xBB, 0xBF}):
 		return UTF8, 0, false
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE, 0, 0}):
+		return UTF32LE, 0, false
+	case bytes.HasPrefix(head, []byte{0, 0, 0xFE, 0xFF}):
+		return UTF32BE, 0, false
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}):
 		return UTF16LE, 0, false
 	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
 		return UTF16BE, 0, false
+	}
+	if enc, ok := wideWithoutBOM(head); ok {
+		return enc, 0, false
 	}
 	n, ascii := validPrefixASCII(head)
 	ascii = ascii && n == len(head)
@@ -54,7 +65,7 @@ func detect(head []byte, atEOF bool) (Encoding, int, bool) {
 			return enc, n, ascii
 		}
 	}
-	if valid {
+	if valid || mostlyUTF8(head, n) {
 		return UTF8, n, ascii
 	}
 	// Bytes 0x80-0xA0 other than 0x8E and 0x8F start no EUC-JP character,
@@ -79,6 +90,116 @@ func detect(head []byte, atEOF bool) (Encoding, int, bool) {
 }
 
 const scoreBytes = 2 << 10
+
+// sniffBytes is how much of the head the checks for NUL patterns and binary
+// content look at.
+const sniffBytes = 4 << 10
+
+// wideWithoutBOM recognises UTF-32 and UTF-16 text without a byte-order
+// mark by its NUL bytes: in UTF-32 every character has a NUL high byte
+// (two for the BMP), in UTF-16 an ASCII character has one. Text in the
+// other encodings has no NUL at all.
+func wideWithoutBOM(head []byte) (Encoding, bool) {
+	if len(head) > sniffBytes {
+		head = head[:sniffBytes&^3]
+	}
+	if len(head) < 4 || bytes.IndexByte(head, 0) < 0 {
+		return "", false
+	}
+	var le32, be32, groups int
+	for i := 0; i+4 <= len(head); i += 4 {
+		groups++
+		if head[i+3] == 0 && head[i+2] <= 0x10 && (head[i] != 0 || head[i+1] != 0) {
+			le32++
+		}
+		if head[i] == 0 && head[i+1] <= 0x10 && (head[i+3] != 0 || head[i+2] != 0) {
+			be32++
+		}
+	}
+	switch {
+	case 10*le32 >= 9*groups:
+		return UTF32LE, true
+	case 10*be32 >= 9*groups:
+		return UTF32BE, true
+	}
+	var odd, even int // NULs at odd and at even offsets
+	for i, c := range head[:len(head)&^1] {
+		if c == 0 {
+			if i&1 == 1 {
+				odd++
+			} else {
+				even++
+			}
+		}
+	}
+	units := len(head) / 2
+	switch {
+	case 10*odd >= 3*units && 20*even < units:
+		return UTF16LE, true
+	case 10*even >= 3*units && 20*odd < units:
+		return UTF16BE, true
+	}
+	return "", false
+}
+
+// mostlyUTF8 reports whether head, of which the first n bytes are valid
+// UTF-8 and the next is not, is UTF-8 text with a few bad bytes: at least
+// four valid multibyte characters for each bad byte. Japanese text in CP932
+// or EUC-JP makes almost no valid multibyte UTF-8, so the look at it ends
+// within a few bad bytes.
+func mostlyUTF8(head []byte, n int) bool {
+	good, bad := 0, 0
+	for _, c := range head[:n] {
+		if c >= 0xC0 { // the lead byte of a multibyte character
+			good++
+		}
+	}
+	b := head[n:min(len(head), n+sniffBytes)]
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			if !utf8.FullRune(b) && len(b) < utf8.UTFMax {
+				size = len(b) // cut off by the end of the head
+			} else if bad++; good < 4*bad && bad >= 4 {
+				return false
+			}
+			size = max(size, 1)
+		case size > 1:
+			good++
+		}
+		b = b[size:]
+	}
+	return bad > 0 && good >= 4*bad
+}
+
+// binaryRatioBytes is how much of the head the share of control bytes is
+// measured on; NULs are looked for in all of sniffBytes.
+const binaryRatioBytes = 1 << 10
+
+// looksBinary reports whether head, the start of an input in encoding enc,
+// is binary rather than text: after a byte-order mark, and outside UTF-16
+// and UTF-32, a NUL byte, or more than one byte in twenty that is a control
+// character other than tab, line ends, form feed, escape and ^Z (which old
+// DOS files end with).
+func looksBinary(head []byte, enc Encoding) bool {
+	switch enc {
+	case UTF16LE, UTF16BE, UTF32LE, UTF32BE:
+		return false
+	}
+	head = head[bomLen(head, enc):]
+	if bytes.IndexByte(head[:min(len(head), sniffBytes)], 0) >= 0 {
+		return true
+	}
+	head = head[:min(len(head), binaryRatioBytes)]
+	ctl := 0
+	for _, c := range head {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B && c != 0x1A || c == 0x7F {
+			ctl++
+		}
+	}
+	return ctl*20 > len(head)
+}
 
 func firstNonASCII(b []byte) int {
 	for i, c := range b {

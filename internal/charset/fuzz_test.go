@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
@@ -31,7 +32,11 @@ func fuzzSeeds(f *testing.F, add func([]byte)) {
 		"", "\xef\xbb\xbf", "\xff\xfe7\x00", "\xfe\xff\x007", "#KIF version=2.0 encoding=UTF-8\n先手：\n",
 		"#KIF version=2.0 encoding=Shift_JIS\n\x90\xe6\x8e\xe8\x81\x46\n", "'CSA encoding=UTF-8\nV3.0\n",
 		"\x82\xa0\x82\xa2\r\n\x82", "\xa4\xa2\xa4\xa4\n", "\x81", "ab\rcd\r\nef\n\xe3\x81",
-		"\x90\xe6\x8e\xe8\x81\x46\n先手：", // half Shift_JIS, half UTF-8
+		"\x90\xe6\x8e\xe8\x81\x46\n先手：",                                                          // half Shift_JIS, half UTF-8
+		"\xff\xfe\x00\x00V\x00\x00\x002\x00\x00\x00", "V\x00\x00\x002\x00\x00\x00\n\x00\x00\x00", // UTF-32LE
+		"\x00\x00\xfe\xff\x00\x00\x00V", "V\x002\x00.\x002\x00\n\x00", // UTF-32BE, UTF-16LE without a BOM
+		"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "ab\x01\x02\x03\x04\x05\x06\x07\x08", // binary
+		"先手：あ\n\xff後手：い\n", // UTF-8 with a bad byte
 	} {
 		add([]byte(s))
 	}
@@ -48,6 +53,23 @@ func FuzzDecode(f *testing.F) {
 	fuzzSeeds(f, func(b []byte) { f.Add(b) })
 	f.Fuzz(func(t *testing.T, src []byte) {
 		text, enc, err := Decode(src)
+		if errors.Is(err, ErrBinary) {
+			// The Reader sniffs the same head.
+			_, _, rerr := NewReader(iotest.OneByteReader(bytes.NewReader(src)))
+			if len(src) < headSize && !errors.Is(rerr, ErrBinary) {
+				t.Fatalf("Decode(%q) finds a binary file, NewReader: %v", src, rerr)
+			}
+			// A NUL in the head, or control bytes in its first KiB.
+			head := src[:min(len(src), sniffBytes+4)]
+			ctl := bytes.IndexByte(head, 0) >= 0
+			for _, c := range head[:min(len(head), binaryRatioBytes+4)] {
+				ctl = ctl || c < 0x20 || c == 0x7F
+			}
+			if !ctl {
+				t.Fatalf("Decode(%q): binary with no NUL and no control byte", src)
+			}
+			return
+		}
 		if !utf8.Valid(text) {
 			t.Fatalf("Decode(%q) as %s gave invalid UTF-8 %q", src, enc, text)
 		}
@@ -60,6 +82,9 @@ func FuzzDecode(f *testing.F) {
 		// The streaming reader, fed one byte at a time.
 		r, renc, rerr := NewReader(iotest.OneByteReader(bytes.NewReader(src)))
 		if rerr != nil {
+			if errors.Is(rerr, ErrBinary) && len(src) >= headSize {
+				return // the Reader sniffs its head only
+			}
 			t.Fatalf("NewReader(%q): %v", src, rerr)
 		}
 		// An input of exactly headSize bytes is not known to end there.
@@ -82,7 +107,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		var de, rde *DecodeError
 		errors.As(err, &de)
-		if !errors.As(rerr, &rde) || rde.Offset != de.Offset || rde.Line != de.Line {
+		if !errors.As(rerr, &rde) || rde.Offset != de.Offset || rde.Line != de.Line || rde.Col != 0 && rde.Col != de.Col {
 			t.Fatalf("Reader(%q) as %s: error %v, want %v", src, renc, rerr, err)
 		}
 		if !bytes.HasPrefix(text, got) {
@@ -97,7 +122,7 @@ func checkDecodeError(t *testing.T, src []byte, err error) {
 	if !errors.As(err, &de) {
 		t.Fatalf("Decode(%q): error %T is not a *DecodeError", src, err)
 	}
-	if de.Offset < 0 || de.Offset >= int64(len(src)) || de.Line < 1 || len(de.Bytes) == 0 ||
+	if de.Offset < 0 || de.Offset >= int64(len(src)) || de.Line < 1 || de.Col < 1 || len(de.Bytes) == 0 ||
 		!bytes.HasPrefix(src[de.Offset:], de.Bytes) {
 		t.Fatalf("Decode(%q): bad error %+v", src, de)
 	}
@@ -116,7 +141,8 @@ func decodeAs(enc Encoding, src []byte) ([]byte, error) {
 		text = append(text, out[:nDst]...)
 		if bad > 0 {
 			if first == nil {
-				first = &DecodeError{Encoding: enc, Offset: int64(off + nSrc), Line: countLines(src[bom:off+nSrc]) + 1}
+				first = &DecodeError{Encoding: enc, Offset: int64(off + nSrc), Line: countLines(src[bom:off+nSrc]) + 1,
+					Col: column(enc, src[bom+lineStart(src[bom:off+nSrc]):off+nSrc])}
 			}
 			text = utf8.AppendRune(text, utf8.RuneError)
 			nSrc += bad
@@ -240,4 +266,37 @@ func decodeAll(t *testing.T, enc Encoding, src []byte) []byte {
 		t.Fatalf("%s output %q does not decode (%d of %d bytes, %d bad)", enc, src, nSrc, len(src), bad)
 	}
 	return out[:nDst]
+}
+
+// FuzzSniff checks that text written in UTF-32 or UTF-16 with a byte-order
+// mark is read back as that text (UTF-32 is never taken for UTF-16, nor
+// either for binary), and that whatever Decode calls binary the Reader does.
+func FuzzSniff(f *testing.F) {
+	f.Add("V2.2\nPI\n+\n+7776FU\n", false)
+	f.Add("手合割：平手\n   1 ７六歩(77)\n", true)
+	f.Add("\U0001F600 a\x00b", false)
+	f.Fuzz(func(t *testing.T, text string, bigEndian bool) {
+		if !utf8.ValidString(text) || strings.ContainsRune(text, 0xFEFF) {
+			return
+		}
+		ins := [][]byte{utf32Bytes(text, bigEndian, true)}
+		if bigEndian || !strings.HasPrefix(text, "\x00") {
+			// FF FE 00 00 is the UTF-32LE byte-order mark, never UTF-16LE
+			// text that starts with NUL.
+			ins = append(ins, utf16Bytes(text, bigEndian, true))
+		}
+		for _, in := range ins {
+			got, enc, err := Decode(in)
+			if err != nil || string(got) != text {
+				t.Fatalf("%q as %x: Decode = %q, %s, %v", text, in, got, enc, err)
+			}
+			r, renc, err := NewReader(bytes.NewReader(in))
+			if err != nil || renc != enc {
+				t.Fatalf("%q: NewReader: %s, %v; Decode chose %s", text, renc, err, enc)
+			}
+			if got, err := io.ReadAll(r); err != nil || string(got) != text {
+				t.Fatalf("%q: Reader = %q, %v", text, got, err)
+			}
+		}
+	})
 }

@@ -31,6 +31,7 @@ type Reader struct {
 	valid   int64 // input offset up to which the text is known to be valid UTF-8 (of enc UTF8)
 	counted int   // line ends are counted up to src[counted]
 	lines   int   // line ends before src[counted]
+	lineAt  int64 // input offset of the start of the line src[counted] is in
 	lastCR  bool  // the byte before src[counted] is CR
 	srcEOF  bool
 	srcErr  error // error of the underlying reader, returned after its data
@@ -86,6 +87,10 @@ func (d *Reader) reset(r io.Reader, reuse bool) (Encoding, error) {
 	}
 	head := d.src[:d.s1]
 	enc, valid, ascii := detect(head, d.srcEOF)
+	if looksBinary(head, enc) {
+		d.r = nil
+		return enc, ErrBinary
+	}
 	if enc == UTF8 && !d.srcEOF && ascii {
 		d.pending = true
 	} else {
@@ -99,6 +104,7 @@ func (d *Reader) reset(r io.Reader, reuse bool) (Encoding, error) {
 	n := bomLen(head, enc)
 	d.s0 += n
 	d.offset += int64(n)
+	d.lineAt = d.offset
 	return enc, nil
 }
 
@@ -166,6 +172,9 @@ func (d *Reader) countLines() {
 			d.lines += bareCRs(b[i:])
 		}
 		d.lastCR = b[len(b)-1] == '\r'
+		if i := lineStart(b); i > 0 {
+			d.lineAt = d.offset - int64(len(b)-i)
+		}
 	}
 	d.counted = d.s0
 }
@@ -240,6 +249,11 @@ func (d *Reader) Read(p []byte) (int, error) {
 		if bad > 0 && nDst == 0 {
 			d.countLines()
 			e := &DecodeError{Encoding: d.enc, Offset: d.offset, Line: d.lines + 1}
+			if from := d.s0 - int(d.offset-d.lineAt); from >= 0 {
+				// The line is still in the buffer: its characters are
+				// counted.
+				e.Col = column(d.enc, d.src[from:d.s0])
+			}
 			e.Bytes = append([]byte(nil), d.src[d.s0:d.s0+min(bad, 4)]...)
 			d.err = e
 			return 0, e

@@ -84,6 +84,9 @@ func describe(err error) string {
 	if errors.As(err, &pe) {
 		return pe.Error() + " [" + pe.Code() + "]"
 	}
+	if errors.Is(err, charset.ErrBinary) {
+		return err.Error() + " [binary]" // the code the CLI gives it
+	}
 	var de *charset.DecodeError
 	if errors.As(err, &de) {
 		return strconv.Itoa(de.Line) + ": invalid " + string(de.Encoding) + " byte sequence at byte offset " +

@@ -69,6 +69,7 @@ var Codes = withCheckCodes([]CodeInfo{
 	{"encoding", KindInput, "bytes not valid in the input's encoding, or a character the output encoding lacks"},
 	{"unknown-format", KindInput, "the input's format cannot be told (give it with --from)"},
 	{"empty", KindInput, "no record in the input"},
+	{"binary", KindInput, "a binary file, not a record"},
 	{"bad-position", KindRecord, "a start position no game can reach"},
 	{"impasse-rule", KindRecord, "入玉宣言 under an unknown rule"},
 	{"impasse-king", KindRecord, "入玉宣言 with the king outside the enemy camp"},

@@ -234,7 +234,7 @@ func TestCSARead(t *testing.T) {
 			name:  "composed start position that breaks a rule",
 			in:    "P-11OU21FU22FU\n+\n",
 			want:  "start 7pk/7p1/9/9/9/9/9/9/9 b - 1 その他\n",
-			warns: []string{"nifu"},
+			warns: []string{"bad-position"},
 		},
 		{
 			name: "illegal move documented by %ILLEGAL_MOVE",
@@ -245,6 +245,24 @@ func TestCSARead(t *testing.T) {
 			name: "illegal move documented by %+ILLEGAL_ACTION",
 			in:   "PI\n+\n+7776FU\n-3334FU\n+0055FU\n%+ILLEGAL_ACTION\n",
 			want: "start " + evenSFEN + " b - 1 平手\n1 7g7f\n2 3c3d\n3 P*5e\n4 illegal_action/black\n",
+		},
+		{
+			name:  "no start position: the even one, with a warning",
+			in:    "V2.2\n+7776FU\n-3334FU\n%TORYO\n",
+			want:  "start " + evenSFEN + " b - 1 平手\n1 7g7f\n2 3c3d\n3 resign/black\n",
+			warns: []string{"no-start-position"},
+		},
+		{
+			name:  "no start position, White's move first",
+			in:    "-3334FU\n",
+			want:  "start " + evenSFEN + " w - 1 その他\n1 3c3d\n",
+			warns: []string{"no-start-position"},
+		},
+		{
+			name:  "no start position and no moves",
+			in:    "V2.2\n'*a comment\n",
+			want:  "start " + evenSFEN + " b - 1 平手\n  'a comment\n",
+			warns: []string{"no-start-position"},
 		},
 		{
 			name:  "second ending ignored",
@@ -481,6 +499,7 @@ func TestCSAErrors(t *testing.T) {
 		{"strict: unknown ending", true, "PI\n+\n%PASS\n", "t.csa:3:1", ErrUnknownEnd},
 		{"strict: bad time after fast-path moves", true, "PI\n+\n+7776FU\nT1\n-3334FU\nT1x\n", "t.csa:6:1", ErrBadTime},
 		{"strict: time before the first move", true, "PI\n+\nT5\n", "t.csa:3:1", ErrBadTime},
+		{"strict: no start position", true, "V2.2\n+7776FU\n", "t.csa:2:1", ErrNoStartPosition},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -510,8 +529,8 @@ func TestCSAErrors(t *testing.T) {
 func TestCSAEmpty(t *testing.T) {
 	_, err := NewCSA(strings.NewReader("hello\nworld\n"), Options{Filename: "t.csa"}).Read()
 	var pe *Error
-	if !errors.As(err, &pe) || pe.Pos.String() != "t.csa:1:1" || !errors.Is(err, ErrUnknownLine) || pe.Warning {
-		t.Errorf("junk: %v, want an unknown-line error at t.csa:1:1", err)
+	if !errors.As(err, &pe) || pe.Pos.String() != "t.csa:1:1" || !errors.Is(err, ErrUnknownFormat) || pe.Warning {
+		t.Errorf("junk: %v, want an unknown-format error at t.csa:1:1", err)
 	}
 	for _, in := range []string{"", "\n\n", "/\n/\n", "'only a comment\n"} {
 		if _, err := NewCSA(strings.NewReader(in), Options{}).Read(); err != io.EOF {

@@ -12,7 +12,7 @@ import (
 // ErrUnknownFormat is the error of an input that holds no line of a record:
 // no format is recognised in it, or the format it was read as finds none of
 // its lines.
-var ErrUnknownFormat = &shogi.RuleError{Code: "unknown-format", Msg: "not a record: no line of a known format"}
+var ErrUnknownFormat = &shogi.RuleError{Code: "unknown-format", Msg: "not a record"}
 
 // Detection is the format DetectFormat found and why. Format is "" when no
 // format was recognised; Reason then says what was seen ("empty", "no
@@ -100,6 +100,10 @@ func detectContent(head []byte, ext string) Detection {
 		return Detection{"western", "content: a Western move list (Hodges)"}
 	case s.board >= 9 && s.header == 0:
 		return Detection{"bod", "content: a board diagram"}
+	case s.board == 0 && s.header == 0 && s.westernKeys > 0:
+		// A game with no moves, as the Western and Kitao–Kawasaki
+		// writers write it (either reader reads both).
+		return Detection{"western", "content: a Western header (Black:, Handicap:, …)"}
 	case s.board > 0 || s.header > 0:
 		if isKI2Ext {
 			return Detection{"ki2", "content: a KIF header or board"}
@@ -165,6 +169,7 @@ type lineScores struct {
 	psn                     int // of them, with the origin square PSN writes
 	kk                      int // Kitao–Kawasaki moves (☗歩-76)
 	keyValue                int // `Key: value` header lines, which PSN does not have
+	westernKeys             int // of them, with a key Western headers have (Black, Handicap, SFEN, …)
 }
 
 // scoreLines reads the lines of t as KIF, KI2, BOD, Western and
@@ -217,8 +222,16 @@ func scoreLines(t []byte) lineScores {
 				}
 			}
 		}
-		if _, _, ok := colonHeader(bytes.TrimSpace(ln)); ok {
+		if k, _, ok := colonHeader(bytes.TrimSpace(ln)); ok {
 			s.keyValue++
+			switch k := strings.ToLower(k); k {
+			case "black", "white", "sente", "gote", "handicap", "sfen", "result":
+				s.westernKeys++
+			default:
+				if _, ok := headerKeys[k]; ok {
+					s.westernKeys++
+				}
+			}
 			continue
 		}
 		s.scoreMoveText(ln)

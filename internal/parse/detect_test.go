@@ -69,6 +69,8 @@ func TestDetectFormat(t *testing.T) {
 		{"western hosking", "-", hosking, "western"},
 		{"kk", "-", kk, "kk"},
 		{"bod", "-", board, "bod"},
+		{"western header, no moves", "-", "Black: a\nWhite: b\nHandicap: rook+bishop\n\n*\n", "western"},
+		{"psn tag in Japanese", "-", "[表題 \"t\"]\n[Sente \"a\"]\n\nDeclarationWin\n0-1\n", "psn"},
 		{"board in a text file", "x.txt", board, "bod"},
 		{"jkf", "x.json", "{\"header\":{},\"moves\":[{}]}\n", "jkf"},
 		{"unknown extension", "x.dat", csa, "csa"},

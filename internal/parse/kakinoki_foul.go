@@ -19,8 +19,7 @@ import (
 // is dropped (see pendingFoul).
 func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.Node, error) {
 	if k.foul != nil {
-		if k.foulCapture && !m.IsDrop() && m.To() == k.pos.King(k.pos.Turn().Opponent()) &&
-			k.pos.At(m.From()).Color() == k.pos.Turn() {
+		if k.foulCapture && takesKing(&k.pos, m) {
 			// The king left in check is taken; the foul ending may follow.
 			k.foulCapture = false
 			k.pos.Play(m)
@@ -79,6 +78,24 @@ func (k *kakinoki) pendingFoul() error {
 		k.dropped++
 	}
 	return nil
+}
+
+// beforeMove settles a pending illegal move before the text of the next
+// move is resolved (which needs the position the illegal move would have
+// left), unless that move may be the capture of the king it left in check.
+// drop says the move is dropped, and counted.
+func (k *kakinoki) beforeMove() (drop bool, err error) {
+	if k.foulCapture {
+		return false, nil
+	}
+	if err := k.pendingFoul(); err != nil {
+		return false, err
+	}
+	if k.skipping() {
+		k.dropped++
+		return true, nil
+	}
+	return false, nil
 }
 
 // skipping reports whether the moves being read are dropped: they follow an
@@ -140,28 +157,6 @@ func (k *kakinoki) closeLine() error {
 		k.warnings.Append(e)
 	}
 	return nil
-}
-
-// undocumented ends the message of an illegal move that no foul ending
-// documents; a lenient reader's warning goes on with droppedNote.
-const undocumented = "; no foul ending documents it"
-
-// droppedNote ends the warning of an undocumented illegal move kept as the
-// last move of its line, with n plies after it dropped.
-func droppedNote(n int) string {
-	s := "; kept as the last move of its line"
-	if n == 0 {
-		return s
-	}
-	return s + "; " + plies(n) + " after it dropped"
-}
-
-// plies returns "1 ply" or "n plies".
-func plies(n int) string {
-	if n == 1 {
-		return "1 ply"
-	}
-	return strconv.Itoa(n) + " plies"
 }
 
 // branchAfterIllegal handles a 変化 block that branches after the illegal

@@ -166,7 +166,7 @@ func TestKakinokiErrors(t *testing.T) {
 		{"bad board piece", "kif", "+---------------------------+\n| ・ ・ ・ ・ x ・ ・ ・ ・|一\n", false, ErrBadBoard, 2, 11, 0},
 		{"ten squares", "kif", "+---------------------------+\n| ・ ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n", false, ErrBadBoard, 2, 21, 0},
 		{"wrong rank label", "kif", "+---------------------------+\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n", false, ErrBadBoard, 2, 21, 0},
-		{"side not to move in check", "kif", "後手の持駒：なし\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ 金 ・ ・ ・ ・|二\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 7) + "+---------------------------+\n先手の持駒：なし\n", false, ErrBadBoard, 2, 1, 0},
+		{"strict: side not to move in check", "kif", "後手の持駒：なし\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ 金 ・ ・ ・ ・|二\n" + strings.Repeat("| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n", 7) + "+---------------------------+\n先手の持駒：なし\n", true, shogi.ErrBadPosition, 2, 1, 0},
 		{"bad hand", "kif", "先手の持駒：玉\n", false, ErrBadBoard, 1, 7, 0},
 		{"damaged encoding", "kif", "\ufffdJ\ufffdn\n" + head, false, ErrSyntax, 1, 1, 0},
 		{"bod without a board", "bod", "先手：a\n", false, ErrBadBoard, 1, 1, 0},

@@ -129,14 +129,8 @@ func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok []byt
 	if k.lineEnded() {
 		return k.errAt(raw, at, ErrSyntax, "a move after the special ending that ends this line (a new line of play needs 変化：N手)")
 	}
-	if !k.foulCapture {
-		if err := k.pendingFoul(); err != nil {
-			return err
-		}
-		if k.skipping() {
-			k.dropped++
-			return nil
-		}
+	if drop, err := k.beforeMove(); drop || err != nil {
+		return err
 	}
 	if side != k.pos.Turn() {
 		if err := k.warn(k.lr.posAt(raw, at), ErrSyntax, "the side mark names the side not to move"); err != nil {

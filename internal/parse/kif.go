@@ -123,14 +123,8 @@ func (k *kakinoki) kifMove(raw, t []byte) error {
 			if k.lineEnded() {
 				return k.errAt(raw, at, ErrSyntax, "a move after the special ending that ends this line (a new line of play needs 変化：N手)")
 			}
-			if !k.foulCapture {
-				if err := k.pendingFoul(); err != nil {
-					return err
-				}
-				if k.skipping() {
-					k.dropped++
-					return nil
-				}
+			if drop, err := k.beforeMove(); drop || err != nil {
+				return err
 			}
 			mv, err := shogi.KIFNotation{}.ParseMove(&k.pos, string(word))
 			if err != nil {

@@ -259,11 +259,10 @@ func (r *textReader) newGame(fields []headerField) (*game, error) {
 		case "sfen", "fen":
 			p, err := shogi.ParseSFEN(f.value)
 			if err != nil {
-				var dead bool
-				if p, dead = sfenWithDeadPieces(f.value); !dead {
-					return nil, &Error{Pos: f.pos, Err: shogi.ErrBadPosition, Detail: err.Error()}
-				}
-				r.warn(f.pos, shogi.ErrDeadPiece, "the start position has a piece that can never move again; kept as given")
+				return nil, &Error{Pos: f.pos, Err: shogi.ErrBadPosition, Detail: err.Error()}
+			}
+			if e := startProblem(&p, f.pos); e != nil {
+				r.warn(e.Pos, e.Err, e.Detail) // an error under Strict when Read ends
 			}
 			start, tagged = p, true
 		case "handicap":
@@ -328,6 +327,7 @@ type level struct {
 	// the line is dropped (dropped plies so far, skip levels of variations).
 	foul        *Error
 	foulCapture bool
+	offender    shogi.Color // who made the illegal move
 	dropping    *Error
 	dropped     int
 	skip        int
@@ -607,7 +607,7 @@ func (g *game) move(tok string, at Pos) error {
 	if lv.foul != nil {
 		// Only the capture of the king the illegal move left in check may
 		// come before the foul ending.
-		if m.IsDrop() || m.To() != lv.pos.King(lv.pos.Turn().Opponent()) || lv.pos.At(m.From()).Color() != lv.pos.Turn() {
+		if !takesKing(&lv.pos, m) {
 			if err := g.pendingFoul(); err != nil {
 				return err
 			}
@@ -621,7 +621,7 @@ func (g *game) move(tok string, at Pos) error {
 			return e
 		}
 		// Kept as the line's last move (see pendingFoul).
-		lv.foul, lv.foulCapture = e, err == shogi.ErrSelfCheck
+		lv.foul, lv.foulCapture, lv.offender = e, err == shogi.ErrSelfCheck, lv.pos.Turn()
 	}
 	n := g.rec.AddChild(lv.cur, m, shogi.Ending{})
 	if len(g.pending) > 0 {
@@ -641,7 +641,11 @@ func (g *game) ending(e shogi.Ending, at Pos) error {
 	lv := &g.lv
 	if lv.foul != nil {
 		switch e.Kind {
-		case shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction:
+		case shogi.IllegalMove:
+			// As CSA's %ILLEGAL_MOVE after the move: its offender loses.
+			e.Side = lv.offender
+			lv.foul, lv.foulCapture = nil, false
+		case shogi.FoulWin, shogi.FoulLose, shogi.IllegalAction:
 			lv.foul, lv.foulCapture = nil, false
 		default:
 			if err := g.pendingFoul(); err != nil {
@@ -761,12 +765,12 @@ func (g *game) close(at Pos) error {
 		g.lv.skip--
 		return nil
 	}
-	if err := g.endLine(); err != nil {
-		return err
-	}
 	if len(g.stack) == 0 {
 		g.r.warn(at, ErrBadVariation, ") without (")
 		return nil
+	}
+	if err := g.endLine(); err != nil {
+		return err
 	}
 	if len(g.pending) > 0 {
 		g.r.warn(at, ErrBadVariation, "comment in an empty variation; dropped")
@@ -913,84 +917,10 @@ func looksLikePSN(t []byte) bool {
 	if len(l) < 5 || l[0] != '[' {
 		return false
 	}
+	// The tag name is letters, digits and _, in any script ([表題 "…"]).
 	i := 1
-	for i < len(l) && (l[i] >= 'A' && l[i] <= 'Z' || l[i] >= 'a' && l[i] <= 'z' || l[i] == '_' || isDigit(l[i])) {
+	for i < len(l) && l[i] != ' ' && l[i] != '"' && l[i] != ']' && l[i] != '[' {
 		i++
 	}
 	return i > 1 && i+1 < len(l) && l[i] == ' ' && l[i+1] == '"'
-}
-
-// sfenWithDeadPieces reads an SFEN whose board has pawns, lances or knights
-// that could never move again, as tsume problems such as 九歩 have them
-// (the other formats of such a record carry them): ParseSFEN refuses those,
-// so each is read as its promoted form and then put back as given. ok is
-// false when the SFEN has no such piece or is wrong in another way.
-func sfenWithDeadPieces(s string) (p shogi.Position, ok bool) {
-	s = strings.TrimSpace(s)
-	end := strings.IndexByte(s, ' ')
-	if end < 0 {
-		return p, false
-	}
-	var b strings.Builder
-	type deadPiece struct {
-		sq shogi.Square
-		pc shogi.Piece
-	}
-	var dead []deadPiece
-	rank, file := 1, 9
-	for i := 0; i < end; i++ {
-		c := s[i]
-		switch {
-		case c == '/':
-			rank, file = rank+1, 9
-		case c >= '1' && c <= '9':
-			file -= int(c - '0')
-		case c == '+':
-			b.WriteByte(c)
-			if i+1 < end {
-				i++
-				b.WriteByte(s[i])
-			}
-			file--
-			continue
-		default:
-			col := shogi.Black
-			u := c
-			if c >= 'a' && c <= 'z' {
-				col, u = shogi.White, c-'a'+'A'
-			}
-			far := rank
-			if col == shogi.White {
-				far = 10 - rank
-			}
-			var t shogi.PieceType
-			switch {
-			case (u == 'P' || u == 'L') && far == 1:
-				t = shogi.Pawn
-				if u == 'L' {
-					t = shogi.Lance
-				}
-			case u == 'N' && far <= 2:
-				t = shogi.Knight
-			}
-			if t != shogi.NoPieceType && shogi.ValidFileRank(file, rank) {
-				dead = append(dead, deadPiece{shogi.NewSquare(file, rank), shogi.NewPiece(col, t)})
-				b.WriteByte('+')
-			}
-			file--
-		}
-		b.WriteByte(c)
-	}
-	if len(dead) == 0 {
-		return p, false
-	}
-	b.WriteString(s[end:])
-	p, err := shogi.ParseSFEN(b.String())
-	if err != nil {
-		return p, false
-	}
-	for _, d := range dead {
-		p.Set(d.sq, d.pc)
-	}
-	return p, true
 }

@@ -19,7 +19,10 @@ import (
 //	position sfen <board> <side> <hands> [<n>] moves …
 //	sfen <board> <side> <hands> [<n>]
 //
-// Blank lines and lines starting with '#' are skipped.
+// Blank lines and lines starting with '#' are skipped. USI has no foul
+// endings: an illegal move that Position.Play can carry out (the piece is
+// there, the drop is in hand) is kept as the game's last move with a
+// warning, the moves after it dropped; under Strict it is an error.
 type USI struct {
 	Options
 	lr       *lineReader
@@ -78,6 +81,9 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 		if err != nil {
 			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: shogi.ErrBadPosition, Detail: err.Error()}
 		}
+		if err := u.judgeStart(&p, posOf(strings.Index(s, fields[i]))); err != nil {
+			return nil, err
+		}
 		start = p
 		i = j
 	default:
@@ -116,13 +122,40 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			return nil, &Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()}
 		}
 		if err := pos.Legal(m); err != nil {
-			return nil, &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+			if !psnPlayable(&pos, m) {
+				return nil, e
+			}
+			e.Detail += undocumented
+			if u.Strict {
+				return nil, e
+			}
+			rec.AddChild(node, m, shogi.Ending{})
+			e.Detail += droppedNote(len(fields) - k - 1)
+			e.Warning = true
+			u.warnings = append(u.warnings, e)
+			return rec, nil
 		}
 		pos.Play(m)
 		node = rec.AddChild(node, m, shogi.Ending{})
 		off += len(f)
 	}
 	return rec, nil
+}
+
+// judgeStart reports a start position no game can reach: a warning, or the
+// error under Strict.
+func (u *USI) judgeStart(p *shogi.Position, at Pos) error {
+	e := startProblem(p, at)
+	if e == nil {
+		return nil
+	}
+	if u.Strict {
+		return e
+	}
+	e.Warning = true
+	u.warnings = append(u.warnings, e)
+	return nil
 }
 
 // SFEN reads one position per line; each becomes a record without moves.
@@ -156,7 +189,9 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 		str := string(t)
 		if strings.HasPrefix(str, "position") || strings.HasPrefix(str, "startpos") || strings.Contains(str, " moves") {
 			u := USI{Options: s.Options, lr: s.lr}
-			return u.parseLine(str, line)
+			rec, err := u.parseLine(str, line)
+			s.warnings = append(s.warnings, u.warnings...)
+			return rec, err
 		}
 		p, err := shogi.ParseSFEN(str)
 		if err != nil {
@@ -169,6 +204,12 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 				}
 			}
 			return nil, &Error{Pos: s.lr.pos(c), Err: shogi.ErrBadPosition, Detail: err.Error()}
+		}
+		u := USI{Options: s.Options, lr: s.lr}
+		err = u.judgeStart(&p, s.lr.pos(bytes.Index(line, t)+1))
+		s.warnings = append(s.warnings, u.warnings...)
+		if err != nil {
+			return nil, err
 		}
 		if err := s.skipBookMoves(); err != nil {
 			return nil, err

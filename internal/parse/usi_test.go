@@ -63,12 +63,12 @@ func TestUSIErrors(t *testing.T) {
 		{"bad sfen", "position sfen 9/9/9/9/9/9/9/9/8 b - 1", 1, 15, shogi.ErrBadPosition},
 		{"word instead of moves", "position startpos 7g7f", 1, 19, ErrSyntax},
 		{"bad move text", "position startpos moves 7g7f 3c3x", 1, 30, shogi.ErrBadSquare},
-		{"illegal move", "position startpos moves 7g7f 3c3d 7f7d", 1, 35, shogi.ErrUnreachable},
-		{"second line", "position startpos\nposition startpos moves 5i5e", 2, 25, shogi.ErrUnreachable},
+		{"strict: illegal move", "position startpos moves 7g7f 3c3d 7f7d", 1, 35, shogi.ErrUnreachable},
+		{"strict: second line", "position startpos\nposition startpos moves 5i5e", 2, 25, shogi.ErrUnreachable},
 	}
 	for _, tt := range usiErrors {
 		t.Run(tt.name, func(t *testing.T) {
-			r := NewUSI(strings.NewReader(tt.in), Options{})
+			r := NewUSI(strings.NewReader(tt.in), Options{Strict: strings.HasPrefix(tt.name, "strict: ")})
 			var err error
 			for err == nil {
 				_, err = r.Read()

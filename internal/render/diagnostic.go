@@ -68,8 +68,10 @@ func DiagnosticsFromError(path string, game int, err error) []Diagnostic {
 	var le *LossError
 	var pathErr *fs.PathError
 	switch {
+	case errors.Is(err, charset.ErrBinary):
+		d.Code = "binary"
 	case errors.As(err, &de):
-		d.Code, d.Line = "encoding", de.Line
+		d.Code, d.Line, d.Col = "encoding", de.Line, de.Col
 		d.Message = "invalid " + string(de.Encoding) + " byte sequence" + hexBytes(de.Bytes) + " at byte offset " + strconv.FormatInt(de.Offset, 10)
 	case errors.As(err, &ee):
 		d.Code = "encoding"

@@ -67,7 +67,7 @@ func TestCheckAdapters(t *testing.T) {
 	r.AddChild(r.Root, shogi.NewMove(shogi.NewSquare(5, 9), shogi.NewSquare(4, 7), false), shogi.Ending{})
 	got := FindingDiagnostics("x.kif", 2, r.Check())
 	want := []Diagnostic{
-		{Path: "x.kif", Game: 2, Severity: SeverityWarning, Code: "nifu", Start: true},
+		{Path: "x.kif", Game: 2, Severity: SeverityWarning, Code: "bad-position", Start: true},
 		{Path: "x.kif", Game: 2, Ply: 1, Severity: SeverityError, Code: "unreachable"},
 	}
 	if len(got) != len(want) {

@@ -72,7 +72,7 @@ func TestCheck(t *testing.T) {
 		{name: "move count header in kanji", moves: "7g7f 3c3d", header: [][2]string{{"手数", "二"}}},
 		{name: "handicap header against the board",
 			header: [][2]string{{KeyHandicap, "香落ち"}}, want: []string{"warning handicap-mismatch 0"}},
-		{name: "impossible start", sfen: "4k4/4p4/4p4/9/9/9/9/9/4K4 b - 1", want: []string{"warning nifu 0"}},
+		{name: "impossible start", sfen: "4k4/4p4/4p4/9/9/9/9/9/4K4 b - 1", want: []string{"warning bad-position 0"}},
 		{name: "totals add up, truncated per move", moves: "7g7f 3c3d 2g2f 8c8d", more: func(t *testing.T, r *Record) {
 			r.NodeAt(1).Time = secs(10, 10)
 			r.NodeAt(2).Time = secs(5, 5)

@@ -28,9 +28,11 @@ var sfenLetter = map[byte]PieceType{'P': Pawn, 'L': Lance, 'N': Knight, 'S': Sil
 
 // ParseSFEN reads an SFEN position: board, side to move, hands and an
 // optional move number, separated by spaces. A leading "sfen " is accepted,
-// hands may come in any order and repeat letters. The position is checked
-// for what no game can reach (two kings of a side, a pawn on the last rank,
-// more pieces than a set has); the error names the field and character.
+// hands may come in any order and repeat letters. It refuses what a
+// Position cannot hold (two kings of a side, a king in hand); the error
+// names the field and character. Whether a game can reach the position
+// (a pawn on the last rank, more pieces than a set has) is CheckStart's to
+// say, as for every other format.
 func ParseSFEN(s string) (Position, error) {
 	orig := s
 	off := 0
@@ -124,9 +126,6 @@ func ParseSFEN(s string) (Position, error) {
 			if t == King && p.kings[c] != NoSquare {
 				return fail("board", at, "a second king of the same side")
 			}
-			if isDeadSquare(c, t, sq) {
-				return fail("board", at, "a piece that could never move again (pawn or lance on the last rank, knight on the last two)")
-			}
 			p.Set(sq, NewPiece(c, t))
 			file--
 		}
@@ -183,9 +182,6 @@ func ParseSFEN(s string) (Position, error) {
 		}
 		p.moveNumber = n
 	}
-	if err := p.checkPieceCounts(); err != nil {
-		return fail("position", -1, err.Error())
-	}
 	return p, nil
 }
 
@@ -214,34 +210,8 @@ func (p *Position) checkPieceCounts() error {
 	return nil
 }
 
-// Validate reports what makes p impossible: too many pieces of a kind, a
-// piece with no further move, two unpromoted pawns of a side on one file, or
-// the side not to move in check.
-func (p *Position) Validate() error {
-	if err := p.checkPieceCounts(); err != nil {
-		return fmt.Errorf("%w: %v", ErrBadPosition, err)
-	}
-	var files [2][10]bool
-	for s := Square(0); s < 81; s++ {
-		pc := p.board[s]
-		if pc == NoPiece {
-			continue
-		}
-		if isDeadSquare(pc.Color(), pc.Type(), s) {
-			return ErrDeadPiece
-		}
-		if pc.Type() == Pawn {
-			if files[pc.Color()][s.File()] {
-				return ErrNifu
-			}
-			files[pc.Color()][s.File()] = true
-		}
-	}
-	if k := p.kings[p.turn.Opponent()]; k != NoSquare && p.Attacked(k, p.turn) {
-		return fmt.Errorf("%w: the side not to move is in check", ErrBadPosition)
-	}
-	return nil
-}
+// Validate reports what makes p impossible as a start: CheckStart.
+func (p *Position) Validate() error { return CheckStart(p) }
 
 // SFEN returns the canonical SFEN of p, move number included.
 func (p *Position) SFEN() string { return string(p.AppendSFEN(nil)) }

@@ -1,0 +1,87 @@
+package parse
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// The readers' one model of illegal moves (see ../../HELPERS.md and each
+// reader): a documented foul is the illegal move as a Move node and then its
+// foul ending; an undocumented illegal move is kept as the last move of its
+// line with a warning that has the position and sentinel of the error Strict
+// gives, and the rest of the line is dropped.
+
+// moveRules are the sentinels of a move that breaks a rule.
+var moveRules = []error{
+	shogi.ErrNoPiece, shogi.ErrNotOwnPiece, shogi.ErrWrongPiece, shogi.ErrUnreachable, shogi.ErrOwnCapture,
+	shogi.ErrBadPromotion, shogi.ErrDeadPiece, shogi.ErrOccupied, shogi.ErrNotInHand, shogi.ErrNifu,
+	shogi.ErrUchifuzume, shogi.ErrSelfCheck,
+	shogi.ErrBadPosition, // taking a king, from a start where the side not to move is in check
+}
+
+// IsIllegalMove reports whether e is about a move that breaks a rule of
+// play. A warning for which it is true is an undocumented illegal move that
+// a lenient reader kept (as its line's last move): validate reports it as
+// an error, convert keeps it.
+func IsIllegalMove(e *Error) bool {
+	if e == nil || e.Ply == 0 {
+		return false
+	}
+	for _, r := range moveRules {
+		if errors.Is(e.Err, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// undocumented ends the message of an illegal move that no foul ending
+// documents; a lenient reader's warning goes on with droppedNote.
+const undocumented = "; no foul ending documents it"
+
+// keptNote starts what a lenient reader adds to the error of an
+// undocumented illegal move it keeps.
+const keptNote = "; kept as the last move of its line"
+
+// StrictError returns the error that the warning of a kept illegal move
+// stands for, as Strict reading gives it: the same position, ply, sentinel
+// and message, without what the lenient reader did. validate reports this.
+func StrictError(w *Error) *Error {
+	e := *w
+	e.Warning = false
+	if i := strings.Index(e.Detail, keptNote); i >= 0 {
+		e.Detail = e.Detail[:i]
+	}
+	return &e
+}
+
+// droppedNote ends the warning of an undocumented illegal move kept as the
+// last move of its line, with n plies after it dropped.
+func droppedNote(n int) string {
+	s := keptNote
+	if n == 0 {
+		return s
+	}
+	return s + "; " + plies(n) + " after it dropped"
+}
+
+// plies returns "1 ply" or "n plies".
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
+}
+
+// takesKing reports whether m, by the side to move in p, takes the
+// opponent's king: the capture of a king left in check.
+func takesKing(p *shogi.Position, m shogi.Move) bool {
+	if m.IsDrop() || m.To() != p.King(p.Turn().Opponent()) {
+		return false
+	}
+	pc := p.At(m.From())
+	return pc != shogi.NoPiece && pc.Color() == p.Turn()
+}
