@@ -44,6 +44,7 @@ type ReportSummary struct {
 	Stopped  bool           `json:"interrupted"`
 }
 
+// Add counts one file's report.
 func (s *ReportSummary) Add(r *FileReport) {
 	s.Files++
 	if r.Valid {
