@@ -12,7 +12,7 @@ import (
 // from its line and a warning without a line, then the tally.
 func TestReporters(t *testing.T) {
 	r := FileReport{Path: "dir/a b.kif", Format: "kif", Encoding: "utf-8", Games: 2,
-		Errors: []Diagnostic{{Path: "dir/a b.kif", Line: 5, Col: 2, Game: 2, Ply: 3, Severity: SeverityError, Code: "nifu", Message: "二歩", Source: "３ ５五歩打"}},
+		Errors:   []Diagnostic{{Path: "dir/a b.kif", Line: 5, Col: 2, Game: 2, Ply: 3, Severity: SeverityError, Code: "nifu", Message: "二歩", Source: "３ ５五歩打"}},
 		Warnings: []Diagnostic{{Path: "dir/a b.kif", Game: 1, Severity: SeverityWarning, Code: "move-count", Message: "手数 says 3"}}}
 	tests := []struct {
 		format string
