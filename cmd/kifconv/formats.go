@@ -1,53 +1,10 @@
 package main
 
 import (
-	"strings"
-	"text/tabwriter"
-
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
 )
-
-// formatInfo is one row of `kifconv formats`: what kifconv can do with a
-// format, joined from the reader and writer tables.
-type formatInfo struct {
-	Name        string   `json:"name"`
-	Read        bool     `json:"read"`
-	Write       bool     `json:"write"`
-	Extensions  []string `json:"extensions"`
-	Encoding    string   `json:"encoding,omitempty"` // written in, by default
-	Newline     string   `json:"newline,omitempty"`
-	Description string   `json:"description"`
-}
-
-func formatTable() []formatInfo {
-	var out []formatInfo
-	index := map[string]int{}
-	for _, f := range parse.Formats {
-		index[f.Name] = len(out)
-		out = append(out, formatInfo{Name: f.Name, Read: true, Extensions: f.Extensions, Description: f.Description})
-	}
-	for _, f := range render.Formats {
-		i, ok := index[f.Name]
-		if !ok {
-			i = len(out)
-			index[f.Name] = i
-			out = append(out, formatInfo{Name: f.Name, Extensions: []string{f.Extension}, Description: f.Description})
-		}
-		fi := &out[i]
-		fi.Write = true
-		fi.Encoding = f.Encoding
-		fi.Newline = "lf"
-		if f.CRLF {
-			fi.Newline = "crlf"
-		}
-		if !contains(fi.Extensions, f.Extension) {
-			fi.Extensions = append(fi.Extensions, f.Extension)
-		}
-	}
-	return out
-}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -104,30 +61,13 @@ otherwise. --format json prints [{"name", "read", "write", "extensions",
   kifconv formats --format json | jq -r '.[] | select(.write) | .name'`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			table := formatTable()
-			out := cmd.OutOrStdout()
 			switch format {
-			case "json":
-				// An array, as ../shared/interop reads it: a versioned
-				// document needs that reader changed first.
-				_, err := out.Write(marshal(table, true))
-				return err
-			case "text", "":
-			default:
-				return usageErrorf("--format: want text or json, not %q", format)
+			case "json", "text", "":
+				// JSON is an array, as ../shared/interop reads it: a
+				// versioned document needs that reader changed first.
+				return render.WriteFormatTable(cmd.OutOrStdout(), render.FormatTable(), format == "json")
 			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-			tw.Write([]byte("FORMAT\tREAD\tWRITE\tEXTENSIONS\tOUTPUT\tDESCRIPTION\n"))
-			yes := map[bool]string{true: "yes", false: "-"}
-			for _, f := range table {
-				output := "-"
-				if f.Write {
-					output = f.Encoding + " " + f.Newline
-				}
-				tw.Write([]byte(f.Name + "\t" + yes[f.Read] + "\t" + yes[f.Write] + "\t" +
-					strings.Join(f.Extensions, " ") + "\t" + output + "\t" + f.Description + "\n"))
-			}
-			return tw.Flush()
+			return usageErrorf("--format: want text or json, not %q", format)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")

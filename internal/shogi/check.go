@@ -443,6 +443,20 @@ func (n *Node) DocumentsFoul() bool {
 	return false
 }
 
+// CutAtFoul ends the main line of r before its last move when that move
+// breaks the rules and is followed by the foul ending it brought (反則負け):
+// records of real games keep such a move, no position follows it, and the
+// frames of --svg-all, like show, end with the position before it.
+func (r *Record) CutAtFoul() {
+	last, err := r.MainLineNode(-1)
+	if err != nil {
+		return
+	}
+	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
+		last.Children = nil
+	}
+}
+
 // DescribeMove writes m as KI2 notation with its side mark (▲７六歩), or as
 // USI text when the origin does not hold a piece of the side to move, so
 // that an illegal move still reads sensibly in a message.

@@ -1,0 +1,35 @@
+package render
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestFormatTable checks that readers and writers join into one row per
+// format, and both forms of the table.
+func TestFormatTable(t *testing.T) {
+	rows := FormatTable()
+	byName := map[string]FormatInfo{}
+	for _, r := range rows {
+		if _, dup := byName[r.Name]; dup {
+			t.Errorf("%s listed twice", r.Name)
+		}
+		byName[r.Name] = r
+	}
+	if k := byName["kif"]; !k.Read || !k.Write || k.Encoding == "" || k.Extensions[0] != ".kif" {
+		t.Errorf("kif: %+v", k)
+	}
+	if s := byName["svg"]; s.Read || !s.Write {
+		t.Errorf("svg: %+v", s)
+	}
+	var text, js bytes.Buffer
+	if err := WriteFormatTable(&text, rows, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFormatTable(&js, rows, true); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(text.Bytes(), []byte("FORMAT     READ  WRITE")) || !bytes.HasPrefix(js.Bytes(), []byte("[\n  {\n    \"name\": ")) {
+		t.Errorf("text:\n%s\njson:\n%s", text.String(), js.String())
+	}
+}
