@@ -22,16 +22,24 @@ type FormatInfo struct {
 	Description string   `json:"description"`
 }
 
-// FormatTable returns the rows of every format: the readable ones in
-// parse.Formats order, then the formats only written.
-func FormatTable() []FormatInfo {
+// FormatTable returns the rows of the record formats (and the SVG
+// picture): the readable ones in parse.Formats order, then the formats only
+// written. With training it returns the training-data outputs instead
+// (hcpe, psv, positions): they hold positions, not records, and nothing
+// reads them back.
+func FormatTable(training bool) []FormatInfo {
 	var out []FormatInfo
 	index := map[string]int{}
-	for _, f := range parse.Formats {
-		index[f.Name] = len(out)
-		out = append(out, FormatInfo{Name: f.Name, Read: true, Extensions: f.Extensions, Description: f.Description})
+	if !training {
+		for _, f := range parse.Formats {
+			index[f.Name] = len(out)
+			out = append(out, FormatInfo{Name: f.Name, Read: true, Extensions: f.Extensions, Description: f.Description})
+		}
 	}
 	for _, f := range Formats {
+		if IsTraining(f.Name) != training {
+			continue
+		}
 		i, ok := index[f.Name]
 		if !ok {
 			i = len(out)
@@ -41,9 +49,13 @@ func FormatTable() []FormatInfo {
 		fi := &out[i]
 		fi.Write = true
 		fi.Encoding = f.Encoding
-		fi.Newline = "lf"
-		if f.CRLF {
+		switch {
+		case f.Encoding == BinaryEncoding:
+			fi.Newline = ""
+		case f.CRLF:
 			fi.Newline = "crlf"
+		default:
+			fi.Newline = "lf"
 		}
 		if !slices.Contains(fi.Extensions, f.Extension) {
 			fi.Extensions = append(fi.Extensions, f.Extension)
@@ -65,7 +77,7 @@ func WriteFormatTable(w io.Writer, rows []FormatInfo, asJSON bool) error {
 	for _, f := range rows {
 		output := "-"
 		if f.Write {
-			output = f.Encoding + " " + f.Newline
+			output = strings.TrimSpace(f.Encoding + " " + f.Newline)
 		}
 		tw.Write([]byte(f.Name + "\t" + yes[f.Read] + "\t" + yes[f.Write] + "\t" +
 			strings.Join(f.Extensions, " ") + "\t" + output + "\t" + f.Description + "\n"))
