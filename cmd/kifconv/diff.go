@@ -53,7 +53,7 @@ Each input's format is detected on its own; --from gives both, --from-a and
 --from-b one each. Plain ' comments of CSA files are skipped when reading,
 as the CSA standard says, unless --csa-comments.
 
---format json prints {"a", "b", "diffs": [...], "games": [nA, nB],
+--format json prints {"version", "a", "b", "diffs": [...], "games": [nA, nB],
 "equal"}, each diff being {"game", "header": [{"key", "a", "b"}], "start":
 {"a", "b"} or null, "divergence": {"ply", "a", "b"} or null (USI moves or
 ending names), "divergence_text", "comments", "times", "bookmarks",

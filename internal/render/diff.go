@@ -50,9 +50,13 @@ type jsonDiff struct {
 	n     int
 }
 
+// DiffVersion is the version of diff's JSON report; it changes only when a
+// member changes meaning or goes.
+const DiffVersion = 1
+
 func (j *jsonDiff) open() {
 	if j.n == 0 {
-		fmt.Fprintf(j.w, "{\n  \"a\": %s,\n  \"b\": %s,\n  \"diffs\": [", jsonString(j.a), jsonString(j.b))
+		fmt.Fprintf(j.w, "{\n  \"version\": %d,\n  \"a\": %s,\n  \"b\": %s,\n  \"diffs\": [", DiffVersion, jsonString(j.a), jsonString(j.b))
 	}
 }
 
