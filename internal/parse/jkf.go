@@ -602,7 +602,7 @@ func (j *JKF) readStringOrNull(what string) (string, Pos, error) {
 // readInt reads an integer value.
 func (j *JKF) readInt(what string) (int, Pos, error) {
 	sc := j.sc
-	t := sc.next()
+	t := sc.nextNumber()
 	if t != tokNumber || !sc.numInt || sc.num > 1<<30 || sc.num < -(1<<30) {
 		if t == tokNumber {
 			return 0, sc.tokPos(), &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": want an integer, found " + sc.literal()}

@@ -198,6 +198,7 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			}
 			e.start = false
 		}
+		sc.replay()
 		m, err := j.readMove(e, pos)
 		if err != nil {
 			return err
@@ -234,6 +235,7 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 		e.ending, e.hasSpecial = end, true
 		return j.addNode(e)
 	case "time":
+		sc.replay()
 		return j.readTime(e)
 	case "comments":
 		return j.readComments(e)
@@ -877,7 +879,7 @@ func (j *JKF) readDuration(what string, ply int) (d time.Duration, ok bool, err 
 			}
 			continue
 		}
-		switch t := sc.next(); t {
+		switch t := sc.nextNumber(); t {
 		case tokNull:
 		case tokNumber:
 			if sc.num < 0 {
