@@ -455,10 +455,14 @@ type jkfMove struct {
 // readMove reads the move object of entry f and resolves it in pos.
 func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 	sc := j.sc
+	mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+	if j.fastMove(&mv) {
+		return j.resolve(f, pos, &mv)
+	}
 	if t := sc.next(); t != '{' {
 		return 0, sc.want(t, j.path(".move"), "an object")
 	}
-	mv := jkfMove{at: sc.tokSpot, color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+	mv = jkfMove{at: sc.tokSpot, color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
 	for {
 		ok, err := sc.nextKey()
 		if err != nil {
@@ -810,6 +814,9 @@ func (j *JKF) readSquare(suffix string) (shogi.Square, spot, error) {
 // readTime reads {"now": {h?, m, s}, "total": {h, m, s}} into entry f.
 func (j *JKF) readTime(f *jkfEntry) error {
 	sc := j.sc
+	if j.fastTime(f) {
+		return nil
+	}
 	switch t := sc.next(); t {
 	case tokNull:
 		return nil

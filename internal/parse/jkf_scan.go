@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 	"strconv"
 	"sync"
 
@@ -233,7 +234,10 @@ func (s *jsonScanner) nextOffset() int64 {
 // skipIndent returns the index of the first byte at or after i in b that
 // is not a space, eight at a time through an indentation.
 func skipIndent(b []byte, i int) int {
-	for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == 0x2020202020202020 {
+	for i+8 <= len(b) {
+		if x := binary.LittleEndian.Uint64(b[i:]) ^ 0x2020202020202020; x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
 		i += 8
 	}
 	for i < len(b) && b[i] == ' ' {
