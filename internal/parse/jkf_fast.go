@@ -2,6 +2,8 @@ package parse
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -15,115 +17,118 @@ import (
 // type and range, plain ASCII strings, LF line breaks); at anything else it
 // reads nothing and the reader goes token by token, with its messages.
 
-// rawCursor steps through checked JSON text.
-type rawCursor struct {
-	b []byte
-	i int
+// The helpers take the text and an index and return the index after what
+// they read (-1 when it is not what they take), so that the index stays in
+// a register.
+
+// gapEnd returns the index of the first byte at or after i that is not
+// white space or a separator (the text is valid JSON: no other byte below
+// '!' is outside a string).
+func gapEnd(b []byte, i int) int {
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c > ' ' && c != ',' && c != ':':
+			return i
+		case c == ' ' && i+8 <= len(b):
+			x := binary.LittleEndian.Uint64(b[i:]) ^ 0x2020202020202020
+			if x != 0 {
+				i += bits.TrailingZeros64(x) / 8
+				continue
+			}
+			i += 8
+		default:
+			i++
+		}
+	}
+	return i
 }
 
-// gap skips white space and separators.
-func (c *rawCursor) gap() {
-	for c.i < len(c.b) && jsonGap[c.b[c.i]] {
-		c.i = skipIndent(c.b, c.i+1)
+// plainString reads the string at i when it is plain ASCII (no escapes)
+// and short, returning its contents.
+func plainString(b []byte, i int) ([]byte, int) {
+	if i >= len(b) || b[i] != '"' {
+		return nil, -1
 	}
-}
-
-// is reports whether the next token starts with byte t, and steps over t
-// if so.
-func (c *rawCursor) is(t byte) bool {
-	c.gap()
-	if c.i < len(c.b) && c.b[c.i] == t {
-		c.i++
-		return true
-	}
-	return false
-}
-
-// str reads a string of plain ASCII (no escapes); ok is false for
-// anything else.
-func (c *rawCursor) str() (s []byte, ok bool) {
-	if !c.is('"') {
-		return nil, false
-	}
-	b, j := c.b, c.i
-	for j < len(b) && j-c.i < 64 && b[j] != '"' && b[j] != '\\' && b[j] < 0x80 {
+	j := i + 1
+	for j < len(b) && j-i < 64 && b[j] != '"' && b[j] != '\\' && b[j] < 0x80 {
 		j++
 	}
 	if j == len(b) || b[j] != '"' {
-		return nil, false
+		return nil, -1
 	}
-	s, c.i = b[c.i:j], j+1
-	return s, true
+	return b[i+1 : j], j + 1
 }
 
-// key reads the next member name, or reports end at the object's '}'.
-func (c *rawCursor) key() (name []byte, end, ok bool) {
-	if c.i < len(c.b) && c.b[c.i] == ',' {
+// nextKey reads the next member name of an object after index i, which is
+// just past its '{' or one of its values; at the closing '}' it returns a
+// nil name and the index past it.
+func nextMember(b []byte, i int) ([]byte, int) {
+	if i < len(b) && b[i] == ',' {
 		// A key follows a comma in an object: the bytes up to its quote
 		// are white space, skipped at the speed of IndexByte.
-		k := bytes.IndexByte(c.b[c.i+1:], '"')
+		k := bytes.IndexByte(b[i+1:], '"')
 		if k < 0 {
-			return nil, false, false
+			return nil, -1
 		}
-		c.i += k + 1
-	} else if c.is('}') {
-		return nil, true, true
+		i += k + 1
+	} else {
+		i = gapEnd(b, i)
+		if i < len(b) && b[i] == '}' {
+			return nil, i + 1
+		}
 	}
-	name, ok = c.str()
-	return name, false, ok
+	return plainString(b, i)
 }
 
-// uint reads a non-negative integer of at most 9 digits.
-func (c *rawCursor) uint() (int, bool) {
-	c.gap()
-	b, j, n := c.b, c.i, 0
-	for j < len(b) && j-c.i < 9 && b[j]-'0' < 10 {
+// smallUint reads a non-negative integer of at most 9 digits at i.
+func smallUint(b []byte, i int) (int, int) {
+	j, n := i, 0
+	for j < len(b) && j-i < 9 && b[j]-'0' < 10 {
 		n = n*10 + int(b[j]-'0')
 		j++
 	}
-	if j == c.i || j < len(b) && jsonNumber[b[j]] {
-		return 0, false
+	if j == i || j < len(b) && jsonNumber[b[j]] {
+		return 0, -1
 	}
-	c.i = j
-	return n, true
+	return n, j
 }
 
-// bool reads true or false.
-func (c *rawCursor) bool() (v, ok bool) {
-	c.gap()
+// boolAt reads true or false at i.
+func boolAt(b []byte, i int) (bool, int) {
 	switch {
-	case bytes.HasPrefix(c.b[c.i:], []byte("true")):
-		c.i += 4
-		return true, true
-	case bytes.HasPrefix(c.b[c.i:], []byte("false")):
-		c.i += 5
-		return false, true
+	case bytes.HasPrefix(b[i:], []byte("true")):
+		return true, i + 4
+	case bytes.HasPrefix(b[i:], []byte("false")):
+		return false, i + 5
 	}
-	return false, false
+	return false, -1
 }
 
-// square reads {"x": file, "y": rank} with both in 1 to 9.
-func (c *rawCursor) square() (shogi.Square, bool) {
-	if !c.is('{') {
-		return shogi.NoSquare, false
+// squareAt reads {"x": file, "y": rank} at i, with both in 1 to 9.
+func squareAt(b []byte, i int) (shogi.Square, int) {
+	if i >= len(b) || b[i] != '{' {
+		return shogi.NoSquare, -1
 	}
+	i++
 	x, y := -1, -1
 	for {
-		name, end, ok := c.key()
-		switch {
-		case !ok:
-			return shogi.NoSquare, false
-		case end:
-			if !shogi.ValidFileRank(x, y) {
-				return shogi.NoSquare, false
-			}
-			return shogi.NewSquare(x, y), true
-		case len(name) != 1 || name[0] != 'x' && name[0] != 'y':
-			return shogi.NoSquare, false
+		var name []byte
+		if name, i = nextMember(b, i); i < 0 {
+			return shogi.NoSquare, -1
 		}
-		v, ok := c.uint()
-		if !ok {
-			return shogi.NoSquare, false
+		if name == nil {
+			if !shogi.ValidFileRank(x, y) {
+				return shogi.NoSquare, -1
+			}
+			return shogi.NewSquare(x, y), i
+		}
+		if len(name) != 1 || name[0] != 'x' && name[0] != 'y' {
+			return shogi.NoSquare, -1
+		}
+		var v int
+		if v, i = smallUint(b, gapEnd(b, i)); i < 0 {
+			return shogi.NoSquare, -1
 		}
 		if name[0] == 'x' {
 			x = v
@@ -133,34 +138,40 @@ func (c *rawCursor) square() (shogi.Square, bool) {
 	}
 }
 
-// kind reads a CSA piece name.
-func (c *rawCursor) kind() (shogi.PieceType, bool) {
-	s, ok := c.str()
-	if !ok || len(s) != 2 {
-		return 0, false
+// kindAt reads a CSA piece name at i.
+func kindAt(b []byte, i int) (shogi.PieceType, int) {
+	s, i := plainString(b, i)
+	if i < 0 || len(s) != 2 {
+		return 0, -1
 	}
-	return shogi.PieceTypeFromCSA(string(s))
+	k, ok := shogi.PieceTypeFromCSA(string(s))
+	if !ok {
+		return 0, -1
+	}
+	return k, i
 }
 
-// duration reads {"h", "m", "s"} of non-negative integers, summed as
-// readDuration sums them.
-func (c *rawCursor) duration() (time.Duration, bool) {
-	if !c.is('{') {
-		return 0, false
+// durationAt reads {"h", "m", "s"} of non-negative integers at i, summed
+// as readDuration sums them.
+func durationAt(b []byte, i int) (time.Duration, int) {
+	if i >= len(b) || b[i] != '{' {
+		return 0, -1
 	}
+	i++
 	var total float64
 	for {
-		name, end, ok := c.key()
-		switch {
-		case !ok:
-			return 0, false
-		case end:
+		var name []byte
+		if name, i = nextMember(b, i); i < 0 {
+			return 0, -1
+		}
+		if name == nil {
 			if total > 1e9 {
-				return 0, false
+				return 0, -1
 			}
-			return time.Duration(total * 1e9), true
-		case len(name) != 1:
-			return 0, false
+			return time.Duration(total * 1e9), i
+		}
+		if len(name) != 1 {
+			return 0, -1
 		}
 		var unit float64
 		switch name[0] {
@@ -171,11 +182,11 @@ func (c *rawCursor) duration() (time.Duration, bool) {
 		case 's':
 			unit = 1
 		default:
-			return 0, false
+			return 0, -1
 		}
-		v, ok := c.uint()
-		if !ok {
-			return 0, false
+		var v int
+		if v, i = smallUint(b, gapEnd(b, i)); i < 0 {
+			return 0, -1
 		}
 		total += float64(v) * unit
 	}
@@ -218,66 +229,57 @@ func (j *JKF) fastMove(mv *jkfMove) bool {
 	if !sc.fastOK() {
 		return false
 	}
-	c := rawCursor{b: sc.raw}
-	c.i = 1 // past '{'
+	b, i := sc.raw, 1 // past '{'
 	var fromAt, toAt, pieceAt, captureAt int
 	for {
-		name, end, ok := c.key()
-		if !ok {
+		var name []byte
+		if name, i = nextMember(b, i); i < 0 {
 			return false
 		}
-		if end {
+		if name == nil {
 			break
 		}
-		c.gap()
-		at := c.i // where the value starts
+		at := gapEnd(b, i) // where the value starts
 		switch string(name) {
 		case "color":
-			v, ok := c.uint()
-			if !ok || v > 1 {
+			var v int
+			if v, i = smallUint(b, at); i < 0 || v > 1 {
 				return false
 			}
 			mv.color, mv.hasColor = v, true
 		case "from":
-			if mv.from, ok = c.square(); !ok {
-				return false
-			}
+			mv.from, i = squareAt(b, at)
 			mv.hasFrom, fromAt = true, at
 		case "to":
-			if mv.to, ok = c.square(); !ok {
-				return false
-			}
+			mv.to, i = squareAt(b, at)
 			mv.hasTo, toAt = true, at
 		case "piece":
-			if mv.piece, ok = c.kind(); !ok {
-				return false
-			}
+			mv.piece, i = kindAt(b, at)
 			mv.hasPiece, pieceAt = true, at
 		case "capture":
-			if mv.capture, ok = c.kind(); !ok || mv.capture == shogi.King {
+			if mv.capture, i = kindAt(b, at); mv.capture == shogi.King {
 				return false
 			}
 			captureAt = at
 		case "same":
-			if mv.same, ok = c.bool(); !ok {
-				return false
-			}
+			mv.same, i = boolAt(b, at)
 		case "promote":
-			v, ok := c.bool()
-			if !ok {
-				return false
-			}
+			var v bool
+			v, i = boolAt(b, at)
 			mv.promote = 0
 			if v {
 				mv.promote = 1
 			}
 		case "relative":
-			s, ok := c.str()
-			if !ok || !validRelative(s) {
+			var s []byte
+			if s, i = plainString(b, at); i < 0 || !validRelative(s) {
 				return false
 			}
 			mv.nrel = copy(mv.relative[:], s)
 		default:
+			return false
+		}
+		if i < 0 {
 			return false
 		}
 	}
@@ -305,29 +307,27 @@ func (j *JKF) fastTime(f *jkfEntry) bool {
 	if !sc.fastOK() {
 		return false
 	}
-	c := rawCursor{b: sc.raw}
-	c.i = 1 // past '{'
+	b, i := sc.raw, 1 // past '{'
 	t := f.time
 	for {
-		name, end, ok := c.key()
-		if !ok {
+		var name []byte
+		if name, i = nextMember(b, i); i < 0 {
 			return false
 		}
-		if end {
+		if name == nil {
 			break
 		}
 		switch string(name) {
 		case "now":
-			if t.Elapsed, ok = c.duration(); !ok {
-				return false
-			}
+			t.Elapsed, i = durationAt(b, gapEnd(b, i))
 			t.HasTime = true
 		case "total":
-			if t.Total, ok = c.duration(); !ok {
-				return false
-			}
+			t.Total, i = durationAt(b, gapEnd(b, i))
 			t.HasTotal = true
 		default:
+			return false
+		}
+		if i < 0 {
 			return false
 		}
 	}
