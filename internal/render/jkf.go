@@ -381,46 +381,59 @@ func (j *JKF) writeInitial(start *shogi.Position) {
 			h = shogi.Other
 		}
 	}
-	j.begin()
-	j.str("preset")
+	// The object is made compact and handed to the encoder whole (see
+	// writeWholeEntry).
+	b := append(j.buf[:0], `{"preset":`...)
 	if h != shogi.Other {
-		j.str(h.JKF())
-		j.end()
+		b, _ = jsontext.AppendQuote(b, h.JKF())
+		j.buf = append(b, '}')
+		j.value(j.buf)
 		return
 	}
-	j.str("OTHER")
-	j.str("data")
-	j.begin()
-	j.member("color", int64(start.Turn()))
-	j.str("board")
-	j.beginArray()
+	b = append(b, `"OTHER","data":{"color":`...)
+	b = strconv.AppendInt(b, int64(start.Turn()), 10)
+	b = append(b, `,"board":[`...)
 	for x := 1; x <= 9; x++ {
-		j.beginArray()
-		for y := 1; y <= 9; y++ {
-			j.begin()
-			if pc := start.At(shogi.NewSquare(x, y)); pc != shogi.NoPiece {
-				j.member("color", int64(pc.Color()))
-				j.str("kind")
-				j.str(pc.Type().CSA())
-			}
-			j.end()
+		if x > 1 {
+			b = append(b, ',')
 		}
-		j.endArray()
+		b = append(b, '[')
+		for y := 1; y <= 9; y++ {
+			if y > 1 {
+				b = append(b, ',')
+			}
+			if pc := start.At(shogi.NewSquare(x, y)); pc != shogi.NoPiece {
+				b = append(b, `{"color":`...)
+				b = strconv.AppendInt(b, int64(pc.Color()), 10)
+				b = append(b, `,"kind":"`...)
+				b = append(b, pc.Type().CSA()...)
+				b = append(b, `"}`...)
+			} else {
+				b = append(b, "{}"...)
+			}
+		}
+		b = append(b, ']')
 	}
-	j.endArray()
-	j.str("hands")
-	j.beginArray()
+	b = append(b, `],"hands":[`...)
 	for c := shogi.Black; c <= shogi.White; c++ {
 		h := start.Hand(c)
-		j.begin()
-		for _, t := range jkfHandOrder {
-			j.member(t.CSA(), int64(h.Count(t)))
+		if c == shogi.White {
+			b = append(b, ',')
 		}
-		j.end()
+		for i, t := range jkfHandOrder {
+			if i == 0 {
+				b = append(b, `{"`...)
+			} else {
+				b = append(b, `,"`...)
+			}
+			b = append(b, t.CSA()...)
+			b = append(b, `":`...)
+			b = strconv.AppendInt(b, int64(h.Count(t)), 10)
+		}
+		b = append(b, '}')
 	}
-	j.endArray()
-	j.end()
-	j.end()
+	j.buf = append(b, "]}}"...)
+	j.value(j.buf)
 }
 
 // jkfHandOrder is the order of hand keys in the spec and its examples.
