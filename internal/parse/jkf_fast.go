@@ -272,10 +272,14 @@ func (j *JKF) fastMove(mv *jkfMove) bool {
 			}
 		case "relative":
 			var s []byte
-			if s, i = plainString(b, at); i < 0 || !validRelative(s) {
+			if s, i = plainString(b, at); i < 0 {
 				return false
 			}
-			mv.nrel = copy(mv.relative[:], s)
+			r, ok := shogi.ParseRelativeJKF(string(s))
+			if !ok {
+				return false
+			}
+			mv.relative = r
 		default:
 			return false
 		}

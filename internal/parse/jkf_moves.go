@@ -3,7 +3,6 @@ package parse
 import (
 	"bytes"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -446,8 +445,7 @@ type jkfMove struct {
 	promote            int8 // -1 absent or null, 0 false, 1 true
 	capture            shogi.PieceType
 	capturePos         spot
-	relative           [4]byte
-	nrel               int
+	relative           shogi.Relative
 	hasFrom, hasTo     bool
 	hasPiece, hasColor bool
 }
@@ -530,13 +528,14 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 			if t != tokString {
 				return 0, sc.want(t, j.path(".move.relative"), "a string")
 			}
-			if !validRelative(sc.str) {
+			r, ok := shogi.ParseRelativeJKF(string(sc.str))
+			if !ok {
 				if err := j.warn(sc.tokPos(), f.ply, ErrSyntax, j.path(".move.relative")+": "+strconv.Quote(string(sc.str))+" is not of the form [LCR][UMD] or H; ignored"); err != nil {
 					return 0, err
 				}
 				continue
 			}
-			mv.nrel = copy(mv.relative[:], sc.str)
+			mv.relative = r
 		default:
 			if err := j.skipUnknown(j.path(".move"), f.ply); err != nil {
 				return 0, err
@@ -544,18 +543,6 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 		}
 	}
 	return j.resolve(f, pos, &mv)
-}
-
-// validRelative reports whether s is a JKF relative code: an optional
-// position (L C R) then an optional movement (U M D), or H.
-func validRelative(s []byte) bool {
-	switch len(s) {
-	case 1:
-		return strings.IndexByte("LCRUMDH", s[0]) >= 0
-	case 2:
-		return strings.IndexByte("LCR", s[0]) >= 0 && strings.IndexByte("UMD", s[1]) >= 0
-	}
-	return false
 }
 
 // resolve checks a move object against the position before it and returns
@@ -651,7 +638,7 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (shogi.Move, error) {
 	c := pos.Turn()
 	t := mv.piece
-	rel := mv.relative[:mv.nrel]
+	rel := mv.relative
 	// The path is built only for a message.
 	path := func() string {
 		if j.inMoves {
@@ -660,7 +647,7 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 		return ".move"
 	}
 	inHand := t >= shogi.Pawn && t <= shogi.Gold && pos.Hand(c).Count(t) > 0
-	if len(rel) == 1 && rel[0] == 'H' {
+	if rel == shogi.RelDrop {
 		if mv.promote == 1 {
 			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrBadPromotion, Detail: path() + ": a drop cannot promote"}
 		}
@@ -679,7 +666,7 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 			n++
 		}
 	}
-	if len(rel) == 0 && inHand && (n == 0 || j.normalized) {
+	if rel == 0 && inHand && (n == 0 || j.normalized) {
 		if n > 0 {
 			if err := j.warn(j.sc.at(mv.at), ply, shogi.ErrAmbiguous, path()+": no \"from\" and no relative \"H\" while a board piece could also move there; read as a drop, as the rest of the record writes \"from\" for board moves"); err != nil {
 				return 0, err
@@ -690,14 +677,15 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 		}
 		return shogi.NewDrop(t, mv.to), nil
 	}
-	list := filterRelative(cands[:n], mv.to, c, t, rel)
+	var kept [10]shogi.Square
+	list := rel.Filter(kept[:0], cands[:n], mv.to, c)
 	switch len(list) {
 	case 1:
 	case 0:
 		if n == 0 && !inHand {
 			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " can move to " + squareName(mv.to) + " and none is in hand"}
 		}
-		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " fits relative " + strconv.Quote(string(rel))}
+		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " fits relative " + strconv.Quote(rel.JKF())}
 	default:
 		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrAmbiguous, Detail: path() + ": " + strconv.Itoa(len(list)) + " pieces " + t.CSA() + " can move to " + squareName(mv.to) + "; \"from\" or \"relative\" is needed"}
 	}
@@ -712,63 +700,6 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 		promote = true
 	}
 	return shogi.NewMove(from, mv.to, promote), nil
-}
-
-// filterRelative keeps the candidates (origin squares) the JKF relative
-// codes describe, as KI2 reading does (../shared/specs/ki2-japanese-notation.md
-// §7): movement (U up, M sideways, D down) first, then position (C straight
-// forward, R/L the extreme file on the mover's right/left).
-func filterRelative(cands []shogi.Square, to shogi.Square, c shogi.Color, t shogi.PieceType, rel []byte) []shogi.Square {
-	// forward reports how far from→to moves towards the opponent.
-	forward := func(from shogi.Square) int {
-		if c == shogi.Black {
-			return from.Rank() - to.Rank()
-		}
-		return to.Rank() - from.Rank()
-	}
-	// right is larger for squares further to the mover's right.
-	right := func(s shogi.Square) int {
-		if c == shogi.Black {
-			return -s.File()
-		}
-		return s.File()
-	}
-	out := cands
-	for _, code := range rel {
-		kept := out[:0:0]
-		switch code {
-		case 'U', 'M', 'D':
-			for _, s := range out {
-				d := forward(s)
-				if (code == 'U' && d > 0) || (code == 'M' && d == 0) || (code == 'D' && d < 0) {
-					kept = append(kept, s)
-				}
-			}
-		case 'C':
-			for _, s := range out {
-				if s.File() == to.File() && forward(s) == 1 {
-					kept = append(kept, s)
-				}
-			}
-		case 'L', 'R':
-			if len(out) == 0 {
-				break
-			}
-			best := right(out[0])
-			for _, s := range out[1:] {
-				if r := right(s); (code == 'R' && r > best) || (code == 'L' && r < best) {
-					best = r
-				}
-			}
-			for _, s := range out {
-				if right(s) == best {
-					kept = append(kept, s)
-				}
-			}
-		}
-		out = kept
-	}
-	return out
 }
 
 // readSquare reads {"x": file, "y": rank} and returns where it starts.

@@ -816,6 +816,22 @@ func (j *JKF) value(v []byte) {
 	}
 }
 
+// jkfRelative returns the relative codes of m played in pos: the words
+// KI2 notation writes to single the mover out (Position.Relative), or "H"
+// for a drop while a board piece of the kind could also move there; ""
+// when nothing needs saying, and for a move onto a piece of the mover's
+// own (a documented foul), which no other piece of the kind can reach.
+func jkfRelative(pos *shogi.Position, m shogi.Move) string {
+	c := pos.Turn()
+	if !m.IsDrop() {
+		c = pos.At(m.From()).Color()
+	}
+	if x := pos.At(m.To()); x != shogi.NoPiece && x.Color() == c {
+		return ""
+	}
+	return pos.Relative(m).JKF()
+}
+
 // appendJKFSquare appends {"x":file,"y":rank}.
 func appendJKFSquare(b []byte, s shogi.Square) []byte {
 	b = append(b, `{"x":`...)
