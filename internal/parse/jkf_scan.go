@@ -308,13 +308,13 @@ func (s *jsonScanner) replay() {
 	if s.err != nil || s.raw != nil || s.dec.PeekKind() != '{' {
 		return
 	}
-	start := s.nextOffset()
+	s.nextOffset() // the line breaks before it
 	v, err := s.dec.ReadValue()
 	if err != nil {
 		s.fail(err)
 		return
 	}
-	s.raw, s.rawOff, s.ri = v, start, 0
+	s.raw, s.rawOff, s.ri = v, s.dec.InputOffset()-int64(len(v)), 0
 }
 
 // rawGap skips the white space and separators before the next token of
