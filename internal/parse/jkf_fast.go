@@ -215,19 +215,24 @@ func (s *jsonScanner) rawSpot(i int) spot {
 	return s.spot(s.rawOff + int64(i))
 }
 
+// rawIndex returns a spot that stands for index i of the replayed value
+// until done: at works out its position only if a message needs it.
+func rawIndex(i int) spot { return spot{col: int32(i)} }
+
 // done finishes a replayed value a short way read: the scanner moves past
 // it, with its line breaks counted, as if it had been read token by token.
 func (s *jsonScanner) done() {
 	raw := s.raw
-	s.tokSpot = s.rawSpot(len(raw) - 1)
 	if k := bytes.LastIndexByte(raw, '\n'); k >= 0 {
-		s.line += bytes.Count(raw, []byte{'\n'})
+		s.line += bytes.Count(raw[:k], []byte{'\n'}) + 1
 		s.lineStart, s.cont = s.in.base+s.rawOff+int64(k)+1, 0
 	}
 	s.tok, s.end, s.raw = '}', s.rawOff+int64(len(raw)), nil
+	s.tokSpot = s.spot(s.end - 1)
 }
 
-// fastMove is readMove's short way.
+// fastMove is readMove's short way. The spots it sets stand for indexes
+// of the replayed value (rawIndex), which stays until the caller calls done.
 func (j *JKF) fastMove(mv *jkfMove) bool {
 	sc := j.sc
 	if !sc.fastOK() {
@@ -291,21 +296,9 @@ func (j *JKF) fastMove(mv *jkfMove) bool {
 			return false
 		}
 	}
-	// The spots of the values a message may name.
-	mv.at = sc.rawSpot(0)
-	if mv.hasFrom {
-		mv.fromPos = sc.rawSpot(fromAt)
-	}
-	if mv.hasTo {
-		mv.toPos = sc.rawSpot(toAt)
-	}
-	if mv.hasPiece {
-		mv.piecePos = sc.rawSpot(pieceAt)
-	}
-	if mv.capture != shogi.NoPieceType {
-		mv.capturePos = sc.rawSpot(captureAt)
-	}
-	sc.done()
+	// Where the values a message may name start; the caller calls done
+	// once it has no more need of them.
+	mv.at, mv.fromPos, mv.toPos, mv.piecePos, mv.capturePos = rawIndex(0), rawIndex(fromAt), rawIndex(toAt), rawIndex(pieceAt), rawIndex(captureAt)
 	return true
 }
 

@@ -455,7 +455,9 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 	sc := j.sc
 	mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
 	if j.fastMove(&mv) {
-		return j.resolve(f, pos, &mv)
+		m, err := j.resolve(f, pos, &mv)
+		sc.done()
+		return m, err
 	}
 	if t := sc.next(); t != '{' {
 		return 0, sc.want(t, j.path(".move"), "an object")

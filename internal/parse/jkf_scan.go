@@ -141,6 +141,9 @@ type spot struct {
 
 // at returns the position of a spot.
 func (s *jsonScanner) at(p spot) Pos {
+	if p.line == 0 && s.raw != nil {
+		p = s.rawSpot(int(p.col)) // a short way's index (see rawIndex)
+	}
 	return Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
 }
 

@@ -1081,7 +1081,9 @@ func TestJKFShortWayTaken(t *testing.T) {
 		var got bool
 		if tt.move {
 			mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
-			got = j.fastMove(&mv)
+			if got = j.fastMove(&mv); got {
+				j.sc.done()
+			}
 		} else {
 			got = j.fastTime(&jkfEntry{})
 		}
