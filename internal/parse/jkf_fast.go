@@ -192,24 +192,29 @@ func durationAt(b []byte, i int) (time.Duration, int) {
 	}
 }
 
-// jkfShortWays is turned off by tests that compare the short ways with
-// the reading token by token.
+// jkfShortWays is turned off by tests that compare the short ways, and
+// values read whole (replay), with the reading token by token.
 var jkfShortWays = true
 
-// fastOK reports whether the replayed value can take a short way: it has
-// just been replayed (nothing of it read) and has no CR, which the line
-// count of done does not handle.
-func (s *jsonScanner) fastOK() bool {
-	return jkfShortWays && s.raw != nil && s.ri == 0 && s.err == nil && bytes.IndexByte(s.raw, '\r') < 0
+// fastStart returns the index of the object a short way is to read, when
+// it is next in a replayed value without a CR (whose line breaks rawSpot
+// and done do not count).
+func (s *jsonScanner) fastStart() (int, bool) {
+	if !jkfShortWays || s.raw == nil || s.err != nil || s.rawCR {
+		return 0, false
+	}
+	i := gapEnd(s.raw, s.ri)
+	return i, i < len(s.raw) && s.raw[i] == '{'
 }
 
-// rawSpot returns the spot of index i of the replayed value, which must
-// be ASCII before i (as a value a short way took is).
+// rawSpot returns the spot of index i of the replayed value, at or after
+// the cursor, with only ASCII between them (as in a value a short way
+// took).
 func (s *jsonScanner) rawSpot(i int) spot {
-	line, lineStart := s.line, s.lineStart
-	if k := bytes.LastIndexByte(s.raw[:i], '\n'); k >= 0 {
-		line += bytes.Count(s.raw[:k+1], []byte{'\n'})
-		lineStart = s.in.base + s.rawOff + int64(k) + 1
+	seg := s.raw[s.ri:i]
+	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
+		line := s.line + bytes.Count(seg[:k], []byte{'\n'}) + 1
+		lineStart := s.in.base + s.rawOff + int64(s.ri+k) + 1
 		return spot{line: int32(line), col: int32(s.in.base+s.rawOff+int64(i)-lineStart) + 1, lineStart: lineStart}
 	}
 	return s.spot(s.rawOff + int64(i))
@@ -219,31 +224,36 @@ func (s *jsonScanner) rawSpot(i int) spot {
 // until done: at works out its position only if a message needs it.
 func rawIndex(i int) spot { return spot{col: int32(i)} }
 
-// done finishes a replayed value a short way read: the scanner moves past
-// it, with its line breaks counted, as if it had been read token by token.
-func (s *jsonScanner) done() {
-	raw := s.raw
-	if k := bytes.LastIndexByte(raw, '\n'); k >= 0 {
-		s.line += bytes.Count(raw[:k], []byte{'\n'}) + 1
-		s.lineStart, s.cont = s.in.base+s.rawOff+int64(k)+1, 0
+// done moves the scanner past an object a short way read, up to index end
+// of the replayed value, with its line breaks counted, as if it had been
+// read token by token.
+func (s *jsonScanner) done(end int) {
+	seg := s.raw[s.ri:end]
+	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
+		s.line += bytes.Count(seg[:k], []byte{'\n'}) + 1
+		s.lineStart, s.cont = s.in.base+s.rawOff+int64(s.ri+k)+1, 0
 	}
-	s.tok, s.end, s.raw = '}', s.rawOff+int64(len(raw)), nil
+	s.tok, s.ri, s.end = '}', end, s.rawOff+int64(end)
 	s.tokSpot = s.spot(s.end - 1)
+	if end == len(s.raw) {
+		s.raw = nil // the value's last token: the decoder is next
+	}
 }
 
 // fastMove is readMove's short way. The spots it sets stand for indexes
 // of the replayed value (rawIndex), which stays until the caller calls done.
-func (j *JKF) fastMove(mv *jkfMove) bool {
+func (j *JKF) fastMove(mv *jkfMove) (end int, ok bool) {
 	sc := j.sc
-	if !sc.fastOK() {
-		return false
+	start, ok := sc.fastStart()
+	if !ok {
+		return 0, false
 	}
-	b, i := sc.raw, 1 // past '{'
+	b, i := sc.raw, start+1 // past '{'
 	var fromAt, toAt, pieceAt, captureAt int
 	for {
 		var name []byte
 		if name, i = nextMember(b, i); i < 0 {
-			return false
+			return 0, false
 		}
 		if name == nil {
 			break
@@ -253,7 +263,7 @@ func (j *JKF) fastMove(mv *jkfMove) bool {
 		case "color":
 			var v int
 			if v, i = smallUint(b, at); i < 0 || v > 1 {
-				return false
+				return 0, false
 			}
 			mv.color, mv.hasColor = v, true
 		case "from":
@@ -267,7 +277,7 @@ func (j *JKF) fastMove(mv *jkfMove) bool {
 			mv.hasPiece, pieceAt = true, at
 		case "capture":
 			if mv.capture, i = kindAt(b, at); mv.capture == shogi.King {
-				return false
+				return 0, false
 			}
 			captureAt = at
 		case "same":
@@ -282,33 +292,34 @@ func (j *JKF) fastMove(mv *jkfMove) bool {
 		case "relative":
 			var s []byte
 			if s, i = plainString(b, at); i < 0 {
-				return false
+				return 0, false
 			}
 			r, ok := shogi.ParseRelativeJKF(string(s))
 			if !ok {
-				return false
+				return 0, false
 			}
 			mv.relative = r
 		default:
-			return false
+			return 0, false
 		}
 		if i < 0 {
-			return false
+			return 0, false
 		}
 	}
 	// Where the values a message may name start; the caller calls done
 	// once it has no more need of them.
-	mv.at, mv.fromPos, mv.toPos, mv.piecePos, mv.capturePos = rawIndex(0), rawIndex(fromAt), rawIndex(toAt), rawIndex(pieceAt), rawIndex(captureAt)
-	return true
+	mv.at, mv.fromPos, mv.toPos, mv.piecePos, mv.capturePos = rawIndex(start), rawIndex(fromAt), rawIndex(toAt), rawIndex(pieceAt), rawIndex(captureAt)
+	return i, true
 }
 
 // fastTime is readTime's short way.
 func (j *JKF) fastTime(f *jkfEntry) bool {
 	sc := j.sc
-	if !sc.fastOK() {
+	start, ok := sc.fastStart()
+	if !ok {
 		return false
 	}
-	b, i := sc.raw, 1 // past '{'
+	b, i := sc.raw, start+1 // past '{'
 	t := f.time
 	for {
 		var name []byte
@@ -333,6 +344,6 @@ func (j *JKF) fastTime(f *jkfEntry) bool {
 		}
 	}
 	f.time = t
-	sc.done()
+	sc.done(i)
 	return true
 }

@@ -70,6 +70,10 @@ type jkfEntry struct {
 	drop       bool // it follows an undocumented illegal move: skipped
 }
 
+// jkfEntryWhole bounds the text of an entry the reader takes whole
+// (jsonScanner.replayWithin); a longer one is read token by token.
+const jkfEntryWhole = 16 << 10
+
 // readMoves reads the "moves" array into j.rec.
 func (j *JKF) readMoves() error {
 	sc := j.sc
@@ -132,6 +136,11 @@ func (j *JKF) readMoves() error {
 					return err
 				}
 				continue
+			}
+			if inLine {
+				// An entry is read whole when it is not long (it holds no
+				// big forks); its move and time take the short ways.
+				sc.replayWithin(jkfEntryWhole)
 			}
 			if t := sc.next(); t != open {
 				return sc.want(t, j.path(""), what)
@@ -454,9 +463,9 @@ type jkfMove struct {
 func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 	sc := j.sc
 	mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
-	if j.fastMove(&mv) {
+	if end, ok := j.fastMove(&mv); ok {
 		m, err := j.resolve(f, pos, &mv)
-		sc.done()
+		sc.done(end)
 		return m, err
 	}
 	if t := sc.next(); t != '{' {

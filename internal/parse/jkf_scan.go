@@ -86,6 +86,7 @@ type jsonScanner struct {
 	raw    []byte
 	rawOff int64
 	ri     int
+	rawCR  bool // raw holds a CR, which the short ways leave to next
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
@@ -307,17 +308,30 @@ func (s *jsonScanner) next() byte {
 // It is meant for the small objects every move has (its "move" and
 // "time"); a value longer than the decoder may buffer (maxAhead) is an
 // error.
-func (s *jsonScanner) replay() {
-	if s.err != nil || s.raw != nil || s.dec.PeekKind() != '{' {
+func (s *jsonScanner) replay() { s.replayWithin(0) }
+
+// replayWithin is replay for a value that may be long (an entry of the
+// moves tree, which may hold forks): when the decoder would buffer more
+// than limit bytes to read it whole, nothing is read and the value is left
+// to be read token by token. A limit of 0 means maxAhead.
+func (s *jsonScanner) replayWithin(limit int64) {
+	if !jkfShortWays || s.err != nil || s.raw != nil || s.dec.PeekKind() != '{' {
 		return
 	}
 	s.nextOffset() // the line breaks before it
+	s.in.soft = limit
 	v, err := s.dec.ReadValue()
+	s.in.soft = 0
 	if err != nil {
-		s.fail(err)
+		// The decoder keeps what it has buffered and reads on from
+		// there: a refused read is a transient I/O error to it.
+		if !errors.Is(err, errJSONSoft) {
+			s.fail(err)
+		}
 		return
 	}
 	s.raw, s.rawOff, s.ri = v, s.dec.InputOffset()-int64(len(v)), 0
+	s.rawCR = bytes.IndexByte(v, '\r') >= 0
 }
 
 // rawGap skips the white space and separators before the next token of
@@ -542,6 +556,7 @@ const maxJSONDepth = 10000
 var (
 	errJSONAhead   = errors.New("a JSON value longer than the reader's limit")
 	errJSONCapture = errors.New("captured value too long")
+	errJSONSoft    = errors.New("a value longer than replayWithin reads whole")
 )
 
 // fail records the error err of the decoder and returns the token for it:
@@ -729,6 +744,7 @@ type jsonInput struct {
 	base     int64 // offset in the whole input of the decoder's offset 0
 	off      int64 // decoder offset of the next byte passed on
 	maxAhead int64
+	soft     int64 // while > 0, the bound of replayWithin
 	rerr     error // a read error other than io.EOF
 	empties  int   // reads that returned nothing, to stop a broken reader
 	bomCheck bool  // the start is still to be checked for a byte-order mark
@@ -744,6 +760,9 @@ type jsonInput struct {
 func (in *jsonInput) Read(p []byte) (int, error) {
 	if in.off-in.dec.InputOffset() > in.maxAhead {
 		return 0, errJSONAhead
+	}
+	if in.soft > 0 && in.off-in.dec.InputOffset() > in.soft {
+		return 0, errJSONSoft
 	}
 	if in.capturing && len(in.capture) > in.capMax {
 		in.capOver = true

@@ -1019,6 +1019,11 @@ func TestJKFShortWays(t *testing.T) {
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "歩"}}]}`,
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 5, "ms": 3}}}]}`,
+		// Entries longer than the reader takes whole (jkfEntryWhole),
+		// before and in a fork, then an error after them.
+		head + `{"comments": ["` + strings.Repeat("長", jkfEntryWhole) + `"], "move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, ` +
+			`{"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "forks": [[{"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU"}, "comments": ["` + strings.Repeat("x", 2*jkfEntryWhole) + `"]}, ` +
+			`{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}}]]}, {"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 5}, "piece": "FU"}}]}`,
 	}
 	read := func(in string, strict bool) string {
 		r := NewJKF(strings.NewReader(in), Options{Strict: strict})
@@ -1036,6 +1041,22 @@ func TestJKFShortWays(t *testing.T) {
 		return b.String()
 	}
 	defer func() { jkfShortWays = true }()
+	// The real files of the shared corpus, when it is there.
+	files, _ := filepath.Glob(filepath.Join(jkfCorpus, "jkf", "*"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, strict := range []bool{false, true} {
+			jkfShortWays = true
+			short := read(string(data), strict)
+			jkfShortWays = false
+			if long := read(string(data), strict); short != long {
+				t.Errorf("%s (strict %v):\nshort ways: %s\ntoken by token: %s", f, strict, short, long)
+			}
+		}
+	}
 	for i, in := range inputs {
 		var indented bytes.Buffer
 		if err := json.Indent(&indented, []byte(in), "", "  "); err != nil {
@@ -1077,12 +1098,13 @@ func TestJKFShortWayTaken(t *testing.T) {
 	}
 	for _, tt := range takeTests {
 		j := &JKF{sc: &jsonScanner{in: &jsonInput{}}}
-		j.sc.raw = []byte(tt.value)
+		j.sc.raw, j.sc.rawCR = []byte(tt.value), strings.Contains(tt.value, "\r")
 		var got bool
 		if tt.move {
 			mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
-			if got = j.fastMove(&mv); got {
-				j.sc.done()
+			var end int
+			if end, got = j.fastMove(&mv); got {
+				j.sc.done(end)
 			}
 		} else {
 			got = j.fastTime(&jkfEntry{})
