@@ -25,6 +25,9 @@ import (
 // white space or a separator (the text is valid JSON: no other byte below
 // '!' is outside a string).
 func gapEnd(b []byte, i int) int {
+	if i+2 < len(b) && b[i] == ':' && b[i+1] == ' ' && b[i+2] > ' ' {
+		return i + 2 // the usual gap after a key
+	}
 	for i < len(b) {
 		c := b[i]
 		switch {
