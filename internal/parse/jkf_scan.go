@@ -351,19 +351,10 @@ func (s *jsonScanner) rawGap() int64 {
 
 // rawKind returns the token that starts with byte c of checked JSON.
 func rawKind(c byte) byte {
-	switch c {
-	case '"':
-		return tokString
-	case 't':
-		return tokTrue
-	case 'f':
-		return tokFalse
-	case 'n':
-		return tokNull
-	case '{', '}', '[', ']':
-		return c
+	if c == '-' || c-'0' < 10 {
+		return tokNumber
 	}
-	return tokNumber
+	return kind(jsontext.Kind(c))
 }
 
 // rawNext returns the next token of the replayed value. The text is valid
