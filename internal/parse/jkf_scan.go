@@ -690,7 +690,7 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 	in.capturing, in.capMax = true, limit
 	err := s.skipValue()
 	in.capturing = false
-	data := in.capture[:min(int64(len(in.capture)), s.dec.InputOffset()-start)]
+	captured := in.capture
 	in.capture = nil
 	if err != nil {
 		if errors.Is(err, errJSONCapture) || in.capOver {
@@ -699,6 +699,9 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 		}
 		return nil, nil, err
 	}
+	// A value that failed may end before it began (the decoder did not
+	// get past it): its text is taken only once it is read.
+	data := captured[:min(int64(len(captured)), s.dec.InputOffset()-start)]
 	return data, newJSONScanner(bytes.NewReader(data), s.file, s.maxStr, in.base+start, p), nil
 }
 
