@@ -30,7 +30,9 @@ import (
 // passes maxJKFHeld, or whose variations nest deeper than
 // maxJKFIndentedForks (where indentation would grow the text with the
 // square of the depth), is written compact at once, and so is every record
-// after it. The JSON goes out through jsontext.Encoder as it is made:
+// after it. The JSON goes out through jsontext.Encoder as it is made (the
+// start position and each entry without forks or comments as one compact
+// value, which the encoder checks and lays out, the rest token by token):
 // memory holds the record, the current line of play per level of nesting
 // and the encoder's buffer, never the text of the record. Keys come in a
 // fixed order, so the output is deterministic.
