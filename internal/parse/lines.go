@@ -2,10 +2,8 @@ package parse
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
-	"math/bits"
 	"unicode/utf8"
 )
 
@@ -128,7 +126,7 @@ func (l *lineReader) readLine() ([]byte, error) {
 	// first CR (if it is known where it is) is at or after the end of the
 	// line. One search and a slice, no copy.
 	data := l.buf[l.start:l.end]
-	if n := indexLF(data); n >= 0 {
+	if n := bytes.IndexByte(data, '\n'); n >= 0 {
 		line := data[:n]
 		cr := l.cr - l.start // the first CR in data, when l.cr >= l.start
 		switch {
@@ -231,36 +229,6 @@ func (l *lineReader) took(n, lines, last, length int) {
 	l.offset = l.base + int64(l.start+last)
 	l.lastFrom, l.lastTo = l.start+last, l.start+last+length
 	l.start += n
-}
-
-// indexLF is bytes.IndexByte(b, '\n') for the short lines records are made
-// of: a CSA move line and its LF are 8 bytes, and looking at 8 bytes at a
-// time in a register costs less than the call and setup of the vector
-// search, which takes over for lines longer than 16 bytes.
-func indexLF(b []byte) int {
-	if len(b) >= 16 {
-		if i := zeroByte(binary.LittleEndian.Uint64(b) ^ lfs); i < 8 {
-			return i
-		}
-		if i := zeroByte(binary.LittleEndian.Uint64(b[8:]) ^ lfs); i < 8 {
-			return 8 + i
-		}
-		if i := bytes.IndexByte(b[16:], '\n'); i >= 0 {
-			return 16 + i
-		}
-		return -1
-	}
-	return bytes.IndexByte(b, '\n')
-}
-
-const lfs = 0x0a0a0a0a0a0a0a0a
-
-// zeroByte returns the index of the first zero byte of v (little-endian),
-// or 8 if there is none. The borrow of the subtraction can only mark bytes
-// above a zero byte falsely, never below it, so the lowest mark is exact.
-func zeroByte(v uint64) int {
-	t := (v - 0x0101010101010101) &^ v & 0x8080808080808080
-	return bits.TrailingZeros64(t) >> 3
 }
 
 // tooLong ends the input with ErrLineTooLong for the next line.
