@@ -348,6 +348,10 @@ func skipSpaces(b []byte, i int) int {
 // allocating, and returns the move and the bytes read. Anything else, or a
 // move whose origin does not hold the named piece, is left to
 // shogi.KIFNotation, which reads more forms and explains what is wrong.
+//
+// Kept as a second reader of move text: BenchmarkReadGenerated/kif-sjis/read
+// is 1.9x faster with it (instructions per iteration), and allocates 15x
+// less, than with shogi.KIFNotation alone.
 func fastKIFMove(p *shogi.Position, b []byte) (shogi.Move, int, bool) {
 	var to shogi.Square
 	var i int
