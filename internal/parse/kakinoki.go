@@ -137,8 +137,7 @@ func trimJaRight(b []byte) []byte {
 }
 
 // skipJaSpaces returns the index of the first byte at or after i that is not
-// a space (ASCII, tab or full-width). Runs of ASCII spaces, with which KI2
-// pads its columns, are skipped eight bytes at a time.
+// a space (ASCII, tab or full-width).
 func skipJaSpaces(b []byte, i int) int {
 	for i < len(b) {
 		switch c := b[i]; {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
-	"math/bits"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -329,14 +328,8 @@ func looksLikeMove(w []byte) bool {
 }
 
 // skipSpaces returns the index of the first byte at or after i that is not
-// an ASCII space. It looks at eight bytes at a time: the layout of a move
-// line is padded with runs of spaces.
+// an ASCII space.
 func skipSpaces(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		if x := binary.LittleEndian.Uint64(b[i:]) ^ 0x2020202020202020; x != 0 {
-			return i + bits.TrailingZeros64(x)>>3
-		}
-	}
 	for i < len(b) && b[i] == ' ' {
 		i++
 	}
