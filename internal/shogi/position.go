@@ -175,34 +175,14 @@ func (p *Position) playMove(m Move, track uint8) Undo {
 		}
 		p.board[from] = NoPiece
 		p.board[to] = pc
-		if moved != NoPiece && moved.Color() == c {
-			// The mover's own piece, as in every checked move: from
-			// empties, to fills, and only White's squares and the
-			// sliders' depend on who and what.
-			fb, tb := &squareBBs[from], &squareBBs[to]
-			p.occ.lo = p.occ.lo&^fb.lo | tb.lo
-			p.occ.hi = p.occ.hi&^fb.hi | tb.hi
-			if c == White {
-				p.white.lo = p.white.lo&^fb.lo | tb.lo
-				p.white.hi = p.white.hi&^fb.hi | tb.hi
-			} else if captured != NoPiece {
-				p.white.lo &^= tb.lo
-				p.white.hi &^= tb.hi
-			}
-			if slideMask[moved&31]|slideMask[captured&31]|slideMask[pc&31] != 0 {
-				p.sliders.clear(from)
-				p.sliders.put(to, slideMask[pc&31] != 0)
-			}
-		} else {
-			// Nothing is assumed of what was there: the bitboards
-			// follow the board exactly.
-			p.occ.clear(from)
-			p.occ.put(to, pc != NoPiece)
-			p.white.clear(from)
-			p.white.put(to, pc != NoPiece && pc.Color() == White)
-			p.sliders.clear(from)
-			p.sliders.put(to, slideMask[pc&31] != 0)
-		}
+		// Nothing is assumed of what was there: the bitboards
+		// follow the board exactly.
+		p.occ.clear(from)
+		p.occ.put(to, pc != NoPiece)
+		p.white.clear(from)
+		p.white.put(to, pc != NoPiece && pc.Color() == White)
+		p.sliders.clear(from)
+		p.sliders.put(to, slideMask[pc&31] != 0)
 		if pc.Type() == King {
 			p.kings[c] = to
 		}
