@@ -61,7 +61,7 @@ func (p *Position) Legal(m Move) error {
 		}
 		return nil
 	}
-	if p.att.of(c&1) != attNone && p.kingAttacked(c) {
+	if p.kingAttacked(c) {
 		if !p.safeOnCopy(m, c) {
 			return ErrSelfCheck
 		}
@@ -73,7 +73,7 @@ func (p *Position) Legal(m Move) error {
 	// (one nearer the king would check it now), and a move along that line
 	// keeps it covered.
 	if rk := rel[king][from]; rk&relLines != 0 && rel[king][to]&relLines != rk&relLines &&
-		p.sliderOn(king, rk.line(), p.occ.without(squareBBs[from]), c^1) == attCheck {
+		p.sliderOn(king, rk.line(), p.occ.without(squareBBs[from]), c^1) {
 		return ErrSelfCheck
 	}
 	return nil
@@ -107,7 +107,7 @@ func (p *Position) legalDrop(m Move, to Square) error {
 	}
 	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
 		q := *p
-		q.Advance(m)
+		q.Play(m)
 		if q.isUchifuzume(to) {
 			return ErrUchifuzume
 		}
@@ -119,7 +119,7 @@ func (p *Position) legalDrop(m Move, to Square) error {
 // is then unattacked: the general test, for answers to a check.
 func (p *Position) safeOnCopy(m Move, c Color) bool {
 	q := *p
-	q.Advance(m)
+	q.Play(m)
 	k := q.kings[c]
 	return k == NoSquare || !q.Attacked(k, c.Opponent())
 }
@@ -134,7 +134,7 @@ func (p *Position) exposesKing(king, from, to Square, c Color) bool {
 	if d < 0 || lineDir[king][to] == d || !p.occ.and(between(king, from, d)).empty() {
 		return false
 	}
-	return p.sliderOn(from, d, p.occ, c^1) == attCheck
+	return p.sliderOn(from, d, p.occ, c^1)
 }
 
 // isUchifuzume is called on the position after a pawn drop on s: it reports
