@@ -12,13 +12,9 @@ import (
 // Windows' CSA export writes them), bounds the length of a line with
 // MaxLineBytes instead of failing silently like bufio.Scanner, and tracks the
 // line number for error positions. The returned slice is valid until the
-// next call, so readers that only look at a line allocate nothing.
-//
-// It keeps its own buffer rather than using bufio.Reader.ReadSlice: a line
-// of a record is a dozen bytes, so the cost is per line, not per byte, and
-// finding the LF once and remembering where the next CR is (none, in most
-// files) does a third of the scanning that ReadSlice plus a search for CR in
-// each line did.
+// next call, so readers that only look at a line allocate nothing. It
+// keeps its own buffer, finds each LF once and remembers where the next CR
+// is, so that a line is scanned once whatever its line end.
 type lineReader struct {
 	r      io.Reader
 	file   string
@@ -154,7 +150,7 @@ func (l *lineReader) readLine() ([]byte, error) {
 	}
 	// searched is how much of the pending data is known to hold no LF, so
 	// that a long line arriving in small reads is scanned once, not once per
-	// read (which made a 5 MB one-line game quadratic).
+	// read.
 	searched, at := 0, l.base+int64(l.start)
 	for {
 		data := l.buf[l.start:l.end]
