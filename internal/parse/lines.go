@@ -118,36 +118,6 @@ func (l *lineReader) readLine() ([]byte, error) {
 		l.line++
 		return l.buf[l.lastFrom:l.lastTo], nil
 	}
-	// The common case: the line and its LF are in the buffer, and the
-	// first CR (if it is known where it is) is at or after the end of the
-	// line. One search and a slice, no copy.
-	data := l.buf[l.start:l.end]
-	if n := bytes.IndexByte(data, '\n'); n >= 0 {
-		line := data[:n]
-		cr := l.cr - l.start // the first CR in data, when l.cr >= l.start
-		switch {
-		case l.cr < 0 || cr >= n:
-		case l.cr < l.start:
-			// Where the next CR is has not been looked for since the last
-			// line: a CRLF file. A CR only at the end of the line is CRLF.
-			if i := bytes.IndexByte(line, '\r'); i >= 0 && i == n-1 {
-				line = line[:n-1]
-			} else if i >= 0 {
-				line = nil // a bare CR ends a line first
-			}
-		case cr == n-1:
-			line = line[:n-1]
-		default:
-			line = nil // a bare CR ends a line first
-		}
-		if line != nil && len(line) <= l.max {
-			l.line++
-			l.offset = l.base + int64(l.start)
-			l.lastFrom, l.lastTo = l.start, l.start+len(line)
-			l.start += n + 1
-			return line, nil
-		}
-	}
 	// searched is how much of the pending data is known to hold no LF, so
 	// that a long line arriving in small reads is scanned once, not once per
 	// read.
