@@ -221,16 +221,12 @@ func (p *Position) MovingPiece(m Move) Piece {
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.kingAttacked(p.turn) }
 
-// Attacked reports whether any piece of side by attacks s.
-func (p *Position) Attacked(s Square, by Color) bool { return p.attackedExcept(s, by, NoSquare) }
-
-// attackedExcept is Attacked with the square vacated taken as empty (NoSquare
-// for none): where a king that moves to s stands now, which must not shield
-// s from a slider behind it. It looks only where side by has pieces: those
-// a step away (stepZone), each of which attacks s if it moves that way,
-// and its sliders on the lines through s (a handful at most), each of
-// which attacks s when it slides that way and nothing stands between.
-func (p *Position) attackedExcept(s Square, by Color, vacated Square) bool {
+// Attacked reports whether any piece of side by attacks s. It looks only
+// where side by has pieces: those a step away (stepZone), each of which
+// attacks s if it moves that way, and its sliders on the lines through s
+// (a handful at most), each of which attacks s when it slides that way and
+// nothing stands between.
+func (p *Position) Attacked(s Square, by Color) bool {
 	them := p.white
 	if by != White {
 		them = p.occ.without(them)
@@ -253,9 +249,6 @@ func (p *Position) attackedExcept(s Square, by Color, vacated Square) bool {
 		return false
 	}
 	occ := p.occ
-	if vacated != NoSquare {
-		occ.clear(vacated)
-	}
 	for !cand.empty() {
 		var t Square
 		if cand.lo != 0 {
