@@ -2,7 +2,6 @@ package charset
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"sync"
 	"unicode/utf8"
 
@@ -52,11 +51,7 @@ func (utf8Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
 }
 
 // validPrefix returns the length of the longest prefix of b that is valid
-// UTF-8. It looks at eight bytes at a time: a run of ASCII goes whole (or
-// through asciiPrefix when it is long), and a three-byte character, which
-// every kana and kanji is, is checked from the same word (utf8.Valid goes
-// byte by byte through the rest of its input after the first of them, as
-// in a CSA file with Japanese names in its header).
+// UTF-8.
 func validPrefix(b []byte) int {
 	n, _ := validPrefixASCII(b)
 	return n
@@ -65,76 +60,31 @@ func validPrefix(b []byte) int {
 // validPrefixASCII is validPrefix that also reports whether that prefix is
 // all ASCII.
 func validPrefixASCII(b []byte) (n int, ascii bool) {
-	i := 0
 	ascii = true
-	for i <= len(b)-8 {
-		// The first byte is taken from w, not loaded again on its own:
-		// a second load of it keeps the compiler from making the eight
-		// byte loads of Uint64 one.
-		w := binary.LittleEndian.Uint64(b[i : i+8])
-		if w&0x80 == 0 {
-			hi := w & 0x8080808080808080
-			if hi == 0 {
-				i += 8 + asciiPrefix(b[i+8:])
-				continue
-			}
-			i += bits.TrailingZeros64(hi) >> 3
+	for n < len(b) {
+		if b[n] < utf8.RuneSelf {
+			n++
 			continue
 		}
-		// 1110xxxx 10xxxxxx 10xxxxxx, but neither an overlong form (E0
-		// followed by less than A0) nor a surrogate (ED followed by A0 or
-		// more): the low four bits of the lead and bit 5 of the second
-		// byte tell those.
-		if w&0xC0C0F0 == 0x8080E0 {
-			if x := w & 0x200F; x != 0 && x != 0x200D {
-				ascii = false
-				// Kana and kanji come in runs: a second one.
-				i += 3
-				if w>>24&0xC0C0F0 == 0x8080E0 {
-					if x := w >> 24 & 0x200F; x != 0 && x != 0x200D {
-						i += 3
-					}
-				}
-				continue
-			}
-		}
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i, ascii
-		}
-		ascii = false
-		i += size
-	}
-	for i < len(b) {
-		if b[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(b[i:])
+		r, size := utf8.DecodeRune(b[n:])
 		if r == utf8.RuneError && size == 1 {
 			break
 		}
 		ascii = false
-		i += size
+		n += size
 	}
-	return i, ascii
+	return n, ascii
 }
 
 // asciiPrefix returns the length of the run of ASCII bytes at the start of
-// b, looking at sixteen bytes at a time.
+// b.
 func asciiPrefix(b []byte) int {
-	const high = 0x8080808080808080
-	n := len(b)
-	for len(b) >= 16 && (binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[8:]))&high == 0 {
-		b = b[16:]
+	for i, c := range b {
+		if c >= utf8.RuneSelf {
+			return i
+		}
 	}
-	for len(b) >= 8 && binary.LittleEndian.Uint64(b)&high == 0 {
-		b = b[8:]
-	}
-	for len(b) > 0 && b[0] < utf8.RuneSelf {
-		b = b[1:]
-	}
-	return n - len(b)
+	return len(b)
 }
 
 // cp932Decoder decodes CP932 with the tables of cp932Tables.
@@ -143,49 +93,6 @@ type cp932Decoder struct{ t *cp932Table }
 func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
 	utf := &d.t.utf
 	for nSrc < len(src) {
-		// The fast path, while src has eight bytes and dst room for eight:
-		// ASCII eight bytes at a time (runs are short: a move number, a
-		// time), other characters through the table of their UTF-8 bytes.
-		// Bytes written past what is kept are scratch in dst that the next
-		// characters overwrite.
-		for nSrc+8 <= len(src) && nDst+8 <= len(dst) {
-			// The first byte is taken from w, not loaded again on its own:
-			// a second load of it keeps the compiler from making the eight
-			// byte loads of Uint64 one.
-			w := binary.LittleEndian.Uint64(src[nSrc : nSrc+8])
-			o := (*[8]byte)(dst[nDst : nDst+8])
-			if w&0x80 == 0 {
-				binary.LittleEndian.PutUint64(o[:], w)
-				k := 8
-				if hi := w & 0x8080808080808080; hi != 0 {
-					k = bits.TrailingZeros64(hi) >> 3
-				}
-				nSrc += k
-				nDst += k
-				continue
-			}
-			v := utf[bits.ReverseBytes16(uint16(w))]
-			if v == 0 {
-				break // a bad sequence
-			}
-			binary.LittleEndian.PutUint32(o[:], v)
-			ns, nd := v>>28&3, v>>24&3
-			if ns == 2 {
-				// Kana and kanji come in runs: a second character from
-				// the same word.
-				if v := utf[bits.ReverseBytes16(uint16(w>>16))]; v != 0 {
-					binary.LittleEndian.PutUint32(o[nd:nd+4], v)
-					ns += v >> 28 & 3
-					nd += v >> 24 & 3
-				}
-			}
-			nSrc += int(ns)
-			nDst += int(nd)
-		}
-		if nSrc == len(src) {
-			break
-		}
-		// One character near the end of src or dst, or off the fast path.
 		c := src[nSrc]
 		if c < 0x80 {
 			if nDst == len(dst) {
@@ -250,10 +157,9 @@ func cp932Lead(c byte) int {
 // byte (0 = unassigned), enc by BMP code point (0 = not encodable). The
 // decoder's own form of dec is utf, indexed by the first two bytes of a
 // character (lead<<8 | trail): the character's UTF-8 bytes in the low three
-// bytes, their count in bits 24-26 and the count of CP932 bytes it takes in
-// bits 28-29; 0 for an unassigned code, a byte that is no trail byte, and a
-// first byte that starts no character. A half-width katakana, one byte,
-// fills the whole row of its byte, whatever follows it.
+// bytes and their count in the high byte; 0 for an unassigned code and a
+// byte that is no trail byte. A half-width katakana, one byte, is at
+// byte<<8.
 type cp932Table struct {
 	dec [60 * 189]uint16
 	enc [1 << 16]uint16
@@ -307,10 +213,9 @@ var cp932Tables = sync.OnceValue(func() *cp932Table {
 			}
 		}
 	}
-	utf := func(r rune, size int) uint32 {
+	utf := func(r rune) uint32 {
 		var b [4]byte
-		n := utf8.EncodeRune(b[:], r)
-		b[3] = byte(size<<4 | n)
+		b[3] = byte(utf8.EncodeRune(b[:], r))
 		return binary.LittleEndian.Uint32(b[:])
 	}
 	for li := 0; li < 60; li++ {
@@ -320,15 +225,12 @@ var cp932Tables = sync.OnceValue(func() *cp932Table {
 		}
 		for tr := 0x40; tr <= 0xFC; tr++ {
 			if r := t.dec[li*189+tr-0x40]; r != 0 {
-				t.utf[lead<<8|tr] = utf(rune(r), 2)
+				t.utf[lead<<8|tr] = utf(rune(r))
 			}
 		}
 	}
 	for c := 0xA1; c <= 0xDF; c++ {
-		v := utf(rune(0xFF61-0xA1+c), 1)
-		for tr := range 256 {
-			t.utf[c<<8|tr] = v
-		}
+		t.utf[c<<8] = utf(rune(0xFF61 - 0xA1 + c))
 	}
 	// The NEC-selected IBM rows decode but are written as the IBM extension
 	// (above); a character only in those rows would still be encodable.
