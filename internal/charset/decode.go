@@ -2,6 +2,7 @@ package charset
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"sync"
 	"unicode/utf8"
 
@@ -51,7 +52,11 @@ func (utf8Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
 }
 
 // validPrefix returns the length of the longest prefix of b that is valid
-// UTF-8.
+// UTF-8. It looks at eight bytes at a time: a run of ASCII goes whole (or
+// through asciiPrefix when it is long), and a three-byte character, which
+// every kana and kanji is, is checked from the same word (utf8.Valid goes
+// byte by byte through the rest of its input after the first of them, as
+// in a CSA file with Japanese names in its header).
 func validPrefix(b []byte) int {
 	n, _ := validPrefixASCII(b)
 	return n
@@ -60,31 +65,76 @@ func validPrefix(b []byte) int {
 // validPrefixASCII is validPrefix that also reports whether that prefix is
 // all ASCII.
 func validPrefixASCII(b []byte) (n int, ascii bool) {
+	i := 0
 	ascii = true
-	for n < len(b) {
-		if b[n] < utf8.RuneSelf {
-			n++
+	for i <= len(b)-8 {
+		// The first byte is taken from w, not loaded again on its own:
+		// a second load of it keeps the compiler from making the eight
+		// byte loads of Uint64 one.
+		w := binary.LittleEndian.Uint64(b[i : i+8])
+		if w&0x80 == 0 {
+			hi := w & 0x8080808080808080
+			if hi == 0 {
+				i += 8 + asciiPrefix(b[i+8:])
+				continue
+			}
+			i += bits.TrailingZeros64(hi) >> 3
 			continue
 		}
-		r, size := utf8.DecodeRune(b[n:])
+		// 1110xxxx 10xxxxxx 10xxxxxx, but neither an overlong form (E0
+		// followed by less than A0) nor a surrogate (ED followed by A0 or
+		// more): the low four bits of the lead and bit 5 of the second
+		// byte tell those.
+		if w&0xC0C0F0 == 0x8080E0 {
+			if x := w & 0x200F; x != 0 && x != 0x200D {
+				ascii = false
+				// Kana and kanji come in runs: a second one.
+				i += 3
+				if w>>24&0xC0C0F0 == 0x8080E0 {
+					if x := w >> 24 & 0x200F; x != 0 && x != 0x200D {
+						i += 3
+					}
+				}
+				continue
+			}
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i, ascii
+		}
+		ascii = false
+		i += size
+	}
+	for i < len(b) {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 {
 			break
 		}
 		ascii = false
-		n += size
+		i += size
 	}
-	return n, ascii
+	return i, ascii
 }
 
 // asciiPrefix returns the length of the run of ASCII bytes at the start of
-// b.
+// b, looking at sixteen bytes at a time.
 func asciiPrefix(b []byte) int {
-	for i, c := range b {
-		if c >= utf8.RuneSelf {
-			return i
-		}
+	const high = 0x8080808080808080
+	n := len(b)
+	for len(b) >= 16 && (binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[8:]))&high == 0 {
+		b = b[16:]
 	}
-	return len(b)
+	for len(b) >= 8 && binary.LittleEndian.Uint64(b)&high == 0 {
+		b = b[8:]
+	}
+	for len(b) > 0 && b[0] < utf8.RuneSelf {
+		b = b[1:]
+	}
+	return n - len(b)
 }
 
 // cp932Decoder decodes CP932 with the tables of cp932Tables.

@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// TestValidPrefix compares validPrefix with a rune by
+// TestValidPrefix compares the word-at-a-time validPrefix with a rune by
 // rune reference on random mixes of ASCII, every kind of UTF-8 sequence and
 // broken ones, at every length and alignment.
 func TestValidPrefix(t *testing.T) {
