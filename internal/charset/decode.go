@@ -143,6 +143,49 @@ type cp932Decoder struct{ t *cp932Table }
 func (d cp932Decoder) decode(dst, src []byte, atEOF bool) (nDst, nSrc, bad int) {
 	utf := &d.t.utf
 	for nSrc < len(src) {
+		// The fast path, while src has eight bytes and dst room for eight:
+		// ASCII eight bytes at a time (runs are short: a move number, a
+		// time), other characters through the table of their UTF-8 bytes.
+		// Bytes written past what is kept are scratch in dst that the next
+		// characters overwrite.
+		for nSrc+8 <= len(src) && nDst+8 <= len(dst) {
+			// The first byte is taken from w, not loaded again on its own:
+			// a second load of it keeps the compiler from making the eight
+			// byte loads of Uint64 one.
+			w := binary.LittleEndian.Uint64(src[nSrc : nSrc+8])
+			o := (*[8]byte)(dst[nDst : nDst+8])
+			if w&0x80 == 0 {
+				binary.LittleEndian.PutUint64(o[:], w)
+				k := 8
+				if hi := w & 0x8080808080808080; hi != 0 {
+					k = bits.TrailingZeros64(hi) >> 3
+				}
+				nSrc += k
+				nDst += k
+				continue
+			}
+			v := utf[bits.ReverseBytes16(uint16(w))]
+			if v == 0 {
+				break // a bad sequence
+			}
+			binary.LittleEndian.PutUint32(o[:], v)
+			ns, nd := v>>28&3, v>>24&3
+			if ns == 2 {
+				// Kana and kanji come in runs: a second character from
+				// the same word.
+				if v := utf[bits.ReverseBytes16(uint16(w>>16))]; v != 0 {
+					binary.LittleEndian.PutUint32(o[nd:nd+4], v)
+					ns += v >> 28 & 3
+					nd += v >> 24 & 3
+				}
+			}
+			nSrc += int(ns)
+			nDst += int(nd)
+		}
+		if nSrc == len(src) {
+			break
+		}
+		// One character near the end of src or dst, or off the fast path.
 		c := src[nSrc]
 		if c < 0x80 {
 			if nDst == len(dst) {
@@ -207,9 +250,10 @@ func cp932Lead(c byte) int {
 // byte (0 = unassigned), enc by BMP code point (0 = not encodable). The
 // decoder's own form of dec is utf, indexed by the first two bytes of a
 // character (lead<<8 | trail): the character's UTF-8 bytes in the low three
-// bytes and their count in the high byte; 0 for an unassigned code and a
-// byte that is no trail byte. A half-width katakana, one byte, is at
-// byte<<8.
+// bytes, their count in bits 24-26 and the count of CP932 bytes it takes in
+// bits 28-29; 0 for an unassigned code, a byte that is no trail byte, and a
+// first byte that starts no character. A half-width katakana, one byte,
+// fills the whole row of its byte, whatever follows it.
 type cp932Table struct {
 	dec [60 * 189]uint16
 	enc [1 << 16]uint16
@@ -263,9 +307,10 @@ var cp932Tables = sync.OnceValue(func() *cp932Table {
 			}
 		}
 	}
-	utf := func(r rune) uint32 {
+	utf := func(r rune, size int) uint32 {
 		var b [4]byte
-		b[3] = byte(utf8.EncodeRune(b[:], r))
+		n := utf8.EncodeRune(b[:], r)
+		b[3] = byte(size<<4 | n)
 		return binary.LittleEndian.Uint32(b[:])
 	}
 	for li := 0; li < 60; li++ {
@@ -275,12 +320,15 @@ var cp932Tables = sync.OnceValue(func() *cp932Table {
 		}
 		for tr := 0x40; tr <= 0xFC; tr++ {
 			if r := t.dec[li*189+tr-0x40]; r != 0 {
-				t.utf[lead<<8|tr] = utf(rune(r))
+				t.utf[lead<<8|tr] = utf(rune(r), 2)
 			}
 		}
 	}
 	for c := 0xA1; c <= 0xDF; c++ {
-		t.utf[c<<8] = utf(rune(0xFF61 - 0xA1 + c))
+		v := utf(rune(0xFF61-0xA1+c), 1)
+		for tr := range 256 {
+			t.utf[c<<8|tr] = v
+		}
 	}
 	// The NEC-selected IBM rows decode but are written as the IBM extension
 	// (above); a character only in those rows would still be encodable.

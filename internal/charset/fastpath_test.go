@@ -102,8 +102,8 @@ func cp932Sample(t *testing.T) (src []byte, text string) {
 	return src, sb.String()
 }
 
-// TestCP932Runs decodes all of cp932Sample at once, and through the Reader
-// in small pieces, and requires
+// TestCP932Runs decodes all of cp932Sample at once, where the fast path
+// takes most of it, and through the Reader in small pieces, and requires
 // the text of the codes decoded one by one.
 func TestCP932Runs(t *testing.T) {
 	src, text := cp932Sample(t)
