@@ -246,6 +246,7 @@ type kakinoki struct {
 	format   string // "kif", "ki2" or "bod", for messages
 	warnings ErrorList
 	done     bool
+	fast     bool // a move line may be read by fastKIFLine: the moves have begun, and no 変化 number, foul or board is pending
 
 	// The header section.
 	header       shogi.Header
@@ -421,6 +422,11 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 	content := false
 	var unknown Pos // the first line of unknown kind, while no other kind is seen
 	known := false
+	// While fastKIFLine reads move lines, the current line's last node is
+	// kept here, and stored in k.cur only when another line comes: a
+	// pointer stored in the heap for every move costs a write barrier
+	// whenever the collector is marking.
+	var tail *shogi.Node
 	for {
 		raw, err := k.lr.readLine()
 		if err == io.EOF {
@@ -428,6 +434,33 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if k.fast && len(raw) > 0 {
+			if tail == nil {
+				tail = k.cur.tail
+			}
+			switch c := raw[0]; {
+			case c == ' ' || c-'0' <= 9:
+				if n := k.fastKIFLine(raw, tail); n != nil {
+					tail = n
+					continue
+				}
+			case c == '*':
+				// A comment on the last move, as line reads it.
+				k.addComment(tail, k.text.str(trimJaRightCR(raw[1:])))
+				continue
+			case c == 0xE2 && isSideMark(raw):
+				// KI2 moves, as line reads them.
+				k.cur.tail, tail = tail, nil
+				if err := k.ki2Moves(raw, trimJa(raw)); err != nil {
+					return nil, err
+				}
+				k.fast = k.noNum == nil && k.foul == nil && k.dropping == nil
+				continue
+			}
+		}
+		if tail != nil {
+			k.cur.tail, tail = tail, nil
 		}
 		kind, t := classify(raw)
 		switch kind {
@@ -443,6 +476,11 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		if err := k.line(kind, raw, t); err != nil {
 			return nil, err
 		}
+		// Only the lines read here change what fast depends on.
+		k.fast = k.started() && k.noNum == nil && k.foul == nil && k.dropping == nil && !k.gridOpen
+	}
+	if tail != nil {
+		k.cur.tail = tail
 	}
 	if !content {
 		// Blank input holds no record, as for every other reader.

@@ -680,20 +680,43 @@ func TestCutSideMark(t *testing.T) {
 	}
 }
 
-// TestKIFTimeKfW checks parseKIFTime on the time layout Kifu for Windows
-// writes, ` m:ss/hh:mm:ss` with one to three digits of minutes.
-func TestKIFTimeKfW(t *testing.T) {
+// TestKfWTimeAgrees checks kfwTime, the reading of the time layout Kifu for
+// Windows writes, against parseKIFTime: on every such time it must accept,
+// and on random text in parentheses it may decline but must not read
+// anything differently.
+func TestKfWTimeAgrees(t *testing.T) {
+	check := func(text string, mustAccept bool) {
+		t.Helper()
+		mt, n, ok := kfwTime([]byte(text))
+		if !ok {
+			if mustAccept {
+				t.Errorf("kfwTime(%q) declined", text)
+			}
+			return
+		}
+		want, wok := parseKIFTime([]byte(text[1 : n-1]))
+		if !wok || mt != want || text[n-1] != ')' {
+			t.Errorf("kfwTime(%q) = %+v, %d; parseKIFTime %+v, %v", text, mt, n, want, wok)
+		}
+	}
 	for _, m := range []int{0, 1, 9, 10, 59, 99, 100, 999} {
 		for _, s := range []int{0, 7, 59} {
 			for _, total := range []int{0, 61, 3599, 3600, 99*3600 + 59*60 + 59} {
-				text := fmt.Sprintf("%2d:%02d/%02d:%02d:%02d", m, s, total/3600, total/60%60, total%60)
-				want := shogi.MoveTime{Elapsed: time.Duration(m*60+s) * time.Second, Total: time.Duration(total) * time.Second,
-					HasTime: true, HasTotal: true}
-				if got, ok := parseKIFTime([]byte(text)); !ok || got != want {
-					t.Errorf("parseKIFTime(%q) = %+v, %v; want %+v", text, got, ok, want)
-				}
+				text := fmt.Sprintf("(%2d:%02d/%02d:%02d:%02d)", m, s, total/3600, total/60%60, total%60)
+				check(text, true)
+				check(text+"+", true)
 			}
 		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "0123456789:/ )x"
+	for range 200000 {
+		b := []byte("( 0:16/00:00:16)")
+		for n := 1 + rng.IntN(3); n > 0; n-- {
+			b[1+rng.IntN(len(b)-1)] = alphabet[rng.IntN(len(alphabet))]
+		}
+		check(string(b[:rng.IntN(len(b)+1)]), false)
+		check(string(b), false)
 	}
 }
 

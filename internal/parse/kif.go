@@ -327,6 +327,66 @@ func looksLikeMove(w []byte) bool {
 	return shogi.JaDigitValue(r) > 0 && r != '一' || r == '同' || bytes.IndexByte(w, '(') >= 0 || bytes.ContainsRune(w, utf8.RuneError)
 }
 
+// fastKIFLine reads a move line as Kifu for Windows writes it, the bulk
+// of a KIF file (`   1 ７六歩(77)   ( 0:16/00:00:16)`, with or without the
+// time and the +), in one pass over the bytes. It reports false, having
+// changed nothing, for a line of any other shape, a number that is not the
+// next ply's or a move that is not legal: kifMove then reads the line with
+// every check and message. The caller checks k.fast first, and passes the
+// last node of the current line (see read); fastKIFLine returns the node
+// it adds, or nil.
+func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
+	// The layout pads with ASCII spaces; tabs and full-width spaces are
+	// left to kifMove.
+	i := skipSpaces(raw, 0)
+	num, j := 0, i
+	for ; j < len(raw); j++ {
+		d := raw[j] - '0'
+		if d > 9 {
+			break
+		}
+		num = num*10 + int(d)
+	}
+	if j == i || j-i > 8 || num != k.ply()+k.plyOffset || j >= len(raw) || raw[j] != ' ' {
+		return nil
+	}
+	if i = j + 1; i < len(raw) && raw[i] == ' ' {
+		i = skipSpaces(raw, i)
+	}
+	m, n, ok := fastKIFMove(&k.pos, raw[i:])
+	if !ok {
+		return nil
+	}
+	i = skipSpaces(raw, i+n)
+	var mt shogi.MoveTime
+	if i < len(raw) && raw[i] == '(' {
+		if mt, n, ok = kfwTime(raw[i:]); !ok {
+			e := bytes.IndexByte(raw[i:], ')')
+			if e < 0 {
+				return nil
+			}
+			if mt, ok = parseKIFTime(raw[i+1 : i+e]); !ok {
+				return nil
+			}
+			n = e + 1
+		}
+		for i += n; i < len(raw) && raw[i] == ' '; i++ {
+		}
+		if i < len(raw) && raw[i] == '(' {
+			return nil
+		}
+	}
+	if i < len(raw) && raw[i] == '+' {
+		i++
+	}
+	if len(trimJaRight(raw[i:])) > 0 || tail.IsEnd() || k.pos.PlayLegal(m) != nil {
+		return nil
+	}
+	nd := k.addPlayed(tail, m)
+	nd.Time = mt
+	return nd
+}
+
 // skipSpaces returns the index of the first byte at or after i that is not
 // an ASCII space.
 func skipSpaces(b []byte, i int) int {
@@ -334,6 +394,49 @@ func skipSpaces(b []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// kfwTime reads the time as Kifu for Windows writes it, `( m:ss/hh:mm:ss)`
+// with one to three digits of minutes, at the start of b, and returns it and
+// its length. Any other layout is for parseKIFTime.
+func kfwTime(b []byte) (shogi.MoveTime, int, bool) {
+	i := 1
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	m, j := 0, i
+	for ; j < len(b) && j-i < 3; j++ {
+		d := b[j] - '0'
+		if d > 9 {
+			break
+		}
+		m = m*10 + int(d)
+	}
+	if j == i || j+13 > len(b) || b[j] != ':' {
+		return shogi.MoveTime{}, 0, false
+	}
+	// ss/hh:mm and :ss) are read eight and four bytes at a time: the
+	// separators compared whole, the digits checked and summed in place.
+	x := binary.LittleEndian.Uint64(b[j+1:])
+	y := binary.LittleEndian.Uint32(b[j+9:])
+	const (
+		xDigits = 0xFFFF00FFFF00FFFF // ss hh mm
+		xSeps   = 0x0000FF0000FF0000 // / and :
+		yDigits = 0x00FFFF00         // ss
+	)
+	if x&xSeps != 0x00003A00002F0000 || y&^yDigits != 0x2900003A ||
+		x&xDigits&0xF0F0F0F0F0F0F0F0 != 0x3030003030003030 || (x+0x0606060606060606)&xDigits&0xF0F0F0F0F0F0F0F0 != 0x3030003030003030 ||
+		y&yDigits&0xF0F0F0F0 != 0x00303000 || (y+0x06060606)&yDigits&0xF0F0F0F0 != 0x00303000 {
+		return shogi.MoveTime{}, 0, false
+	}
+	x &= 0x0F0F000F0F000F0F
+	y &= 0x000F0F00
+	s := int(x&0xF)*10 + int(x>>8&0xF)
+	h := int(x>>24&0xF)*10 + int(x>>32&0xF)
+	mi := int(x>>48&0xF)*10 + int(x>>56&0xF)
+	total := h*3600 + mi*60 + int(y>>8&0xF)*10 + int(y>>16&0xF)
+	return shogi.MoveTime{Elapsed: time.Duration(m*60+s) * time.Second, Total: time.Duration(total) * time.Second,
+		HasTime: true, HasTotal: true}, j + 13, true
 }
 
 // fastKIFMove reads the move text Kifu for Windows writes (７六歩(77),
