@@ -92,12 +92,34 @@ func (r *CSA) Read() (*shogi.Record, error) {
 	g := &r.g
 	g.reset(r)
 	for {
+		if g.playing {
+			if text := r.lr.run(); len(text) > 0 {
+				g.fastMoves(text)
+			}
+		}
 		line, err := r.lr.readLine()
 		if err != nil {
 			if err != io.EOF {
 				return nil, err
 			}
 			return g.finish(true)
+		}
+		if g.playing {
+			// The lines of nearly every move, `+7776FU` and `T12`, are
+			// taken here; anything else, and any problem with these, is
+			// left to g.line.
+			if len(line) == 7 && (line[0] == '+' || line[0] == '-') {
+				if m, err := shogi.ParseCSAMove(&g.pos, line); err == nil && g.pos.PlayLegal(m) == nil {
+					g.plies = append(g.plies, csaPly{move: m, time: noTime})
+					continue
+				}
+			} else if len(line) > 1 && line[0] == 'T' && len(g.plies) > 0 {
+				if d, ok := parseCSATime(line[1:]); ok {
+					p := &g.plies[len(g.plies)-1]
+					p.time = d
+					continue
+				}
+			}
 		}
 		end, err := g.line(line)
 		if err != nil {
@@ -114,6 +136,62 @@ func (r *CSA) Read() (*shogi.Record, error) {
 	}
 }
 
+// fastMoves takes the lines of moves and times, `+7776FU` and `T12`, from
+// the front of the line reader's buffered text, as Read's loop would one by
+// one, but without a call per line; it stops at the first line that is
+// anything else or has any problem, which Read's loop then reads.
+func (g *csaGame) fastMoves(text []byte) {
+	i, lines, last, length := 0, 0, 0, 0
+	for i < len(text) {
+		rest := text[i:]
+		n := 0 // the length of the line
+		switch c := rest[0]; {
+		case c == '+' || c == '-':
+			if lineEnd(rest, 7) == 0 {
+				break
+			}
+			m, err := shogi.ParseCSAMove(&g.pos, rest[:7])
+			if err != nil || g.pos.PlayLegal(m) != nil {
+				break
+			}
+			n = 7
+			g.plies = append(g.plies, csaPly{move: m, time: noTime})
+		case c == 'T' && len(g.plies) > 0:
+			k := 1
+			for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
+				k++
+			}
+			d, ok := parseCSATime(rest[1:k])
+			if !ok || lineEnd(rest, k) == 0 {
+				break
+			}
+			n = k
+			g.plies[len(g.plies)-1].time = d
+		}
+		if n == 0 {
+			break
+		}
+		last, length = i, n
+		i += n + lineEnd(rest, n)
+		lines++
+	}
+	if lines > 0 {
+		g.r.lr.took(i, lines, last, length)
+	}
+}
+
+// lineEnd returns the length of the line end (LF or CRLF) at b[n:], or 0
+// when there is none there.
+func lineEnd(b []byte, n int) int {
+	switch {
+	case n < len(b) && b[n] == '\n':
+		return 1
+	case n+1 < len(b) && b[n] == '\r' && b[n+1] == '\n':
+		return 2
+	}
+	return 0
+}
+
 // csaGame is the state of the game being read. The moves, times, comments
 // and header values are collected in flat buffers that hold no pointers and
 // are reused from game to game; the record is built from them when the
@@ -125,6 +203,7 @@ type csaGame struct {
 	pos      shogi.Position // the start position being built, then the current one
 	start    shogi.Position // the start position, once the turn line is read
 	started  bool           // the turn line (or the first move) has been read
+	playing  bool           // started, and neither ended nor waiting after an illegal move
 	board    byte           // 'I' after PI, 'P' after a P1..P9 row
 	placed   bool           // a P+ or P- line placed pieces
 	end      shogi.Ending   // the ending, the last ply (with no move) when ended
@@ -583,7 +662,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	}
 	if err := g.pos.PlayLegal(m); err != nil {
 		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
-		g.offender = g.pos.Turn()
+		g.offender, g.playing = g.pos.Turn(), false
 		g.plies = append(g.plies, csaPly{move: m, time: noTime})
 		if err == shogi.ErrSelfCheck {
 			g.foulCapture = true
@@ -701,7 +780,7 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 		}
 		g.foul, g.foulCapture = nil, false
 	}
-	g.end, g.ended = e, true
+	g.end, g.ended, g.playing = e, true, false
 	g.plies = append(g.plies, csaPly{time: noTime})
 	if !known {
 		if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {

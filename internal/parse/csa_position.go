@@ -56,7 +56,7 @@ func (g *csaGame) begin(at Pos) error {
 		}
 	}
 	g.start = g.pos
-	g.started = true
+	g.started, g.playing = true, true
 	return nil
 }
 

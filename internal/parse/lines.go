@@ -176,6 +176,27 @@ func (l *lineReader) readLine() ([]byte, error) {
 	}
 }
 
+// run returns the text buffered after the last line returned, for a
+// reader's fast path over its commonest lines: it takes whole lines from the
+// front, each with its LF or CRLF, and says what it took with took. Nothing
+// is read from the input, and the text is empty while a line is given back.
+func (l *lineReader) run() []byte {
+	if l.unread {
+		return nil
+	}
+	return l.buf[l.start:l.end]
+}
+
+// took consumes the first n bytes of run's text, which hold lines whole
+// lines; the last of them starts at byte last of the text and is length
+// bytes long without its line end.
+func (l *lineReader) took(n, lines, last, length int) {
+	l.line += lines
+	l.offset = l.base + int64(l.start+last)
+	l.lastFrom, l.lastTo = l.start+last, l.start+last+length
+	l.start += n
+}
+
 // tooLong ends the input with ErrLineTooLong for the next line.
 func (l *lineReader) tooLong() error {
 	l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1, Offset: l.base + int64(l.start),

@@ -11,11 +11,12 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// TestCSAChunks reads generated CSA games, with LF and with CRLF
+// TestCSAFastPathChunks reads generated CSA games, with LF and with CRLF
 // line ends, through readers that return the text in every size of chunk,
-// so that move and time lines are cut at every place; every game must come
+// so that the CSA reader's fast path over buffered move and time lines
+// (csaGame.fastMoves) meets lines cut at every place; every game must come
 // out as it does from the whole text at once.
-func TestCSAChunks(t *testing.T) {
+func TestCSAFastPathChunks(t *testing.T) {
 	in := makeInput(t, benchFormat{name: "csa", writer: "csa", several: true, moves: true}, benchRecords(12))
 	lf := in.files[0]
 	crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
@@ -56,7 +57,7 @@ func TestCSAChunks(t *testing.T) {
 			}
 		}
 	}
-	// Line numbers after a run of move lines: an unknown line is
+	// Line numbers after a run of fast-path lines: an unknown line is
 	// reported where it is.
 	text := "+7776FU\nT1\n-3334FU\nT1\n+2726FU\nT1\n-8384FU\nT1\n+2625FU\nT1\n-8485FU\nT1\n"
 	r := parse.NewCSA(strings.NewReader("PI\n+\n"+text+"hello\n"), parse.Options{Filename: "x.csa"})
