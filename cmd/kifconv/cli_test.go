@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/mattn/go-runewidth"
 )
 
 func testEnv(tty bool, vars map[string]string) env {
@@ -70,30 +67,6 @@ func TestProgressBar(t *testing.T) {
 	}
 }
 
-func TestCaretAlignment(t *testing.T) {
-	tests := []struct {
-		line string
-		col  int
-		wide bool
-		want string
-	}{
-		{"７六歩", 2, false, "  ^\n"},
-		{"▲７六歩", 3, false, "   ^\n"},
-		{"▲７六歩", 3, true, "    ^\n"},
-		{"\t+7776FU", 2, false, "\t^\n"},
-		{"abc", 1, false, "^\n"},
-	}
-	for _, tt := range tests {
-		d := diag{Path: "f", Line: 1, Col: tt.col, Severity: sevError, Code: "syntax", Message: "m", source: tt.line}
-		var b bytes.Buffer
-		d.write(&b, &runewidth.Condition{EastAsianWidth: tt.wide})
-		want := "f:1:" + string(rune('0'+tt.col)) + ": error: m [syntax]\n" + tt.line + "\n" + tt.want
-		if b.String() != want {
-			t.Errorf("%q col %d wide=%v:\ngot  %q\nwant %q", tt.line, tt.col, tt.wide, b.String(), want)
-		}
-	}
-}
-
 func TestColorChoice(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -110,35 +83,12 @@ func TestColorChoice(t *testing.T) {
 		{"never", "never", true, nil, false},
 	}
 	for _, tt := range tests {
-		s, err := newBoardSetup(testEnv(tt.tty, tt.vars), nil, false, false, tt.flag, "japanese", "auto")
+		s, err := newDisplay(testEnv(tt.tty, tt.vars), nil, false, false, tt.flag, "japanese", "auto")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.board.Color != tt.color {
-			t.Errorf("%s: colour %v, want %v", tt.name, s.board.Color, tt.color)
-		}
-	}
-}
-
-// TestJoinMessage checks that a diagnostic never says its own text twice.
-func TestJoinMessage(t *testing.T) {
-	sentinel := errors.New("the piece on the origin square belongs to the opponent")
-	syntax := errors.New("syntax error")
-	tests := []struct {
-		err    error
-		detail string
-		want   string
-	}{
-		{sentinel, "ply 1 ７二金(61): the piece on the origin square belongs to the opponent", "the piece on the origin square belongs to the opponent: ply 1 ７二金(61)"},
-		{sentinel, "the piece on the origin square belongs to the opponent", "the piece on the origin square belongs to the opponent"},
-		{syntax, `"zz": syntax error: want <from><to>`, `syntax error: "zz": want <from><to>`},
-		{syntax, "at move 3", "syntax error at move 3"},
-		{nil, "only a detail", "only a detail"},
-		{syntax, "", "syntax error"},
-	}
-	for _, tt := range tests {
-		if got := joinMessage(tt.err, tt.detail); got != tt.want {
-			t.Errorf("joinMessage(%v, %q) = %q, want %q", tt.err, tt.detail, got, tt.want)
+		if s.Board.Color != tt.color {
+			t.Errorf("%s: colour %v, want %v", tt.name, s.Board.Color, tt.color)
 		}
 	}
 }

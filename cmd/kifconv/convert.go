@@ -319,7 +319,7 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if err != nil {
 		return err
 	}
-	p := &diagPrinter{cond: cond, color: color}
+	p := &render.DiagnosticPrinter{Cond: cond, Color: color}
 	ins, notes, err := gatherInputs(e, inputFlags{filesFrom: o.filesFrom, null: o.null, from: o.from, verbose: o.verbose}, args, o.outDir, cmd.InOrStdin(), stderr)
 	if err != nil {
 		return err
@@ -363,7 +363,7 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 			if r.diags[i].Severity == sevWarning && o.quiet {
 				continue
 			}
-			b = p.append(b, &r.diags[i])
+			b = p.Append(b, &r.diags[i])
 		}
 		stderr.Write(b)
 		if err := c.ctx.Err(); err != nil {
@@ -688,7 +688,7 @@ func (c *converter) writeFailed(r *result, game int, err error) {
 // convertBatch converts every input into the output directory with up to
 // o.jobs workers. Diagnostics are printed in input order whatever the
 // number of workers, so that output and messages do not depend on it.
-func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io.Writer, p *diagPrinter) error {
+func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io.Writer, p *render.DiagnosticPrinter) error {
 	if err := os.MkdirAll(c.o.outDir, 0o755); err != nil {
 		return &exitError{exitUsage, fmt.Errorf("cannot make the output directory %s: %w", c.o.outDir, unwrapPath(err))}
 	}
@@ -777,7 +777,7 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 					continue
 				}
 			}
-			b = p.append(b, d)
+			b = p.Append(b, d)
 		}
 		if len(b) > 0 {
 			bar.clear()

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 
+	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
@@ -63,30 +64,13 @@ invalid), 2 usage or I/O error.`,
 	return cmd
 }
 
-// dedupEntry is what dedup keeps of a game between its passes.
-type dedupEntry struct {
-	key   uint64
-	index int32 // the input's position among the inputs
-	game  int32
-	rich  int32
-	plies int32
-	keep  bool // written by the second pass
-}
-
 func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	if err := o.coll.check(cmd, e); err != nil {
 		return err
 	}
-	var by shogi.KeyBy
-	switch o.by {
-	case "moves":
-		by = shogi.ByMoves
-	case "moves+players":
-		by = shogi.ByMovesPlayers
-	case "moves+date":
-		by = shogi.ByMovesDate
-	default:
-		return usageErrorf("--by: want moves, moves+players or moves+date, not %q", o.by)
+	by, err := shogi.ParseKeyBy(o.by)
+	if err != nil {
+		return usageErrorf("--by: %v", err)
 	}
 	if o.keep != "richest" && o.keep != "first" {
 		return usageErrorf("--keep: want richest or first, not %q", o.keep)
@@ -114,25 +98,21 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	}
 	var sink *gameSink
 	if write {
-		var err error
 		if sink, err = newGameSink(cmd, o.out); err != nil {
 			return err
 		}
 	}
 
 	// Pass 1: a key per game.
-	var entries []dedupEntry
+	var entries []shogi.DedupEntry
 	names := map[int32]string{}
-	hash := func(g *gameRef) any {
-		return dedupEntry{key: shogi.GameKey(g.rec, by), index: int32(g.index), game: int32(g.game),
-			rich: int32(shogi.Richness(g.rec)), plies: int32(mainLinePlies(g.rec))}
-	}
+	hash := func(g *gameRef) any { return shogi.NewDedupEntry(g.rec, by, g.index, g.game) }
 	status, err := eachGame(cmd, &o.coll, gameWalk{work: hash}, func(g *gameRef) bool {
 		ix := int32(g.index)
 		if _, ok := names[ix]; !ok {
 			names[ix] = g.in.name()
 		}
-		entries = append(entries, g.val.(dedupEntry))
+		entries = append(entries, g.val.(shogi.DedupEntry))
 		return true
 	})
 	if err != nil {
@@ -141,18 +121,13 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 		}
 		return err
 	}
-	groups, order := groupEntries(entries, o.keep == "richest")
-	dups := 0
-	for _, k := range order {
-		if len(groups[k]) > 1 {
-			dups++
-		}
-	}
+	d := shogi.Group(entries, o.keep == "richest")
+	dups := d.Duplicates()
 
 	if write {
 		// Pass 2: the kept records, in input order.
 		kept := func(g *gameRef) any {
-			if i := findEntry(entries, int32(g.index), int32(g.game)); i >= 0 && entries[i].keep {
+			if d.Kept(g.index, g.game) {
 				return true
 			}
 			return nil
@@ -169,7 +144,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 		}
 		status = max(status, st, sink.status)
 		if !o.out.quiet && status == exitOK {
-			fmt.Fprintf(cmd.ErrOrStderr(), "%d games, %d written, %d groups of duplicates\n", len(entries), len(order), dups)
+			fmt.Fprintf(cmd.ErrOrStderr(), "%d games, %d written, %d groups of duplicates\n", len(entries), len(d.Order), dups)
 		}
 		if status != exitOK {
 			return &exitError{status, nil}
@@ -178,56 +153,12 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	}
 
 	bw := bufio.NewWriter(cmd.OutOrStdout())
-	if o.format == "json" {
-		fmt.Fprintf(bw, "{\n  \"games\": %d,\n  \"distinct\": %d,\n  \"groups\": [", len(entries), len(order))
-	}
-	n := 0
-	for _, k := range order {
-		g := groups[k]
-		if len(g) < 2 {
-			continue
-		}
-		kept := 0
-		for j, i := range g {
-			if entries[i].keep {
-				kept = j
-			}
-		}
-		if o.format == "json" {
-			if n > 0 {
-				bw.WriteByte(',')
-			}
-			fmt.Fprintf(bw, "\n    {\"key\": \"%016x\", \"plies\": %d, \"kept\": %d, \"records\": [", k, entries[g[0]].plies, kept)
-			for j, i := range g {
-				if j > 0 {
-					bw.WriteString(", ")
-				}
-				fmt.Fprintf(bw, "{\"path\": %s, \"game\": %d, \"richness\": %d}", jsonString(names[entries[i].index]), entries[i].game, entries[i].rich)
-			}
-			bw.WriteString("]}")
-		} else {
-			fmt.Fprintf(bw, "== %d records, %d plies\n", len(g), entries[g[0]].plies)
-			for _, i := range g {
-				mark := "  "
-				if entries[i].keep {
-					mark = "* "
-				}
-				fmt.Fprintf(bw, "%s%s\t%d\n", mark, termSafe(names[entries[i].index]), entries[i].game)
-			}
-		}
-		n++
-	}
-	if o.format == "json" {
-		if n > 0 {
-			bw.WriteString("\n  ")
-		}
-		bw.WriteString("]\n}\n")
-	}
+	render.WriteDedupReport(bw, d, func(i int32) string { return names[i] }, o.format == "json")
 	if err := bw.Flush(); err != nil {
 		return &exitError{exitUsage, err}
 	}
 	if o.format == "text" && !o.out.quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%d games, %d distinct, %d groups of duplicates\n", len(entries), len(order), dups)
+		fmt.Fprintf(cmd.ErrOrStderr(), "%d games, %d distinct, %d groups of duplicates\n", len(entries), len(d.Order), dups)
 	}
 	if status == exitOK && dups > 0 {
 		status = exitInvalid
@@ -236,59 +167,4 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 		return &exitError{status, nil}
 	}
 	return nil
-}
-
-// groupEntries groups the entries by key, in the order the keys are first
-// met, and marks the record each group keeps: the richest (the first of
-// equals) or the first.
-func groupEntries(entries []dedupEntry, richest bool) (map[uint64][]int32, []uint64) {
-	groups := map[uint64][]int32{}
-	var order []uint64
-	for i, en := range entries {
-		g, ok := groups[en.key]
-		if !ok {
-			order = append(order, en.key)
-		}
-		groups[en.key] = append(g, int32(i))
-	}
-	for _, k := range order {
-		g := groups[k]
-		best := g[0]
-		if richest {
-			for _, i := range g[1:] {
-				if entries[i].rich > entries[best].rich {
-					best = i
-				}
-			}
-		}
-		entries[best].keep = true
-	}
-	return groups, order
-}
-
-// findEntry returns the index of the entry of game of input index, or -1.
-// Entries are in input order, so a binary search finds it.
-func findEntry(entries []dedupEntry, index, game int32) int {
-	lo, hi := 0, len(entries)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if e := entries[m]; e.index < index || e.index == index && e.game < game {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(entries) && entries[lo].index == index && entries[lo].game == game {
-		return lo
-	}
-	return -1
-}
-
-// mainLinePlies counts the moves of the main line.
-func mainLinePlies(r *shogi.Record) int {
-	n := 0
-	for x := r.Root.Next(); x != nil && !x.IsEnd(); x = x.Next() {
-		n++
-	}
-	return n
 }

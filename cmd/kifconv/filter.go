@@ -17,16 +17,10 @@ import (
 )
 
 type filterOptions struct {
-	coll                     collOptions
-	players, blacks, whites  []string
-	winners, losers          []string
-	events, headers          []string
-	dateFrom, dateTo         string
-	handicaps, results       []string
-	minPlies, maxPlies       int
-	moves, positions         []string
-	variations, invert, list bool
-	out                      outOptions
+	coll         collOptions
+	crit         shogi.CriteriaSpec
+	invert, list bool
+	out          outOptions
 }
 
 // outOptions are the flags of filter and dedup that say where and how the
@@ -117,22 +111,22 @@ I/O error, as grep(1).`,
 	}
 	addCollectionFlags(cmd, &o.coll)
 	f := cmd.Flags()
-	f.StringArrayVar(&o.players, "player", nil, "either side's name contains `NAME`")
-	f.StringArrayVar(&o.blacks, "black", nil, "先手 (下手) contains `NAME`")
-	f.StringArrayVar(&o.whites, "white", nil, "後手 (上手) contains `NAME`")
-	f.StringArrayVar(&o.events, "event", nil, "棋戦 (or 表題) contains `NAME`")
-	f.StringArrayVar(&o.winners, "winner", nil, "the ending makes the side whose name contains `NAME` the winner")
-	f.StringArrayVar(&o.losers, "loser", nil, "the ending makes the side whose name contains `NAME` the loser")
-	f.StringArrayVar(&o.headers, "header", nil, "header `KEY=REGEX` matches")
-	f.StringVar(&o.dateFrom, "date-from", "", "played on or after `DATE` (2019/04/01, 2019-04, 2019)")
-	f.StringVar(&o.dateTo, "date-to", "", "played on or before `DATE`")
-	f.StringArrayVar(&o.handicaps, "handicap", nil, "start position `NAME` (平手, 香落ち, …, or custom)")
-	f.StringArrayVar(&o.results, "result", nil, "`RESULT`: black-win, white-win, draw, unfinished, or an ending (resign, sennichite, foul, …)")
-	f.IntVar(&o.minPlies, "min-plies", -1, "the main line has at least `N` moves")
-	f.IntVar(&o.maxPlies, "max-plies", -1, "the main line has at most `N` moves")
-	f.StringArrayVar(&o.moves, "moves", nil, "the main line starts with `MOVES` (USI, Japanese, Western or CSA)")
-	f.StringArrayVar(&o.positions, "position", nil, "a line reaches `SFEN` (move number ignored)")
-	f.BoolVar(&o.variations, "variations", false, "--position looks at every line, not only the main line")
+	f.StringArrayVar(&o.crit.Players, "player", nil, "either side's name contains `NAME`")
+	f.StringArrayVar(&o.crit.Blacks, "black", nil, "先手 (下手) contains `NAME`")
+	f.StringArrayVar(&o.crit.Whites, "white", nil, "後手 (上手) contains `NAME`")
+	f.StringArrayVar(&o.crit.Events, "event", nil, "棋戦 (or 表題) contains `NAME`")
+	f.StringArrayVar(&o.crit.Winners, "winner", nil, "the ending makes the side whose name contains `NAME` the winner")
+	f.StringArrayVar(&o.crit.Losers, "loser", nil, "the ending makes the side whose name contains `NAME` the loser")
+	f.StringArrayVar(&o.crit.Headers, "header", nil, "header `KEY=REGEX` matches")
+	f.StringVar(&o.crit.DateFrom, "date-from", "", "played on or after `DATE` (2019/04/01, 2019-04, 2019)")
+	f.StringVar(&o.crit.DateTo, "date-to", "", "played on or before `DATE`")
+	f.StringArrayVar(&o.crit.Handicaps, "handicap", nil, "start position `NAME` (平手, 香落ち, …, or custom)")
+	f.StringArrayVar(&o.crit.Results, "result", nil, "`RESULT`: black-win, white-win, draw, unfinished, or an ending (resign, sennichite, foul, …)")
+	f.IntVar(&o.crit.MinPlies, "min-plies", -1, "the main line has at least `N` moves")
+	f.IntVar(&o.crit.MaxPlies, "max-plies", -1, "the main line has at most `N` moves")
+	f.StringArrayVar(&o.crit.Moves, "moves", nil, "the main line starts with `MOVES` (USI, Japanese, Western or CSA)")
+	f.StringArrayVar(&o.crit.Positions, "position", nil, "a line reaches `SFEN` (move number ignored)")
+	f.BoolVar(&o.crit.Variations, "variations", false, "--position looks at every line, not only the main line")
 	f.BoolVarP(&o.invert, "invert", "v", false, "select the games that do not meet the criteria")
 	f.BoolVarP(&o.list, "list", "l", false, "list the selected games (PATH<TAB>GAME) instead of writing them")
 	addOutputFlags(cmd, &o.out)
@@ -140,59 +134,13 @@ I/O error, as grep(1).`,
 	return cmd
 }
 
-// criteria builds the library's criteria from the flags.
-func (o *filterOptions) criteria() (*shogi.Criteria, error) {
-	c := shogi.NewCriteria()
-	name := func(add func(string)) func(string) error {
-		return func(v string) error { add(v); return nil }
-	}
-	type check struct {
-		flag string
-		vals []string
-		add  func(string) error
-	}
-	one := func(s string) []string {
-		if s == "" {
-			return nil
-		}
-		return []string{s}
-	}
-	for _, ch := range []check{
-		{"player", o.players, name(c.AddPlayer)},
-		{"black", o.blacks, name(c.AddBlack)},
-		{"white", o.whites, name(c.AddWhite)},
-		{"event", o.events, name(c.AddEvent)},
-		{"winner", o.winners, name(c.AddWinner)},
-		{"loser", o.losers, name(c.AddLoser)},
-		{"header", o.headers, c.AddHeader},
-		{"date-from", one(o.dateFrom), c.SetDateFrom},
-		{"date-to", one(o.dateTo), c.SetDateTo},
-		{"handicap", o.handicaps, c.AddHandicap},
-		{"result", o.results, c.AddResult},
-		{"moves", o.moves, c.AddMoves},
-		{"position", o.positions, c.AddPosition},
-	} {
-		for _, v := range ch.vals {
-			if err := ch.add(v); err != nil {
-				return nil, usageErrorf("--%s: %v", ch.flag, err)
-			}
-		}
-	}
-	if o.minPlies < -1 || o.maxPlies < -1 {
-		return nil, usageErrorf("--min-plies and --max-plies want 0 or more")
-	}
-	c.SetPlies(o.minPlies, o.maxPlies)
-	c.Variations = o.variations
-	return c, nil
-}
-
 func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	if err := o.coll.check(cmd, e); err != nil {
 		return err
 	}
-	crit, err := o.criteria()
+	crit, err := o.crit.Criteria()
 	if err != nil {
-		return err
+		return &exitError{exitUsage, usageError{err}}
 	}
 	var sink *gameSink
 	switch {
@@ -226,7 +174,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 		}
 		selected++
 		if o.list {
-			fmt.Fprintf(bw, "%s\t%d\n", termSafe(g.in.name()), g.game)
+			fmt.Fprintf(bw, "%s\t%d\n", render.TermSafe(g.in.name()), g.game)
 			return true
 		}
 		return sink.write(g)
@@ -316,7 +264,7 @@ func newGameSink(cmd *cobra.Command, o outOptions) (*gameSink, error) {
 }
 
 func (s *gameSink) fail(status int, d diag) {
-	d.write(s.cmd.ErrOrStderr(), defaultCond())
+	d.Write(s.cmd.ErrOrStderr(), defaultCond())
 	s.status = max(s.status, status)
 }
 
@@ -412,7 +360,7 @@ func (s *gameSink) lossy(in input, losses []string, subs int) {
 	}
 	s.warned[in.name()] = true
 	d := diag{Path: in.name(), Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")}
-	d.write(s.cmd.ErrOrStderr(), defaultCond())
+	d.Write(s.cmd.ErrOrStderr(), defaultCond())
 }
 
 func (s *gameSink) writeFailed(g *gameRef, err error) {

@@ -1,53 +1,12 @@
 package main
 
 import (
-	"strings"
-	"text/tabwriter"
+	"io"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
 )
-
-// formatInfo is one row of `kifconv formats`: what kifconv can do with a
-// format, joined from the reader and writer tables.
-type formatInfo struct {
-	Name        string   `json:"name"`
-	Read        bool     `json:"read"`
-	Write       bool     `json:"write"`
-	Extensions  []string `json:"extensions"`
-	Encoding    string   `json:"encoding,omitempty"` // written in, by default
-	Newline     string   `json:"newline,omitempty"`
-	Description string   `json:"description"`
-}
-
-func formatTable() []formatInfo {
-	var out []formatInfo
-	index := map[string]int{}
-	for _, f := range parse.Formats {
-		index[f.Name] = len(out)
-		out = append(out, formatInfo{Name: f.Name, Read: true, Extensions: f.Extensions, Description: f.Description})
-	}
-	for _, f := range render.Formats {
-		i, ok := index[f.Name]
-		if !ok {
-			i = len(out)
-			index[f.Name] = i
-			out = append(out, formatInfo{Name: f.Name, Extensions: []string{f.Extension}, Description: f.Description})
-		}
-		fi := &out[i]
-		fi.Write = true
-		fi.Encoding = f.Encoding
-		fi.Newline = "lf"
-		if f.CRLF {
-			fi.Newline = "crlf"
-		}
-		if !contains(fi.Extensions, f.Extension) {
-			fi.Extensions = append(fi.Extensions, f.Extension)
-		}
-	}
-	return out
-}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -92,6 +51,7 @@ func completeWritable(*cobra.Command, []string, string) ([]string, cobra.ShellCo
 
 func newFormatsCmd() *cobra.Command {
 	var format string
+	var training bool
 	cmd := &cobra.Command{
 		Use:   "formats",
 		Short: "List the formats kifconv reads and writes",
@@ -99,37 +59,33 @@ func newFormatsCmd() *cobra.Command {
 its file extensions (the first is the one written), and the encoding and
 line ends its output uses unless convert's --encoding and --newline say
 otherwise. --format json prints [{"name", "read", "write", "extensions",
-"encoding", "newline", "description"}, …].`,
+"encoding", "newline", "description"}, …].
+
+--training lists the training-data outputs of convert instead (hcpe, psv,
+positions): they hold positions, not records, and are not read back.`,
 		Example: `  kifconv formats
-  kifconv formats --format json | jq -r '.[] | select(.write) | .name'`,
+  kifconv formats --format json | jq -r '.[] | select(.write) | .name'
+  kifconv formats --training`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			table := formatTable()
-			out := cmd.OutOrStdout()
 			switch format {
-			case "json":
-				// An array, as ../shared/interop reads it: a versioned
-				// document needs that reader changed first.
-				_, err := out.Write(marshal(table, true))
-				return err
-			case "text", "":
-			default:
-				return usageErrorf("--format: want text or json, not %q", format)
-			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-			tw.Write([]byte("FORMAT\tREAD\tWRITE\tEXTENSIONS\tOUTPUT\tDESCRIPTION\n"))
-			yes := map[bool]string{true: "yes", false: "-"}
-			for _, f := range table {
-				output := "-"
-				if f.Write {
-					output = f.Encoding + " " + f.Newline
+			case "json", "text", "":
+				// JSON is an array, as ../shared/interop reads it: a
+				// versioned document needs that reader changed first.
+				out := cmd.OutOrStdout()
+				if err := render.WriteFormatTable(out, render.FormatTable(training), format == "json"); err != nil {
+					return err
 				}
-				tw.Write([]byte(f.Name + "\t" + yes[f.Read] + "\t" + yes[f.Write] + "\t" +
-					strings.Join(f.Extensions, " ") + "\t" + output + "\t" + f.Description + "\n"))
+				if format != "json" && !training {
+					_, err := io.WriteString(out, "\nTraining-data outputs (hcpe, psv, positions): kifconv formats --training\n")
+					return err
+				}
+				return nil
 			}
-			return tw.Flush()
+			return usageErrorf("--format: want text or json, not %q", format)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&training, "training", false, "list the training-data outputs (hcpe, psv, positions) instead of the record formats")
 	return cmd
 }

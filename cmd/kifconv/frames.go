@@ -13,11 +13,6 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// minFrameDigits is the least width of the frame numbers in file names:
-// 0000.svg … 0123.svg sort in ply order, and the names of a game of any
-// usual length look alike. Longer records get wider numbers.
-const minFrameDigits = 4
-
 // convertFrames converts an input for --svg-all: one SVG file per position
 // of the main line, 0000.svg for the start and NNNN.svg after ply NNNN, in
 // dir under root. An input holding several records gets a subdirectory for
@@ -50,7 +45,7 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 	var ferr error
 	games, err := src.eachRecord(c.ctx, 1, nil, func(game int, res readResult) bool {
 		warns.addParse(name, game, res.warns...)
-		cutAtFoul(res.rec)
+		res.rec.CutAtFoul()
 		sub := "."
 		if game == 2 {
 			if !c.moveFrames(r, root, dir, firstNames, &written) {
@@ -87,16 +82,6 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 	}
 }
 
-// frameName returns the file name of frame i of n.
-func frameName(i, n int) string {
-	s := strconv.Itoa(i)
-	w := max(minFrameDigits, len(strconv.Itoa(n-1)))
-	for len(s) < w {
-		s = "0" + s
-	}
-	return s + ".svg"
-}
-
 // writeFrames draws the frames of a record into dir under root, one file
 // at a time, adding the names written to *written. It refuses, before
 // writing any, when one of the names exists (without --force). It returns
@@ -111,7 +96,7 @@ func (c *converter) writeFrames(r *result, root *os.Root, dir string, rec *shogi
 	}
 	names := make([]string, n)
 	for i := range names {
-		names[i] = filepath.Join(dir, frameName(i, n))
+		names[i] = filepath.Join(dir, render.SVGFrameName(i, n))
 		if !c.o.force && exists(root, names[i]) {
 			r.fail(exitUsage, existsDiag(r.in, shown(names[i])))
 			return nil, 0, false
@@ -188,19 +173,4 @@ func (c *converter) moveFrames(r *result, root *os.Root, dir string, names []str
 		(*written)[i] = to // the first record's frames were written first
 	}
 	return true
-}
-
-// cutAtFoul ends the main line of rec before a last move that breaks the
-// rules and is followed by the foul ending it brought (反則負け): records
-// of real games keep such a move, no position follows it, and show, like
-// -t svg, draws the position before it. The record is not used after its
-// frames are drawn.
-func cutAtFoul(rec *shogi.Record) {
-	last, err := rec.MainLineNode(-1)
-	if err != nil {
-		return
-	}
-	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
-		last.Children = nil
-	}
 }

@@ -183,7 +183,7 @@ func (r *gameReader) readFile(src *source, index, jobs int, each func(g *gameRef
 
 func (r *gameReader) report(ds []diag, status int) {
 	for _, d := range ds {
-		d.write(r.cmd.ErrOrStderr(), defaultCond())
+		d.Write(r.cmd.ErrOrStderr(), defaultCond())
 	}
 	r.status = max(r.status, status)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -112,31 +111,5 @@ func TestCollectionJobs(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestInfoTableStreams checks that a table longer than the rows it holds
-// to measure is written whole, the later rows in the measured columns
-// (widened where a value is longer).
-func TestInfoTableStreams(t *testing.T) {
-	defer func(n int) { tableRows = n }(tableRows)
-	args := []string{"info", "--fields", "game,path,black", filepath.Join(collectionsDir, "usi"), filepath.Join(collectionsDir, "kif")}
-	_, whole, _ := runTest(t, testEnv(false, nil), args...)
-	tableRows = 3
-	code, got, stderr := runTest(t, testEnv(false, nil), args...)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
-	if n := len(strings.Split(strings.TrimSuffix(whole, "\n"), "\n")); len(lines) != n || n != 20 {
-		t.Fatalf("%d lines, %d when held whole, want 20:\n%s", len(lines), n, got)
-	}
-	// The first rows are measured among themselves; the KIF rows come
-	// later with a longer path and names, and widen the columns.
-	if !strings.HasPrefix(lines[1], "   1  ") || !strings.HasSuffix(lines[len(lines)-2], "  田中 一郎") {
-		t.Errorf("table:\n%s", got)
-	}
-	if lines[0] != strings.TrimRight(lines[0], " ") {
-		t.Errorf("trailing blanks in %q", lines[0])
 	}
 }

@@ -107,10 +107,16 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 		if errors.Is(err, fs.ErrNotExist) && path == dir {
 			return nil // not made yet
 		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // a temporary file renamed or removed while the walk went on
+		}
 		if err != nil || d.IsDir() {
 			return err
 		}
 		b, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}

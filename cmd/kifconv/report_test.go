@@ -74,26 +74,3 @@ func TestSARIFSchema(t *testing.T) {
 		}
 	}
 }
-
-// TestEscapeGitHub checks the escaping of workflow commands: the message
-// escapes % CR LF, the properties : and , as well.
-func TestEscapeGitHub(t *testing.T) {
-	tests := []struct {
-		in       string
-		property bool
-		want     string
-	}{
-		{"a%b\r\nc", false, "a%25b%0D%0Ac"},
-		{"a:b,c", false, "a:b,c"},
-		{"a:b,c%\n", true, "a%3Ab%2Cc%25%0A"},
-	}
-	for _, tt := range tests {
-		if got := escapeGitHub(tt.in, tt.property); got != tt.want {
-			t.Errorf("escapeGitHub(%q, %v) = %q, want %q", tt.in, tt.property, got, tt.want)
-		}
-	}
-	d := diag{Path: "x.kif", Game: 2, Severity: sevWarning, Code: "move-count", Message: "手数 says 3"}
-	if got, want := string(appendGitHub(nil, &d)), "::warning file=x.kif,title=[move-count]::game 2: 手数 says 3\n"; got != want {
-		t.Errorf("no line: %q, want %q", got, want)
-	}
-}

@@ -77,102 +77,22 @@ one column unless --east-asian-width wide (or RUNEWIDTH_EASTASIAN=1).
 	return cmd
 }
 
-// boardSetup builds the Board and the move notations from the flags.
-type boardSetup struct {
-	board     render.Board
-	notations []shogi.Notation // the move text is these, joined
-}
-
-func newBoardSetup(e env, out io.Writer, flip, ascii bool, color, notation, eaw string) (boardSetup, error) {
-	s := boardSetup{board: render.Board{Flip: flip, ASCII: ascii}}
+// newDisplay builds the display from show's and diff's board flags.
+func newDisplay(e env, out io.Writer, flip, ascii bool, color, notation, eaw string) (render.Display, error) {
+	board := render.Board{Flip: flip, ASCII: ascii}
 	cond, err := widthCondition(eaw, e.getenv)
 	if err != nil {
-		return s, err
+		return render.Display{}, err
 	}
-	s.board.EastAsian = cond.EastAsianWidth
-	if s.board.Color, err = colorChoice(e, color, out); err != nil {
-		return s, err
+	board.EastAsian = cond.EastAsianWidth
+	if board.Color, err = colorChoice(e, color, out); err != nil {
+		return render.Display{}, err
 	}
-	var second shogi.Notation
-	switch notation {
-	case "japanese", "ki2", "":
-	case "western", "hodges":
-		second = shogi.WesternNotation{}
-	case "hosking":
-		second = shogi.HoskingNotation{}
-	case "usi":
-		second = shogi.USINotation{}
-	default:
-		return s, usageErrorf("--notation: want japanese, western, hosking or usi, not %q", notation)
+	d, err := render.NewDisplay(board, notation)
+	if err != nil {
+		return d, &exitError{exitUsage, usageError{err}}
 	}
-	if !ascii {
-		s.notations = append(s.notations, shogi.KI2Notation{})
-	}
-	if second != nil {
-		s.notations = append(s.notations, second)
-	} else if ascii {
-		s.notations = append(s.notations, shogi.USINotation{})
-	}
-	return s, nil
-}
-
-// moveText writes m, played in pos, in each notation: the Japanese one with
-// its side mark (▲７六歩), the others as they are (P-7f).
-func (s *boardSetup) moveText(pos *shogi.Position, m shogi.Move) string {
-	var b []byte
-	for i, n := range s.notations {
-		if i > 0 {
-			b = append(b, "  "...)
-		}
-		if _, ja := n.(shogi.KI2Notation); ja {
-			b = shogi.AppendSideMark(b, pos.Turn())
-		}
-		b = n.AppendMove(b, pos, m)
-	}
-	return string(b)
-}
-
-// endText names an ending for the board's caption.
-func (s *boardSetup) endText(n *shogi.Node, toMove shogi.Color) string {
-	if s.board.ASCII {
-		return n.End.Normalize(toMove).Kind.String()
-	}
-	if w, ok := n.End.KIF(toMove); ok || w != "" {
-		return w
-	}
-	return n.End.Normalize(toMove).Kind.String()
-}
-
-// view returns the view of rec after the main-line node n (pos is the
-// position there, before the position before n's move).
-func (s *boardSetup) view(rec *shogi.Record, n *shogi.Node, before, pos *shogi.Position, ply int) render.BoardView {
-	v := render.BoardView{Pos: pos, Ply: ply}
-	if n != nil && n.Parent != nil && !n.Move.IsZero() {
-		v.Last = n.Move
-		v.MoveText = s.moveText(before, n.Move)
-	}
-	if next := nextOf(rec, n); next != nil && next.IsEnd() {
-		v.End = s.endText(next, pos.Turn())
-	}
-	h := rec.Header
-	v.Black, v.White = h.Value(shogi.KeyBlack), h.Value(shogi.KeyWhite)
-	if v.Black == "" && v.White == "" {
-		v.Black, v.White = h.Value(shogi.KeyShitate), h.Value(shogi.KeyUwate)
-	}
-	_, shitate := h.Get(shogi.KeyShitate)
-	v.Handicap = shitate || (rec.Preset != shogi.Even && rec.Preset != shogi.Other)
-	v.Event = h.Value(shogi.KeyEvent)
-	if v.Event == "" {
-		v.Event = h.Value(shogi.KeyTitle)
-	}
-	return v
-}
-
-func nextOf(rec *shogi.Record, n *shogi.Node) *shogi.Node {
-	if n == nil {
-		return rec.Root.Next()
-	}
-	return n.Next()
+	return d, nil
 }
 
 func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet bool) error {
@@ -198,7 +118,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 		}
 		writer = f
 	}
-	setup, err := newBoardSetup(e, out, o.flip, o.ascii, o.color, o.notation, o.eaw)
+	display, err := newDisplay(e, out, o.flip, o.ascii, o.color, o.notation, o.eaw)
 	if err != nil {
 		return err
 	}
@@ -251,61 +171,19 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 		}
 		return nil
 	}
-	// Walk the main line, drawing the wanted plies.
-	pos := rec.Start
-	var before shogi.Position
-	var node *shogi.Node
-	ply := 0
-	foul := "" // a last move that broke the rules, with the ending it brought
-	draw := func() error {
-		v := setup.view(rec, node, &before, &pos, ply)
-		if foul != "" {
-			v.End = foul
-		}
-		return setup.board.Draw(bw, v)
+	ply := -1 // the last position
+	if plySet {
+		ply = o.ply
 	}
-	if o.all || (plySet && o.ply == 0) {
-		if err := draw(); err != nil {
-			return err
+	err = display.DrawMainLine(bw, rec, ply, o.all)
+	var pe *render.PlyError
+	if errors.As(err, &pe) {
+		if pe.Err == nil {
+			return &exitError{exitUsage, usageError{err}}
 		}
+		return &exitError{exitInvalid, err}
 	}
-	for next := rec.Root.Next(); next != nil && !next.IsEnd(); next = next.Next() {
-		if plySet && ply >= o.ply {
-			break
-		}
-		if err := pos.Legal(next.Move); err != nil {
-			if next.DocumentsFoul() {
-				// The game ended with this foul: the last position is
-				// the one before it.
-				foul = setup.moveText(&pos, next.Move) + " " + setup.endText(next.Next(), pos.Turn().Opponent())
-				break
-			}
-			// A reader kept this illegal move (and warned): the last
-			// position is the one before it.
-			if plySet && o.ply > ply {
-				return &exitError{exitInvalid, fmt.Errorf("--ply %d: move %d %s breaks the rules (%v); the positions go to ply %d",
-					o.ply, ply+1, shogi.DescribeMove(&pos, next.Move), err, ply)}
-			}
-			foul = setup.moveText(&pos, next.Move) + " (" + err.Error() + ")"
-			break
-		}
-		before = pos
-		pos.Advance(next.Move)
-		node, ply = next, ply+1
-		if o.all {
-			bw.WriteByte('\n')
-			if err := draw(); err != nil {
-				return err
-			}
-		}
-	}
-	if plySet && ply < o.ply {
-		return usageErrorf("--ply %d: the main line has only %d moves", o.ply, ply)
-	}
-	if !o.all && !(plySet && o.ply == 0) {
-		return draw()
-	}
-	return nil
+	return err
 }
 
 // readRecord reads record number game of one input, for show and diff.
@@ -318,7 +196,7 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 	stderr := cmd.ErrOrStderr()
 	report := func(status int, ds []diag) error {
 		for i := range ds {
-			ds[i].write(stderr, defaultCond())
+			ds[i].Write(stderr, defaultCond())
 		}
 		return &exitError{status, nil}
 	}

@@ -83,7 +83,9 @@ func readTranscript(t *testing.T, text []byte, jobs int, sizes pieceSizes) strin
 	}
 	var out bytes.Buffer
 	w := render.NewCSA(&out, render.Options{AllowLoss: true})
-	work := func(rec *shogi.Record) workResult { return workResult{diags: checkRecord("x", 0, rec)} }
+	work := func(rec *shogi.Record) workResult {
+		return workResult{diags: render.FindingDiagnostics("x", 0, rec.Check())}
+	}
 	fn := func(game int, r readResult) bool {
 		fmt.Fprintf(&out, "game %d\n", game)
 		for _, e := range r.warns {

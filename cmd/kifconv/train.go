@@ -43,30 +43,13 @@ func trainOptions(cmd *cobra.Command, o convertOptions, format render.Format) (r
 		}
 		return t, nil
 	}
-	switch strings.ToLower(o.variations) {
-	case "":
-	case "all":
-		t.Variations = true
-	default:
-		return t, usageErrorf("--variations: the training formats take all (every variation's positions too), not %q", o.variations)
-	}
-	switch strings.ToLower(o.train.results) {
-	case "all":
-	case "decisive":
-		t.Decisive = true
-	default:
-		return t, usageErrorf("--results: want all or decisive, not %q", o.train.results)
-	}
-	if o.train.skipPlies < 0 {
-		return t, usageErrorf("--skip-plies: want 0 or more, not %d", o.train.skipPlies)
-	}
-	if o.train.minPlies < 0 {
-		return t, usageErrorf("--min-plies: want 0 or more, not %d", o.train.minPlies)
+	t, err := render.ParseTrainOptions(o.variations, o.train.results, o.train.skipPlies, o.train.minPlies, o.train.dedup)
+	if err != nil {
+		return t, &exitError{exitUsage, usageError{err}}
 	}
 	if format.Encoding == render.BinaryEncoding && (o.encoding != "" || o.newline != "") {
 		return t, usageErrorf("%s is binary: it takes no --encoding or --newline", format.Name)
 	}
-	t.SkipPlies, t.MinPlies, t.Dedup = o.train.skipPlies, o.train.minPlies, o.train.dedup
 	return t, nil
 }
 

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
@@ -27,18 +27,12 @@ type validateOptions struct {
 	verbose   bool
 }
 
-// fileReport is the validation of one file: the element of "files" in the
-// JSON report.
+// fileReport is the validation of one file, with what the command alone
+// needs: its exit status, and whether an interrupt cut it short (so that it
+// is not reported).
 type fileReport struct {
-	Path     string `json:"path"`
-	Format   string `json:"format"`   // "" when it could not be told
-	Encoding string `json:"encoding"` // "" when the file could not be read
-	Games    int    `json:"games"`    // records found, including one that could not be read
-	Valid    bool   `json:"valid"`
-	Errors   []diag `json:"errors"`
-	Warnings []diag `json:"warnings"`
-	status   int
-	// interrupted: cut short by an interrupt, so not reported
+	render.FileReport
+	status      int
 	interrupted bool
 }
 
@@ -77,7 +71,7 @@ func newValidateCmd(e env) *cobra.Command {
 	f := cmd.Flags()
 	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
 	f.BoolVar(&o.strict, "strict", false, "tolerate nothing: reader quirks are errors and warnings make a file invalid")
-	f.StringVar(&o.format, "format", "text", "report format: "+strings.Join(reportFormats, ", "))
+	f.StringVar(&o.format, "format", "text", "report format: "+strings.Join(render.ReportFormats, ", "))
 	f.StringVar(&o.color, "color", "auto", "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
 	f.IntVarP(&o.jobs, "jobs", "j", 0, "check `N` files in parallel (default: the number of CPUs)")
@@ -86,7 +80,7 @@ func newValidateCmd(e env) *cobra.Command {
 	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
 	f.StringVar(&o.eaw, "east-asian-width", "auto", "ambiguous-width characters are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(reportFormats, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(render.ReportFormats, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -96,8 +90,8 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	if o.from, err = lookupReadable(o.from); err != nil {
 		return err
 	}
-	if !contains(reportFormats, o.format) {
-		return usageErrorf("--format: want %s or %s, not %q", strings.Join(reportFormats[:len(reportFormats)-1], ", "), reportFormats[len(reportFormats)-1], o.format)
+	if !contains(render.ReportFormats, o.format) {
+		return usageErrorf("--format: want %s or %s, not %q", strings.Join(render.ReportFormats[:len(render.ReportFormats)-1], ", "), render.ReportFormats[len(render.ReportFormats)-1], o.format)
 	}
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
@@ -126,8 +120,8 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	}
 	pool := &bufPool{}
 	bar := newBar(e, stderr, len(ins), o.quiet, "validating")
-	rep := newReporter(o.format, out, &diagPrinter{cond: cond, color: color}, o.quiet)
-	sum := summary{Reasons: notes.counts()}
+	rep := render.NewReporter(o.format, out, &render.DiagnosticPrinter{Cond: cond, Color: color}, o.quiet, version)
+	sum := render.ReportSummary{Reasons: notes.counts()}
 	for _, n := range sum.Reasons {
 		sum.Skipped += n
 	}
@@ -145,22 +139,22 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 		if r.interrupted {
 			return
 		}
-		sum.add(r)
+		sum.Add(&r.FileReport)
 		status = max(status, r.status)
 		if len(r.Errors)+len(r.Warnings) > 0 {
 			bar.clear()
 		}
-		if err := rep.file(r); err != nil && werr == nil {
+		if err := rep.File(&r.FileReport); err != nil && werr == nil {
 			werr = err
 		}
 	})
 	bar.finish()
 	sum.Stopped = ctx.Err() != nil
-	if err := rep.end(&sum); err != nil && werr == nil {
+	if err := rep.End(&sum); err != nil && werr == nil {
 		werr = err
 	}
 	if !o.quiet {
-		fmt.Fprintln(stderr, sum.line())
+		fmt.Fprintln(stderr, sum.Line(skippedText(sum.Reasons)))
 	}
 	if werr != nil {
 		return &exitError{exitUsage, fmt.Errorf("cannot write the report: %w", unwrapPath(werr))}
@@ -174,22 +168,9 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	return nil
 }
 
-// line is the summary validate prints on standard error.
-func (s *summary) line() string {
-	b := plural(s.Files, "file") + ": " + strconv.Itoa(s.Valid) + " valid, " + strconv.Itoa(s.Invalid) + " invalid, " +
-		plural(s.Errors, "error") + ", " + plural(s.Warnings, "warning")
-	if t := skippedText(s.Reasons); t != "" {
-		b += "; " + t
-	}
-	if s.Stopped {
-		b += "; interrupted"
-	}
-	return b
-}
-
 // validateFile reads every record of one input and checks it.
 func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOptions, jobs int, pool *bufPool) fileReport {
-	rep := fileReport{Path: in.name(), Errors: []diag{}, Warnings: []diag{}}
+	rep := fileReport{FileReport: render.FileReport{Path: in.name(), Errors: []diag{}, Warnings: []diag{}}}
 	var all diagList
 	fail := func(status int, ds ...diag) {
 		all.add(ds...)
@@ -224,7 +205,9 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	defer src.Close()
 	rep.Format = src.Format
 	var first *shogi.Record
-	check := func(rec *shogi.Record) workResult { return workResult{diags: checkRecord(rep.Path, 0, rec)} }
+	check := func(rec *shogi.Record) workResult {
+		return workResult{diags: render.FindingDiagnostics(rep.Path, 0, rec.Check())}
+	}
 	games, err := src.eachRecord(ctx, jobs, check, func(game int, res readResult) bool {
 		if first == nil {
 			first = res.rec
@@ -244,7 +227,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 		for _, d := range res.extra {
 			// A reader may already have said what a check finds (an
 			// impossible start position), with a line to quote.
-			if d.Ply == 0 && (reported[d.Code] || d.start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
+			if d.Ply == 0 && (reported[d.Code] || d.Start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
 			if i := judgeKept(readerDiags, d); i >= 0 {
@@ -273,7 +256,7 @@ func validateFile(ctx context.Context, in input, stdin io.Reader, o validateOpti
 	rep.Encoding = string(src.Encoding())
 	if first != nil && rep.Games == 1 && rep.status == exitOK {
 		if line, text, ok := src.summary(); ok {
-			all.add(checkSummary(rep.Path, line, text, first)...)
+			all.add(render.SummaryDiagnostics(rep.Path, line, text, first)...)
 		}
 	}
 	if rep.Games == 0 && rep.status == exitOK {

@@ -180,9 +180,7 @@ func (d *Reader) countLines() {
 }
 
 // bareCRs counts the CRs in b not followed by LF, a CR at the end of b
-// included. It jumps from CR to CR with IndexByte, which on CRLF text
-// (a CR a line) takes half the instructions of testing eight bytes at a
-// time for CR and LF.
+// included.
 func bareCRs(b []byte) int {
 	n := 0
 	for i := 0; i < len(b); {

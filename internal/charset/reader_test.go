@@ -5,9 +5,8 @@ import (
 	"testing"
 )
 
-// TestBareCRs compares the eight-bytes-at-a-time count of bare CRs with a
-// byte loop on random mixes of CR, LF and other bytes, every length and
-// offset included.
+// TestBareCRs compares bareCRs with a byte loop on random mixes of CR, LF
+// and other bytes, every length and offset included.
 func TestBareCRs(t *testing.T) {
 	slow := func(b []byte) int {
 		n := 0

@@ -33,10 +33,13 @@ import (
 // fields, the start's move number and bookmark, bookmarks, exact times and
 // the endings the JKF specials cannot name.
 //
-// The JSON is read token by token with jsontext.Decoder (jkf_scan.go), so
-// that every value has a position, a tree of any size is read without a
-// generic document first, and nothing is allocated per move beyond the
-// record's nodes. Memory is bounded: a string may be Options.MaxLineBytes
+// The JSON is read with jsontext.Decoder (jkf_scan.go), which checks all
+// of it: token by token, except that an entry of the moves tree whose text
+// is short is read whole (Decoder.ReadValue) and its tokens handed out
+// from that text, its "move" and "time" objects taking short ways
+// (jkf_fast.go) when they have the usual shape. Every value has a
+// position, a tree of any size is read without a generic document first,
+// and nothing is allocated per move beyond the record's nodes. Memory is bounded: a string may be Options.MaxLineBytes
 // long (DefaultMaxLineBytes if unset), and a "moves" array that comes
 // before "initial", and so must be held as text until the start position
 // is known, four times that. JSON nested deeper than jsontext's 10,000
@@ -602,7 +605,7 @@ func (j *JKF) readStringOrNull(what string) (string, Pos, error) {
 // readInt reads an integer value.
 func (j *JKF) readInt(what string) (int, Pos, error) {
 	sc := j.sc
-	t := sc.next()
+	t := sc.nextNumber()
 	if t != tokNumber || !sc.numInt || sc.num > 1<<30 || sc.num < -(1<<30) {
 		if t == tokNumber {
 			return 0, sc.tokPos(), &Error{Pos: sc.tokPos(), Err: ErrSyntax, Detail: j.where(what) + ": want an integer, found " + sc.literal()}

@@ -3,7 +3,6 @@ package parse
 import (
 	"bytes"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -71,6 +70,10 @@ type jkfEntry struct {
 	drop       bool // it follows an undocumented illegal move: skipped
 }
 
+// jkfEntryWhole bounds the text of an entry the reader takes whole
+// (jsonScanner.replayWithin); a longer one is read token by token.
+const jkfEntryWhole = 16 << 10
+
 // readMoves reads the "moves" array into j.rec.
 func (j *JKF) readMoves() error {
 	sc := j.sc
@@ -133,6 +136,11 @@ func (j *JKF) readMoves() error {
 					return err
 				}
 				continue
+			}
+			if inLine {
+				// An entry is read whole when it is not long (it holds no
+				// big forks); its move and time take the short ways.
+				sc.replayWithin(jkfEntryWhole)
 			}
 			if t := sc.next(); t != open {
 				return sc.want(t, j.path(""), what)
@@ -198,6 +206,7 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			}
 			e.start = false
 		}
+		sc.replay()
 		m, err := j.readMove(e, pos)
 		if err != nil {
 			return err
@@ -234,6 +243,7 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 		e.ending, e.hasSpecial = end, true
 		return j.addNode(e)
 	case "time":
+		sc.replay()
 		return j.readTime(e)
 	case "comments":
 		return j.readComments(e)
@@ -444,8 +454,7 @@ type jkfMove struct {
 	promote            int8 // -1 absent or null, 0 false, 1 true
 	capture            shogi.PieceType
 	capturePos         spot
-	relative           [4]byte
-	nrel               int
+	relative           shogi.Relative
 	hasFrom, hasTo     bool
 	hasPiece, hasColor bool
 }
@@ -453,10 +462,16 @@ type jkfMove struct {
 // readMove reads the move object of entry f and resolves it in pos.
 func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 	sc := j.sc
+	mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+	if end, ok := j.fastMove(&mv); ok {
+		m, err := j.resolve(f, pos, &mv)
+		sc.done(end)
+		return m, err
+	}
 	if t := sc.next(); t != '{' {
 		return 0, sc.want(t, j.path(".move"), "an object")
 	}
-	mv := jkfMove{at: sc.tokSpot, color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+	mv = jkfMove{at: sc.tokSpot, color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
 	for {
 		ok, err := sc.nextKey()
 		if err != nil {
@@ -524,13 +539,14 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 			if t != tokString {
 				return 0, sc.want(t, j.path(".move.relative"), "a string")
 			}
-			if !validRelative(sc.str) {
+			r, ok := shogi.ParseRelativeJKF(string(sc.str))
+			if !ok {
 				if err := j.warn(sc.tokPos(), f.ply, ErrSyntax, j.path(".move.relative")+": "+strconv.Quote(string(sc.str))+" is not of the form [LCR][UMD] or H; ignored"); err != nil {
 					return 0, err
 				}
 				continue
 			}
-			mv.nrel = copy(mv.relative[:], sc.str)
+			mv.relative = r
 		default:
 			if err := j.skipUnknown(j.path(".move"), f.ply); err != nil {
 				return 0, err
@@ -538,18 +554,6 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 		}
 	}
 	return j.resolve(f, pos, &mv)
-}
-
-// validRelative reports whether s is a JKF relative code: an optional
-// position (L C R) then an optional movement (U M D), or H.
-func validRelative(s []byte) bool {
-	switch len(s) {
-	case 1:
-		return strings.IndexByte("LCRUMDH", s[0]) >= 0
-	case 2:
-		return strings.IndexByte("LCR", s[0]) >= 0 && strings.IndexByte("UMD", s[1]) >= 0
-	}
-	return false
 }
 
 // resolve checks a move object against the position before it and returns
@@ -645,7 +649,7 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (shogi.Move, error) {
 	c := pos.Turn()
 	t := mv.piece
-	rel := mv.relative[:mv.nrel]
+	rel := mv.relative
 	// The path is built only for a message.
 	path := func() string {
 		if j.inMoves {
@@ -654,7 +658,7 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 		return ".move"
 	}
 	inHand := t >= shogi.Pawn && t <= shogi.Gold && pos.Hand(c).Count(t) > 0
-	if len(rel) == 1 && rel[0] == 'H' {
+	if rel == shogi.RelDrop {
 		if mv.promote == 1 {
 			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrBadPromotion, Detail: path() + ": a drop cannot promote"}
 		}
@@ -673,7 +677,7 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 			n++
 		}
 	}
-	if len(rel) == 0 && inHand && (n == 0 || j.normalized) {
+	if rel == 0 && inHand && (n == 0 || j.normalized) {
 		if n > 0 {
 			if err := j.warn(j.sc.at(mv.at), ply, shogi.ErrAmbiguous, path()+": no \"from\" and no relative \"H\" while a board piece could also move there; read as a drop, as the rest of the record writes \"from\" for board moves"); err != nil {
 				return 0, err
@@ -684,14 +688,15 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 		}
 		return shogi.NewDrop(t, mv.to), nil
 	}
-	list := filterRelative(cands[:n], mv.to, c, t, rel)
+	var kept [10]shogi.Square
+	list := rel.Filter(kept[:0], cands[:n], mv.to, c)
 	switch len(list) {
 	case 1:
 	case 0:
 		if n == 0 && !inHand {
 			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " can move to " + squareName(mv.to) + " and none is in hand"}
 		}
-		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " fits relative " + strconv.Quote(string(rel))}
+		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " fits relative " + strconv.Quote(rel.JKF())}
 	default:
 		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrAmbiguous, Detail: path() + ": " + strconv.Itoa(len(list)) + " pieces " + t.CSA() + " can move to " + squareName(mv.to) + "; \"from\" or \"relative\" is needed"}
 	}
@@ -706,63 +711,6 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 		promote = true
 	}
 	return shogi.NewMove(from, mv.to, promote), nil
-}
-
-// filterRelative keeps the candidates (origin squares) the JKF relative
-// codes describe, as KI2 reading does (../shared/specs/ki2-japanese-notation.md
-// §7): movement (U up, M sideways, D down) first, then position (C straight
-// forward, R/L the extreme file on the mover's right/left).
-func filterRelative(cands []shogi.Square, to shogi.Square, c shogi.Color, t shogi.PieceType, rel []byte) []shogi.Square {
-	// forward reports how far from→to moves towards the opponent.
-	forward := func(from shogi.Square) int {
-		if c == shogi.Black {
-			return from.Rank() - to.Rank()
-		}
-		return to.Rank() - from.Rank()
-	}
-	// right is larger for squares further to the mover's right.
-	right := func(s shogi.Square) int {
-		if c == shogi.Black {
-			return -s.File()
-		}
-		return s.File()
-	}
-	out := cands
-	for _, code := range rel {
-		kept := out[:0:0]
-		switch code {
-		case 'U', 'M', 'D':
-			for _, s := range out {
-				d := forward(s)
-				if (code == 'U' && d > 0) || (code == 'M' && d == 0) || (code == 'D' && d < 0) {
-					kept = append(kept, s)
-				}
-			}
-		case 'C':
-			for _, s := range out {
-				if s.File() == to.File() && forward(s) == 1 {
-					kept = append(kept, s)
-				}
-			}
-		case 'L', 'R':
-			if len(out) == 0 {
-				break
-			}
-			best := right(out[0])
-			for _, s := range out[1:] {
-				if r := right(s); (code == 'R' && r > best) || (code == 'L' && r < best) {
-					best = r
-				}
-			}
-			for _, s := range out {
-				if right(s) == best {
-					kept = append(kept, s)
-				}
-			}
-		}
-		out = kept
-	}
-	return out
 }
 
 // readSquare reads {"x": file, "y": rank} and returns where it starts.
@@ -808,6 +756,9 @@ func (j *JKF) readSquare(suffix string) (shogi.Square, spot, error) {
 // readTime reads {"now": {h?, m, s}, "total": {h, m, s}} into entry f.
 func (j *JKF) readTime(f *jkfEntry) error {
 	sc := j.sc
+	if j.fastTime(f) {
+		return nil
+	}
 	switch t := sc.next(); t {
 	case tokNull:
 		return nil
@@ -877,7 +828,7 @@ func (j *JKF) readDuration(what string, ply int) (d time.Duration, ok bool, err 
 			}
 			continue
 		}
-		switch t := sc.next(); t {
+		switch t := sc.nextNumber(); t {
 		case tokNull:
 		case tokNumber:
 			if sc.num < 0 {

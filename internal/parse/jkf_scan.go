@@ -2,8 +2,10 @@ package parse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 	"strconv"
 	"sync"
 
@@ -77,6 +79,14 @@ type jsonScanner struct {
 	wsFrom, wsTo int64
 	end          int64 // the decoder offset after the last token (its InputOffset)
 	long         bool  // a string token was longer than 64 KB: the decoder's buffer grew
+
+	// A value read whole with ReadValue (see replay), whose tokens are
+	// being handed out: raw[ri:] is still to come and raw[0] is at decoder
+	// offset rawOff. raw is nil when tokens come from the decoder.
+	raw    []byte
+	rawOff int64
+	ri     int
+	rawCR  bool // raw holds a CR, which the short ways leave to next
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
@@ -113,7 +123,7 @@ var scannerPool sync.Pool
 // release returns s to the pool; s must not be used after. Buffers that a
 // long string made big are not kept.
 func (s *jsonScanner) release() {
-	s.in.r, s.in.capture = nil, nil
+	s.in.r, s.in.capture, s.raw = nil, nil, nil
 	if s.long {
 		s.dec, s.strBuf, s.key = nil, nil, nil
 	} else {
@@ -132,6 +142,9 @@ type spot struct {
 
 // at returns the position of a spot.
 func (s *jsonScanner) at(p spot) Pos {
+	if p.line == 0 && s.raw != nil {
+		p = s.rawSpot(int(p.col)) // a short way's index (see rawIndex)
+	}
 	return Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
 }
 
@@ -180,6 +193,10 @@ func (s *jsonScanner) peek() byte {
 	if s.err != nil {
 		return tokErr
 	}
+	if s.raw != nil {
+		s.nextOffset()
+		return rawKind(s.raw[s.ri])
+	}
 	if k := s.dec.PeekKind(); k != 0 {
 		return kind(k)
 	}
@@ -199,6 +216,9 @@ func (s *jsonScanner) peekPos() Pos {
 // once PeekKind has found the next token, the decoder's unread buffer
 // holds all of it.
 func (s *jsonScanner) nextOffset() int64 {
+	if s.raw != nil {
+		return s.rawGap()
+	}
 	off := s.end
 	if off == s.wsFrom {
 		return s.wsTo
@@ -209,10 +229,25 @@ func (s *jsonScanner) nextOffset() int64 {
 		if c := b[i]; c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
 			s.line, s.lineStart, s.cont = s.line+1, s.in.base+off+int64(i)+1, 0
 		}
-		i++
+		i = skipIndent(b, i+1)
 	}
 	s.wsFrom, s.wsTo = off, off+int64(i)
 	return s.wsTo
+}
+
+// skipIndent returns the index of the first byte at or after i in b that
+// is not a space, eight at a time through an indentation.
+func skipIndent(b []byte, i int) int {
+	for i+8 <= len(b) {
+		if x := binary.LittleEndian.Uint64(b[i:]) ^ 0x2020202020202020; x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+		i += 8
+	}
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	return i
 }
 
 // jsonGap marks the bytes between JSON tokens: white space and separators.
@@ -230,6 +265,9 @@ func (s *jsonScanner) next() byte {
 	if s.err != nil {
 		s.tok = tokErr
 		return tokErr
+	}
+	if s.raw != nil {
+		return s.rawNext()
 	}
 	d := s.dec
 	k := d.PeekKind()
@@ -263,8 +301,171 @@ func (s *jsonScanner) next() byte {
 	return s.tok
 }
 
+// replay reads the next value whole with Decoder.ReadValue, when it is an
+// object, and hands out its tokens from the text the decoder has checked:
+// next, peek and the rest then read it as they read the decoder, with the
+// same positions, at a fraction of the cost of a decoder call per token.
+// It is meant for the small objects every move has (its "move" and
+// "time"); a value longer than the decoder may buffer (maxAhead) is an
+// error.
+func (s *jsonScanner) replay() { s.replayWithin(0) }
+
+// replayWithin is replay for a value that may be long (an entry of the
+// moves tree, which may hold forks): when the decoder would buffer more
+// than limit bytes to read it whole, nothing is read and the value is left
+// to be read token by token. A limit of 0 means maxAhead.
+func (s *jsonScanner) replayWithin(limit int64) {
+	if !jkfShortWays || s.err != nil || s.raw != nil || s.dec.PeekKind() != '{' {
+		return
+	}
+	s.nextOffset() // the line breaks before it
+	s.in.soft = limit
+	v, err := s.dec.ReadValue()
+	s.in.soft = 0
+	if err != nil {
+		// The decoder keeps what it has buffered and reads on from
+		// there: a refused read is a transient I/O error to it.
+		if !errors.Is(err, errJSONSoft) {
+			s.fail(err)
+		}
+		return
+	}
+	s.raw, s.rawOff, s.ri = v, s.dec.InputOffset()-int64(len(v)), 0
+	s.rawCR = bytes.IndexByte(v, '\r') >= 0
+}
+
+// rawGap skips the white space and separators before the next token of
+// the replayed value, counting its line breaks, and returns the decoder
+// offset of that token.
+func (s *jsonScanner) rawGap() int64 {
+	b, i := s.raw, s.ri
+	for i < len(b) && jsonGap[b[i]] {
+		if c := b[i]; c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			s.line, s.lineStart, s.cont = s.line+1, s.in.base+s.rawOff+int64(i)+1, 0
+		}
+		i = skipIndent(b, i+1)
+	}
+	s.ri = i
+	return s.rawOff + int64(i)
+}
+
+// rawKind returns the token that starts with byte c of checked JSON.
+func rawKind(c byte) byte {
+	if c == '-' || c-'0' < 10 {
+		return tokNumber
+	}
+	return kind(jsontext.Kind(c))
+}
+
+// rawNext returns the next token of the replayed value. The text is valid
+// JSON (the decoder checked it), so a token ends where its kind says.
+func (s *jsonScanner) rawNext() byte {
+	start := s.rawGap()
+	s.tokSpot = s.spot(start)
+	b, i := s.raw, s.ri
+	t := rawKind(b[i])
+	j := i + 1
+	switch t {
+	case tokString:
+		for b[j] != '"' {
+			if b[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		j++
+	case tokNumber:
+		for j < len(b) && jsonNumber[b[j]] {
+			j++
+		}
+	case tokTrue, tokNull:
+		j = i + 4
+	case tokFalse:
+		j = i + 5
+	}
+	s.ri = j
+	s.end = s.rawOff + int64(j)
+	if j == len(b) {
+		s.raw = nil // the value's last token: the decoder is next
+	}
+	s.tok = t
+	switch t {
+	case tokString:
+		return s.setString(b[i:j])
+	case tokNumber:
+		return s.setNumber(b[i:j])
+	}
+	return t
+}
+
+// rawKey is nextKey's short way through a replayed value: it reads a key
+// of plain ASCII, or the closing '}', and reports false, reading nothing,
+// for what next must judge.
+func (s *jsonScanner) rawKey() bool {
+	start := s.rawGap()
+	b, i := s.raw, s.ri
+	switch b[i] {
+	case '}':
+		s.rawNext()
+		return true
+	case '"':
+		j := i + 1
+		for j < len(b) && j-i < 256 && b[j] != '"' && b[j] != '\\' && b[j] < 0x80 {
+			j++
+		}
+		if j == len(b) || b[j] != '"' {
+			return false
+		}
+		s.tokSpot = s.spot(start)
+		s.keySpot, s.tok, s.str = s.tokSpot, tokString, b[i+1:j]
+		s.key = append(s.key[:0], s.str...)
+		s.ri, s.end = j+1, s.rawOff+int64(j+1)
+		return true
+	}
+	return false
+}
+
+// nextNumber is next with a short way through a replayed value for a
+// small non-negative integer, the usual JKF number.
+func (s *jsonScanner) nextNumber() byte {
+	if s.raw != nil {
+		start := s.rawGap()
+		b, i := s.raw, s.ri
+		j, n := i, 0
+		for j < len(b) && j-i < 9 && b[j]-'0' < 10 {
+			n = n*10 + int(b[j]-'0')
+			j++
+		}
+		if j > i && (j == len(b) || !jsonNumber[b[j]]) {
+			s.tokSpot = s.spot(start)
+			s.tok, s.lit, s.num, s.numInt = tokNumber, b[i:j], float64(n), true
+			s.ri, s.end = j, s.rawOff+int64(j)
+			if j == len(b) {
+				s.raw = nil
+			}
+			return tokNumber
+		}
+	}
+	return s.next()
+}
+
+// jsonNumber marks the bytes a JSON number may hold after its first.
+var jsonNumber = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'.': true, 'e': true, 'E': true, '+': true, '-': true}
+
 // setString takes the string token v (its quoted text).
 func (s *jsonScanner) setString(v []byte) byte {
+	plain := true // ASCII without escapes, as keys and piece names are
+	for _, c := range v[1 : len(v)-1] {
+		if c >= 0x80 || c == '\\' {
+			plain = false
+			break
+		}
+	}
+	if plain && len(v) <= 64<<10 {
+		s.str = v[1 : len(v)-1]
+		return tokString
+	}
 	// Columns count runes: the continuation bytes of a string, the only
 	// place non-ASCII text can be, are counted as it goes by.
 	for _, c := range v {
@@ -346,6 +547,7 @@ const maxJSONDepth = 10000
 var (
 	errJSONAhead   = errors.New("a JSON value longer than the reader's limit")
 	errJSONCapture = errors.New("captured value too long")
+	errJSONSoft    = errors.New("a value longer than replayWithin reads whole")
 )
 
 // fail records the error err of the decoder and returns the token for it:
@@ -420,6 +622,9 @@ func (s *jsonScanner) errSpot(off int64) spot {
 // it reads the key (into s.key, at s.keyPos()) and reports false at the
 // closing '}'.
 func (s *jsonScanner) nextKey() (bool, error) {
+	if s.raw != nil && s.rawKey() {
+		return s.tok == tokString, nil
+	}
 	switch t := s.next(); t {
 	case '}':
 		return false, nil
@@ -485,7 +690,7 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 	in.capturing, in.capMax = true, limit
 	err := s.skipValue()
 	in.capturing = false
-	data := in.capture[:min(int64(len(in.capture)), s.dec.InputOffset()-start)]
+	captured := in.capture
 	in.capture = nil
 	if err != nil {
 		if errors.Is(err, errJSONCapture) || in.capOver {
@@ -494,6 +699,9 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 		}
 		return nil, nil, err
 	}
+	// A value that failed may end before it began (the decoder did not
+	// get past it): its text is taken only once it is read.
+	data := captured[:min(int64(len(captured)), s.dec.InputOffset()-start)]
 	return data, newJSONScanner(bytes.NewReader(data), s.file, s.maxStr, in.base+start, p), nil
 }
 
@@ -530,6 +738,7 @@ type jsonInput struct {
 	base     int64 // offset in the whole input of the decoder's offset 0
 	off      int64 // decoder offset of the next byte passed on
 	maxAhead int64
+	soft     int64 // while > 0, the bound of replayWithin
 	rerr     error // a read error other than io.EOF
 	empties  int   // reads that returned nothing, to stop a broken reader
 	bomCheck bool  // the start is still to be checked for a byte-order mark
@@ -545,6 +754,9 @@ type jsonInput struct {
 func (in *jsonInput) Read(p []byte) (int, error) {
 	if in.off-in.dec.InputOffset() > in.maxAhead {
 		return 0, errJSONAhead
+	}
+	if in.soft > 0 && in.off-in.dec.InputOffset() > in.soft {
+		return 0, errJSONSoft
 	}
 	if in.capturing && len(in.capture) > in.capMax {
 		in.capOver = true

@@ -990,3 +990,130 @@ func TestJKFBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestJKFShortWays reads records whose moves and times take the short ways
+// of jkf_fast.go, compact and indented, with them and token by token: the
+// moves, times, warnings and errors (with their lines and columns) must be
+// the same.
+func TestJKFShortWays(t *testing.T) {
+	const head = `{"header": {"先手": "甲"}, "moves": [{"comments": ["開始"]}, `
+	m76 := `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 5}, "total": {"h": 0, "m": 0, "s": 5}}}`
+	m34 := `{"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "time": {"now": {"m": 1, "s": 2}, "total": {"h": 0, "m": 1, "s": 2}}}`
+	bx := `{"move": {"color": 0, "from": {"x": 8, "y": 8}, "to": {"x": 2, "y": 2}, "piece": "KA", "capture": "KA", "promote": true}}`
+	inputs := []string{
+		head + m76 + `, ` + m34 + `, ` + bx + `, {"special": "TORYO"}]}`,
+		// Warnings and errors at values the short ways read.
+		head + m76 + `, ` + m34 + `, {"move": {"color": 0, "from": {"x": 8, "y": 8}, "to": {"x": 2, "y": 2}, "piece": "KA", "capture": "HI", "promote": true}}]}`,
+		head + m76 + `, ` + m34 + `, {"move": {"color": 0, "from": {"x": 8, "y": 8}, "to": {"x": 2, "y": 2}, "piece": "UM"}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "KY"}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 6}, "to": {"x": 7, "y": 5}, "piece": "FU"}}]}`,
+		head + `{"move": {"color": 1, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}, {"special": "ILLEGAL_MOVE"}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}, ` + m34 + `]}`,
+		head + m76 + `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 7, "y": 7}, "same": true, "piece": "FU"}}]}`,
+		head + `{"move": {"color": 0, "to": {"x": 7, "y": 6}, "piece": "FU", "relative": "C"}}, {"move": {"color": 1, "to": {"x": 3, "y": 4}, "piece": "FU", "relative": "XY"}}]}`,
+		head + `{"move": {"to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+		// What the short ways leave to the reading token by token.
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU", "note": 1}, "time": {"now": {"m": -1, "s": 5}}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "F\u0055"}, "time": {"now": {"m": 0.5, "s": 5}, "total": null}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "歩"}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 5, "ms": 3}}}]}`,
+		// Entries longer than the reader takes whole (jkfEntryWhole),
+		// before and in a fork, then an error after them.
+		head + `{"comments": ["` + strings.Repeat("長", jkfEntryWhole) + `"], "move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, ` +
+			`{"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "forks": [[{"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU"}, "comments": ["` + strings.Repeat("x", 2*jkfEntryWhole) + `"]}, ` +
+			`{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}}]]}, {"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 5}, "piece": "FU"}}]}`,
+	}
+	read := func(in string, strict bool) string {
+		r := NewJKF(strings.NewReader(in), Options{Strict: strict})
+		rec, err := r.Read()
+		var b strings.Builder
+		if rec != nil {
+			for n := range rec.MainLine() {
+				fmt.Fprintf(&b, "%v %v %v %v %v;", n.Move, n.End.Kind, n.Time, n.Comments, n.Bookmark)
+			}
+		}
+		fmt.Fprintf(&b, "\nerror: %v", err)
+		for _, w := range r.Warnings() {
+			fmt.Fprintf(&b, "\nwarning: %v", w)
+		}
+		return b.String()
+	}
+	defer func() { jkfShortWays = true }()
+	// The real files of the shared corpus, when it is there.
+	files, _ := filepath.Glob(filepath.Join(jkfCorpus, "jkf", "*"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, strict := range []bool{false, true} {
+			jkfShortWays = true
+			short := read(string(data), strict)
+			jkfShortWays = false
+			if long := read(string(data), strict); short != long {
+				t.Errorf("%s (strict %v):\nshort ways: %s\ntoken by token: %s", f, strict, short, long)
+			}
+		}
+	}
+	for i, in := range inputs {
+		var indented bytes.Buffer
+		if err := json.Indent(&indented, []byte(in), "", "  "); err != nil {
+			t.Fatalf("input %d: %v", i, err)
+		}
+		for _, text := range []string{in, indented.String()} {
+			for _, strict := range []bool{false, true} {
+				jkfShortWays = true
+				short := read(text, strict)
+				jkfShortWays = false
+				long := read(text, strict)
+				if short != long {
+					t.Errorf("input %d (strict %v):\nshort ways: %s\ntoken by token: %s\nin:\n%s", i, strict, short, long, text)
+				}
+			}
+		}
+	}
+}
+
+// TestJKFShortWayTaken checks that the short ways take the usual move and
+// time objects, compact and indented, and leave the rest.
+func TestJKFShortWayTaken(t *testing.T) {
+	takeTests := []struct {
+		value string
+		move  bool // a move object, else a time
+		want  bool
+	}{
+		{`{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}`, true, true},
+		{"{\n  \"color\": 1,\n  \"to\": {\n    \"x\": 5,\n    \"y\": 5\n  },\n  \"piece\": \"KA\",\n  \"relative\": \"H\"\n}", true, true},
+		{`{"color":0,"from":{"y":7,"x":7},"to":{"x":7,"y":6},"piece":"FU","same":true,"promote":false,"capture":"KI"}`, true, true},
+		{`{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","capture":"OU"}`, true, false},
+		{`{"color":2,"to":{"x":7,"y":6},"piece":"FU"}`, true, false},
+		{`{"color":0,"to":{"x":7,"y":6},"piece":null}`, true, false},
+		{"{\r\n\"color\":0,\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}", true, false},
+		{`{"now":{"m":0,"s":5},"total":{"h":0,"m":0,"s":5}}`, false, true},
+		{"{\n  \"now\": {\n    \"m\": 12,\n    \"s\": 5\n  }\n}", false, true},
+		{`{"now":{"m":0,"s":5e0}}`, false, false},
+		{`{"now":{"m":0,"s":-5}}`, false, false},
+	}
+	for _, tt := range takeTests {
+		j := &JKF{sc: &jsonScanner{in: &jsonInput{}}}
+		j.sc.raw, j.sc.rawCR = []byte(tt.value), strings.Contains(tt.value, "\r")
+		var got bool
+		if tt.move {
+			mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
+			var end int
+			if end, got = j.fastMove(&mv); got {
+				j.sc.done(end)
+			}
+		} else {
+			got = j.fastTime(&jkfEntry{})
+		}
+		if got != tt.want {
+			t.Errorf("%s: taken %v, want %v", tt.value, got, tt.want)
+		}
+		if got && j.sc.raw != nil {
+			t.Errorf("%s: the scanner is not past the value", tt.value)
+		}
+	}
+}

@@ -137,8 +137,7 @@ func trimJaRight(b []byte) []byte {
 }
 
 // skipJaSpaces returns the index of the first byte at or after i that is not
-// a space (ASCII, tab or full-width). Runs of ASCII spaces, with which KI2
-// pads its columns, are skipped eight bytes at a time.
+// a space (ASCII, tab or full-width).
 func skipJaSpaces(b []byte, i int) int {
 	for i < len(b) {
 		switch c := b[i]; {
@@ -646,42 +645,11 @@ func (k *kakinoki) caption(raw, t []byte) error {
 		rest = m
 	}
 	if r1, n1 := utf8.DecodeRune(rest); n1 > 0 {
-		if r2, _ := utf8.DecodeRune(rest[n1:]); jaNumeral(r1) > 0 && jaNumeral(r2) > 0 {
-			k.captionTo = shogi.NewSquare(jaNumeral(r1), jaNumeral(r2))
+		if r2, _ := utf8.DecodeRune(rest[n1:]); shogi.JaDigitValue(r1) > 0 && shogi.JaDigitValue(r2) > 0 {
+			k.captionTo = shogi.NewSquare(shogi.JaDigitValue(r1), shogi.JaDigitValue(r2))
 		}
 	}
 	return nil
-}
-
-// jaNumeral reads 1-9 written as an ASCII or full-width digit or a kanji.
-func jaNumeral(r rune) int {
-	switch {
-	case r >= '1' && r <= '9':
-		return int(r - '0')
-	case r >= '１' && r <= '９':
-		return int(r - '０')
-	}
-	switch r {
-	case '一':
-		return 1
-	case '二':
-		return 2
-	case '三':
-		return 3
-	case '四':
-		return 4
-	case '五':
-		return 5
-	case '六':
-		return 6
-	case '七':
-		return 7
-	case '八':
-		return 8
-	case '九':
-		return 9
-	}
-	return 0
 }
 
 // Board diagrams (BOD).
@@ -903,7 +871,7 @@ func kifLike(b []byte) bool {
 	}
 	if fileDigit(r) > 0 {
 		r2, _ := utf8.DecodeRune(b[n:])
-		return jaNumeral(r2) > 0
+		return shogi.JaDigitValue(r2) > 0
 	}
 	w := b[:moveTokenLen(b)]
 	_, ok := shogi.EndingFromKIF(string(w), shogi.Black)

@@ -88,7 +88,7 @@ label:
 	// rank.
 	if lab := trimJa(t[i+1:]); len(lab) > 0 {
 		r, _ := utf8.DecodeRune(lab)
-		if jaNumeral(r) != rank {
+		if shogi.JaDigitValue(r) != rank {
 			return k.errAt(raw, col(raw, lab), ErrBadBoard, "want the rank label "+kanjiRanks[3*(rank-1):3*rank])
 		}
 	}
@@ -147,8 +147,8 @@ func (k *kakinoki) handLine(raw, t []byte) error {
 			return k.errAt(raw, base+i, ErrBadBoard, "want a piece in hand (飛 角 金 銀 桂 香 歩) with an optional count")
 		}
 		i += n
-		cnt, j := jaCount(s[i:])
-		i += j
+		cnt, rest, _ := shogi.CutJaNumber(s[i:])
+		i = len(s) - len(rest)
 		if cnt == 0 {
 			cnt = 1
 		}
@@ -158,38 +158,6 @@ func (k *kakinoki) handLine(raw, t []byte) error {
 		h.Add(pt, cnt)
 	}
 	return nil
-}
-
-// jaCount reads a count written in kanji (一…十八) or digits, returning the
-// count (0 if none) and the bytes read.
-func jaCount(s string) (int, int) {
-	n, i := 0, 0
-	for i < len(s) {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '十':
-			if n == 0 {
-				n = 1
-			}
-			n *= 10
-		case jaNumeral(r) > 0 && (r < '１' || r > '９') && (r < '1' || r > '9'):
-			n = n/10*10 + jaNumeral(r)
-			if n%10 == 0 {
-				n += jaNumeral(r)
-			}
-		case r >= '0' && r <= '9':
-			n = n*10 + int(r-'0')
-		case r >= '０' && r <= '９':
-			n = n*10 + int(r-'０')
-		default:
-			return n, i
-		}
-		if n > 99 {
-			return n, i + w
-		}
-		i += w
-	}
-	return n, i
 }
 
 // startPosition builds the start position from the diagram or 手合割.

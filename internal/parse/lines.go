@@ -2,10 +2,8 @@ package parse
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
-	"math/bits"
 	"unicode/utf8"
 )
 
@@ -14,13 +12,9 @@ import (
 // Windows' CSA export writes them), bounds the length of a line with
 // MaxLineBytes instead of failing silently like bufio.Scanner, and tracks the
 // line number for error positions. The returned slice is valid until the
-// next call, so readers that only look at a line allocate nothing.
-//
-// It keeps its own buffer rather than using bufio.Reader.ReadSlice: a line
-// of a record is a dozen bytes, so the cost is per line, not per byte, and
-// finding the LF once and remembering where the next CR is (none, in most
-// files) does a third of the scanning that ReadSlice plus a search for CR in
-// each line did.
+// next call, so readers that only look at a line allocate nothing. It
+// keeps its own buffer, finds each LF once and remembers where the next CR
+// is, so that a line is scanned once whatever its line end.
 type lineReader struct {
 	r      io.Reader
 	file   string
@@ -124,39 +118,9 @@ func (l *lineReader) readLine() ([]byte, error) {
 		l.line++
 		return l.buf[l.lastFrom:l.lastTo], nil
 	}
-	// The common case: the line and its LF are in the buffer, and the
-	// first CR (if it is known where it is) is at or after the end of the
-	// line. One search and a slice, no copy.
-	data := l.buf[l.start:l.end]
-	if n := indexLF(data); n >= 0 {
-		line := data[:n]
-		cr := l.cr - l.start // the first CR in data, when l.cr >= l.start
-		switch {
-		case l.cr < 0 || cr >= n:
-		case l.cr < l.start:
-			// Where the next CR is has not been looked for since the last
-			// line: a CRLF file. A CR only at the end of the line is CRLF.
-			if i := bytes.IndexByte(line, '\r'); i >= 0 && i == n-1 {
-				line = line[:n-1]
-			} else if i >= 0 {
-				line = nil // a bare CR ends a line first
-			}
-		case cr == n-1:
-			line = line[:n-1]
-		default:
-			line = nil // a bare CR ends a line first
-		}
-		if line != nil && len(line) <= l.max {
-			l.line++
-			l.offset = l.base + int64(l.start)
-			l.lastFrom, l.lastTo = l.start, l.start+len(line)
-			l.start += n + 1
-			return line, nil
-		}
-	}
 	// searched is how much of the pending data is known to hold no LF, so
 	// that a long line arriving in small reads is scanned once, not once per
-	// read (which made a 5 MB one-line game quadratic).
+	// read.
 	searched, at := 0, l.base+int64(l.start)
 	for {
 		data := l.buf[l.start:l.end]
@@ -231,36 +195,6 @@ func (l *lineReader) took(n, lines, last, length int) {
 	l.offset = l.base + int64(l.start+last)
 	l.lastFrom, l.lastTo = l.start+last, l.start+last+length
 	l.start += n
-}
-
-// indexLF is bytes.IndexByte(b, '\n') for the short lines records are made
-// of: a CSA move line and its LF are 8 bytes, and looking at 8 bytes at a
-// time in a register costs less than the call and setup of the vector
-// search, which takes over for lines longer than 16 bytes.
-func indexLF(b []byte) int {
-	if len(b) >= 16 {
-		if i := zeroByte(binary.LittleEndian.Uint64(b) ^ lfs); i < 8 {
-			return i
-		}
-		if i := zeroByte(binary.LittleEndian.Uint64(b[8:]) ^ lfs); i < 8 {
-			return 8 + i
-		}
-		if i := bytes.IndexByte(b[16:], '\n'); i >= 0 {
-			return 16 + i
-		}
-		return -1
-	}
-	return bytes.IndexByte(b, '\n')
-}
-
-const lfs = 0x0a0a0a0a0a0a0a0a
-
-// zeroByte returns the index of the first zero byte of v (little-endian),
-// or 8 if there is none. The borrow of the subtraction can only mark bytes
-// above a zero byte falsely, never below it, so the lowest mark is exact.
-func zeroByte(v uint64) int {
-	t := (v - 0x0101010101010101) &^ v & 0x8080808080808080
-	return bits.TrailingZeros64(t) >> 3
 }
 
 // tooLong ends the input with ErrLineTooLong for the next line.

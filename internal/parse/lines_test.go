@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"math/rand/v2"
@@ -249,26 +248,4 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 	k := copy(p[:min(len(p), r.n)], r.s)
 	r.s = r.s[k:]
 	return k, nil
-}
-
-// TestIndexLF compares indexLF with bytes.IndexByte for every length up to
-// 40 and every position of the first LF, with other LFs and high bytes
-// (whose borrow could fool the word-at-a-time search) around it.
-func TestIndexLF(t *testing.T) {
-	for n := 0; n <= 40; n++ {
-		for at := -1; at < n; at++ {
-			for _, fill := range []byte{'a', 0x0b, 0x09, 0x80, 0xff, 0x00} {
-				b := bytes.Repeat([]byte{fill}, n)
-				if at >= 0 {
-					b[at] = '\n'
-					if at+1 < n {
-						b[at+1] = '\n'
-					}
-				}
-				if got, want := indexLF(b), bytes.IndexByte(b, '\n'); got != want {
-					t.Fatalf("indexLF(%q) = %d, want %d", b, got, want)
-				}
-			}
-		}
-	}
 }

@@ -30,7 +30,9 @@ import (
 // passes maxJKFHeld, or whose variations nest deeper than
 // maxJKFIndentedForks (where indentation would grow the text with the
 // square of the depth), is written compact at once, and so is every record
-// after it. The JSON goes out through jsontext.Encoder as it is made:
+// after it. The JSON goes out through jsontext.Encoder as it is made (the
+// start position and each entry without forks or comments as one compact
+// value, which the encoder checks and lays out, the rest token by token):
 // memory holds the record, the current line of play per level of nesting
 // and the encoder's buffer, never the text of the record. Keys come in a
 // fixed order, so the output is deterministic.
@@ -86,7 +88,8 @@ type JKF struct {
 	extOpen bool // the "kifconv" object is open
 	nodes   int  // notes written to its "nodes"
 	addr    []int
-	maxFork int // forks nested deeper than this are left out (a loss)
+	maxFork int    // forks nested deeper than this are left out (a loss)
+	buf     []byte // a move's or a time's JSON, made for WriteValue
 }
 
 // jkfLine is the state of one line of play (the main line or a fork) being
@@ -380,46 +383,59 @@ func (j *JKF) writeInitial(start *shogi.Position) {
 			h = shogi.Other
 		}
 	}
-	j.begin()
-	j.str("preset")
+	// The object is made compact and handed to the encoder whole (see
+	// writeWholeEntry).
+	b := append(j.buf[:0], `{"preset":`...)
 	if h != shogi.Other {
-		j.str(h.JKF())
-		j.end()
+		b, _ = jsontext.AppendQuote(b, h.JKF())
+		j.buf = append(b, '}')
+		j.value(j.buf)
 		return
 	}
-	j.str("OTHER")
-	j.str("data")
-	j.begin()
-	j.member("color", int64(start.Turn()))
-	j.str("board")
-	j.beginArray()
+	b = append(b, `"OTHER","data":{"color":`...)
+	b = strconv.AppendInt(b, int64(start.Turn()), 10)
+	b = append(b, `,"board":[`...)
 	for x := 1; x <= 9; x++ {
-		j.beginArray()
-		for y := 1; y <= 9; y++ {
-			j.begin()
-			if pc := start.At(shogi.NewSquare(x, y)); pc != shogi.NoPiece {
-				j.member("color", int64(pc.Color()))
-				j.str("kind")
-				j.str(pc.Type().CSA())
-			}
-			j.end()
+		if x > 1 {
+			b = append(b, ',')
 		}
-		j.endArray()
+		b = append(b, '[')
+		for y := 1; y <= 9; y++ {
+			if y > 1 {
+				b = append(b, ',')
+			}
+			if pc := start.At(shogi.NewSquare(x, y)); pc != shogi.NoPiece {
+				b = append(b, `{"color":`...)
+				b = strconv.AppendInt(b, int64(pc.Color()), 10)
+				b = append(b, `,"kind":"`...)
+				b = append(b, pc.Type().CSA()...)
+				b = append(b, `"}`...)
+			} else {
+				b = append(b, "{}"...)
+			}
+		}
+		b = append(b, ']')
 	}
-	j.endArray()
-	j.str("hands")
-	j.beginArray()
+	b = append(b, `],"hands":[`...)
 	for c := shogi.Black; c <= shogi.White; c++ {
 		h := start.Hand(c)
-		j.begin()
-		for _, t := range jkfHandOrder {
-			j.member(t.CSA(), int64(h.Count(t)))
+		if c == shogi.White {
+			b = append(b, ',')
 		}
-		j.end()
+		for i, t := range jkfHandOrder {
+			if i == 0 {
+				b = append(b, `{"`...)
+			} else {
+				b = append(b, `,"`...)
+			}
+			b = append(b, t.CSA()...)
+			b = append(b, `":`...)
+			b = strconv.AppendInt(b, int64(h.Count(t)), 10)
+		}
+		b = append(b, '}')
 	}
-	j.endArray()
-	j.end()
-	j.end()
+	j.buf = append(b, "]}}"...)
+	j.value(j.buf)
 }
 
 // jkfHandOrder is the order of hand keys in the spec and its examples.
@@ -479,14 +495,21 @@ func (j *JKF) walk(rec *shogi.Record) {
 				f.node = nil
 				continue
 			}
-			if w {
+			// Here a named entry or forks are to be written: an entry
+			// without forks or comments goes out as one value.
+			switch {
+			case w && !forks && len(n.Comments) == 0:
+				j.writeWholeEntry(f)
+			case w:
 				j.begin()
-			}
-			if named {
-				j.writeEntry(f)
+				fallthrough
+			case named:
+				if named {
+					j.writeEntry(f)
+				}
 			}
 			if !forks {
-				if w {
+				if w && len(n.Comments) > 0 {
 					j.end()
 				}
 				if branch {
@@ -542,7 +565,12 @@ func (j *JKF) advance(f *jkfLine) {
 		f.node = nil
 		return
 	}
-	f.play(n.Move)
+	if j.notes {
+		// The notes need only the side to move.
+		f.pos.SetTurn(f.pos.Turn().Opponent())
+	} else {
+		f.play(n.Move)
+	}
 	f.totals = f.next
 	f.node = n.Next()
 }
@@ -607,13 +635,44 @@ func (j *JKF) writeEntry(f *jkfLine) {
 		j.str("special")
 		j.str(name)
 	} else {
-		j.writeMove(f, n.Move)
+		j.str("move")
+		j.buf = j.appendMove(j.buf[:0], f, n.Move)
+		j.value(j.buf)
 	}
-	j.writeTime(f)
+	if t, ok := j.appendTime(j.buf[:0], f); ok {
+		j.str("time")
+		j.buf = t
+		j.value(t)
+	}
 	if len(n.Comments) > 0 {
 		j.str("comments")
 		j.writeComments(n.Comments)
 	}
+}
+
+// writeWholeEntry writes f.node's entry, which has no forks and no
+// comments (strings the encoder would unquote and quote again), as one value:
+// made compact in j.buf and handed to the encoder whole, which lays it out
+// (indented or not) far faster than token by token. Its text is what
+// writeEntry's tokens make.
+func (j *JKF) writeWholeEntry(f *jkfLine) {
+	n := f.node
+	j.times(f)
+	b := append(j.buf[:0], '{')
+	if n.IsEnd() {
+		name, _ := jkfSpecial(n.End, f.pos.Turn())
+		b = append(b, `"special":`...)
+		b, _ = jsontext.AppendQuote(b, name)
+	} else {
+		b = append(b, `"move":`...)
+		b = j.appendMove(b, f, n.Move)
+	}
+	if t, ok := j.appendTime(append(b, `,"time":`...), f); ok {
+		b = t
+	}
+	b = append(b, '}')
+	j.buf = b
+	j.value(b)
 }
 
 // jkfEndNote reports whether the special name written for e says less than
@@ -707,59 +766,81 @@ func (j *JKF) noteWith(f *jkfLine, n *shogi.Node, alt int, insert, end, times bo
 	j.end()
 }
 
-// writeMove writes "move" and the move object of m played in f's position.
-func (j *JKF) writeMove(f *jkfLine, m shogi.Move) {
+// appendMove appends the move object of m played in f's position.
+func (j *JKF) appendMove(b []byte, f *jkfLine, m shogi.Move) []byte {
 	pos := &f.pos
 	c := pos.Turn()
 	to := m.To()
 	pc := pos.MovingPiece(m)
-	j.str("move")
-	j.begin()
-	j.member("color", int64(c))
+	b = append(b, `{"color":`...)
+	b = strconv.AppendInt(b, int64(c), 10)
 	if !m.IsDrop() {
-		from := m.From()
-		j.str("from")
-		j.square(from)
+		b = append(b, `,"from":`...)
+		b = appendJKFSquare(b, m.From())
 	}
-	j.str("to")
-	j.square(to)
-	j.str("piece")
-	j.str(pc.Type().CSA())
+	b = append(b, `,"to":`...)
+	b = appendJKFSquare(b, to)
+	b = append(b, `,"piece":"`...)
+	b = append(b, pc.Type().CSA()...)
+	b = append(b, '"')
 	if !m.IsDrop() {
 		if last := pos.LastMove(); !last.IsZero() && last.To() == to {
-			j.str("same")
-			j.tok(jsontext.True)
+			b = append(b, `,"same":true`...)
 		}
 		switch {
 		case m.IsPromotion():
-			j.str("promote")
-			j.tok(jsontext.True)
+			b = append(b, `,"promote":true`...)
 		case pc.Type().CanPromote() && (m.From().InPromotionZone(c) || to.InPromotionZone(c)):
-			j.str("promote")
-			j.tok(jsontext.False)
+			b = append(b, `,"promote":false`...)
 		}
 		// A king is never captured but in a documented foul; the schema
 		// has no such capture.
 		if x := pos.At(to); x != shogi.NoPiece && x.Type() != shogi.King {
-			j.str("capture")
-			j.str(x.Type().CSA())
+			b = append(b, `,"capture":"`...)
+			b = append(b, x.Type().CSA()...)
+			b = append(b, '"')
 		}
 	}
 	if others := f.kinds[c&1][pc.Type()]; others > 1 || m.IsDrop() && others > 0 {
 		if rel := jkfRelative(pos, m); rel != "" {
-			j.str("relative")
-			j.str(rel)
+			b = append(b, `,"relative":"`...)
+			b = append(b, rel...)
+			b = append(b, '"')
 		}
 	}
-	j.end()
+	return append(b, '}')
 }
 
-// square writes {"x": file, "y": rank}.
-func (j *JKF) square(s shogi.Square) {
-	j.begin()
-	j.member("x", int64(s.File()))
-	j.member("y", int64(s.Rank()))
-	j.end()
+// value writes the JSON value v, which the encoder checks and lays out.
+func (j *JKF) value(v []byte) {
+	if j.err == nil {
+		j.err = j.enc.WriteValue(v)
+	}
+}
+
+// jkfRelative returns the relative codes of m played in pos: the words
+// KI2 notation writes to single the mover out (Position.Relative), or "H"
+// for a drop while a board piece of the kind could also move there; ""
+// when nothing needs saying, and for a move onto a piece of the mover's
+// own (a documented foul), which no other piece of the kind can reach.
+func jkfRelative(pos *shogi.Position, m shogi.Move) string {
+	c := pos.Turn()
+	if !m.IsDrop() {
+		c = pos.At(m.From()).Color()
+	}
+	if x := pos.At(m.To()); x != shogi.NoPiece && x.Color() == c {
+		return ""
+	}
+	return pos.Relative(m).JKF()
+}
+
+// appendJKFSquare appends {"x":file,"y":rank}.
+func appendJKFSquare(b []byte, s shogi.Square) []byte {
+	b = append(b, `{"x":`...)
+	b = strconv.AppendInt(b, int64(s.File()), 10)
+	b = append(b, `,"y":`...)
+	b = strconv.AppendInt(b, int64(s.Rank()), 10)
+	return append(b, '}')
 }
 
 // times computes the running totals after f's node (f.next), and reports
@@ -781,13 +862,13 @@ func (j *JKF) times(f *jkfLine) (note bool) {
 	return note || t.HasTime && t.Elapsed%time.Second != 0 || t.HasTotal && t.Total%time.Second != 0
 }
 
-// writeTime writes "time" when the node has one: the time of the move and
-// the mover's running total (computed by times where the record does not
-// state it).
-func (j *JKF) writeTime(f *jkfLine) {
+// appendTime appends the time object of f's node, when it has one: the
+// time of the move and the mover's running total (computed by times where
+// the record does not state it).
+func (j *JKF) appendTime(b []byte, f *jkfLine) ([]byte, bool) {
 	t := f.node.Time
 	if !t.HasTime && !t.HasTotal {
-		return
+		return b, false
 	}
 	c := f.pos.Turn()
 	total := f.next[c]
@@ -798,21 +879,18 @@ func (j *JKF) writeTime(f *jkfLine) {
 		now = max(total-f.totals[c], 0)
 	}
 	secs := int64(now / time.Second)
-	j.str("time")
-	j.begin()
-	j.str("now")
-	j.begin()
-	j.member("m", secs/60)
-	j.member("s", secs%60)
-	j.end()
+	b = append(b, `{"now":{"m":`...)
+	b = strconv.AppendInt(b, secs/60, 10)
+	b = append(b, `,"s":`...)
+	b = strconv.AppendInt(b, secs%60, 10)
 	secs = int64(total / time.Second)
-	j.str("total")
-	j.begin()
-	j.member("h", secs/3600)
-	j.member("m", secs/60%60)
-	j.member("s", secs%60)
-	j.end()
-	j.end()
+	b = append(b, `},"total":{"h":`...)
+	b = strconv.AppendInt(b, secs/3600, 10)
+	b = append(b, `,"m":`...)
+	b = strconv.AppendInt(b, secs/60%60, 10)
+	b = append(b, `,"s":`...)
+	b = strconv.AppendInt(b, secs%60, 10)
+	return append(b, "}}"...), true
 }
 
 // writeComments writes the array of comment lines.

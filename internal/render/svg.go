@@ -107,6 +107,22 @@ func EachSVGFrame(rec *shogi.Record, fn func(ply int, frame []byte) error) error
 	return nil
 }
 
+// minFrameDigits is the least width of the frame numbers in file names:
+// 0000.svg … 0123.svg sort in ply order, and the names of a game of any
+// usual length look alike. Longer records get wider numbers.
+const minFrameDigits = 4
+
+// SVGFrameName returns the file name of frame i of n: 0000.svg for the
+// start, NNNN.svg after ply NNNN.
+func SVGFrameName(i, n int) string {
+	s := strconv.Itoa(i)
+	w := max(minFrameDigits, len(strconv.Itoa(n-1)))
+	for len(s) < w {
+		s = "0" + s
+	}
+	return s + ".svg"
+}
+
 // appendSVGNode draws pos, the position after n, ply plies from the start;
 // prev is the one before it.
 func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, ply int, pos, prev *shogi.Position) []byte {

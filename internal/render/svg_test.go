@@ -285,3 +285,20 @@ func TestEachSVGFrame(t *testing.T) {
 		t.Errorf("after an error: %d calls, %v", calls, err)
 	}
 }
+func TestSVGFrameName(t *testing.T) {
+	tests := []struct {
+		i, n int
+		want string
+	}{
+		{0, 1, "0000.svg"},
+		{7, 121, "0007.svg"},
+		{9999, 10000, "9999.svg"},
+		{5, 10001, "00005.svg"},
+		{10000, 10001, "10000.svg"},
+	}
+	for _, tt := range tests {
+		if got := render.SVGFrameName(tt.i, tt.n); got != tt.want {
+			t.Errorf("SVGFrameName(%d, %d) = %q, want %q", tt.i, tt.n, got, tt.want)
+		}
+	}
+}

@@ -27,16 +27,6 @@ func mustSFEN(tb testing.TB, s string) Position {
 	return p
 }
 
-// gamePosition returns p as a reader has it after Play: knowing whether
-// each king is attacked, which a position fresh from SFEN works out on its
-// first move.
-func gamePosition(p Position) Position {
-	for c := Black; c <= White; c++ {
-		p.att = p.att.with(c, attackOf(p.kingAttacked(c)))
-	}
-	return p
-}
-
 // cpuTime returns the CPU time the process has used: on a machine busy
 // with other work it measures a benchmark where the wall clock does not.
 func cpuTime() time.Duration {
@@ -58,7 +48,7 @@ func reportCPU(b *testing.B, start time.Duration, unit string) {
 // position it belongs to, the workload of "is this move from a record legal".
 func legalPairs(b *testing.B) (ps []Position, ms []Move) {
 	for _, bp := range benchPositions {
-		p := gamePosition(mustSFEN(b, bp.sfen))
+		p := mustSFEN(b, bp.sfen)
 		for _, m := range p.LegalMoves(nil) {
 			ps = append(ps, p)
 			ms = append(ms, m)
@@ -110,7 +100,7 @@ func medianLegalNs(ps []Position, ms []Move) float64 {
 func BenchmarkLegalByPosition(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
-			p := gamePosition(mustSFEN(b, bp.sfen))
+			p := mustSFEN(b, bp.sfen)
 			ms := p.LegalMoves(nil)
 			b.ReportAllocs()
 			cpu := cpuTime()
@@ -149,7 +139,7 @@ func BenchmarkPlay(b *testing.B) {
 func BenchmarkLegalMoves(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run(bp.name, func(b *testing.B) {
-			p := gamePosition(mustSFEN(b, bp.sfen))
+			p := mustSFEN(b, bp.sfen)
 			var buf [MaxLegalMoves]Move
 			n := len(p.LegalMoves(buf[:0]))
 			b.ReportAllocs()

@@ -250,7 +250,7 @@ func refLegal(p *Position, m Move, uchifuzume bool) error {
 		}
 	}
 	q := *p
-	q.Advance(m)
+	q.Play(m)
 	if k := q.kings[c]; k != NoSquare && refAttacked(&q, k, c^1) {
 		return ErrSelfCheck
 	}
@@ -324,7 +324,7 @@ func TestLegalMatchesReference(t *testing.T) {
 				}
 			}
 			q := before
-			q.Advance(x.Move)
+			q.Play(x.Move)
 			checkOccupancy(t, &q, "advance "+x.Move.String())
 			q.Unplay(x.Move, u)
 			if q != before {
@@ -363,11 +363,11 @@ func TestOccupancyAfterFouls(t *testing.T) {
 		before := p
 		u := p.Play(m)
 		checkOccupancy(t, &p, tt.sfen+" play "+tt.move)
-		checkAttackCache(t, &p, tt.sfen+" play "+tt.move)
+		checkKingAttacked(t, &p, tt.sfen+" play "+tt.move)
 		p.Unplay(m, u)
 		checkOccupancy(t, &p, tt.sfen+" unplay "+tt.move)
 		q := before
-		q.Advance(m)
+		q.Play(m)
 		checkOccupancy(t, &q, tt.sfen+" play "+tt.move)
 		for s := Square(0); s < 81; s++ {
 			q.Set(s, before.board[80-s])

@@ -287,10 +287,12 @@ func (l *lineKeys) cut(ply int) {
 	}
 }
 
-// count returns how often k stands on the line, and the first ply it stood
-// at.
+// count returns how often k stands on the line, counting no further than
+// five (a position that stood five times has been judged at its fourth, and
+// a king shuffling for a million moves must not make this quadratic), and
+// the first ply of those counted.
 func (l *lineKeys) count(k uint64) (n uint8, first int) {
-	for i := l.heads[k&uint64(len(l.heads)-1)]; i >= 0; i = l.chain[i] {
+	for i := l.heads[k&uint64(len(l.heads)-1)]; i >= 0 && n < 5; i = l.chain[i] {
 		if l.keys[i] == k {
 			n++
 			first = int(i)
@@ -439,6 +441,20 @@ func (n *Node) DocumentsFoul() bool {
 		return true
 	}
 	return false
+}
+
+// CutAtFoul ends the main line of r before its last move when that move
+// breaks the rules and is followed by the foul ending it brought (反則負け):
+// records of real games keep such a move, no position follows it, and the
+// frames of --svg-all, like show, end with the position before it.
+func (r *Record) CutAtFoul() {
+	last, err := r.MainLineNode(-1)
+	if err != nil {
+		return
+	}
+	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
+		last.Children = nil
+	}
 }
 
 // DescribeMove writes m as KI2 notation with its side mark (▲７六歩), or as

@@ -314,3 +314,21 @@ func BenchmarkCheck(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)*float64(nodes)/b.Elapsed().Seconds(), "plies/s")
 }
+
+// TestLineKeysCountStops checks that counting a position stops at five:
+// a record of a million moves of shuffling kings stands on a handful of
+// positions, and counting every earlier occurrence at every ply made
+// validating it quadratic (minutes for a million moves).
+func TestLineKeysCountStops(t *testing.T) {
+	var l lineKeys
+	for range 1000 {
+		l.push(42, false)
+	}
+	if n, first := l.count(42); n != 5 || first != 995 {
+		t.Errorf("count = %d, first %d; want 5, 995", n, first)
+	}
+	l.cut(4)
+	if n, first := l.count(42); n != 4 || first != 0 {
+		t.Errorf("after the cut: count = %d, first %d; want 4, 0", n, first)
+	}
+}

@@ -2,13 +2,9 @@ package shogi
 
 // Legal reports whether m can be played in p under every rule of shogi, and
 // if not, which rule it breaks (one of the Err* sentinels). It does not
-// change p.
-//
-// A reader calls Legal for every move it reads, and nearly every one is
-// legal, so a board move by a piece other than the king, with the king not
-// in check, is decided here with table lookups and the occupancy: the
-// piece's moves masked with how from and to relate (rel), and the one line
-// through from on which the move could uncover the king.
+// change p. Whether the piece reaches to is decided with the tables of
+// how two squares relate (rel); whether the mover's king is safe, by
+// playing m on a copy of p.
 func (p *Position) Legal(m Move) error {
 	to := m.To()
 	if to >= 81 {
@@ -50,30 +46,7 @@ func (p *Position) Legal(m Move) error {
 	} else if isDeadSquare(c, t, to) {
 		return ErrDeadPiece
 	}
-	king := p.kings[c]
-	if uint(king) >= 81 {
-		return nil
-	}
-	if from == king {
-		// The king leaves its square, which then shields nothing.
-		if p.attackedExcept(to, c^1, king) {
-			return ErrSelfCheck
-		}
-		return nil
-	}
-	if p.att.of(c&1) != attNone && p.kingAttacked(c) {
-		if !p.safeOnCopy(m, c) {
-			return ErrSelfCheck
-		}
-		return nil
-	}
-	// Not in check: only a pin can make the move illegal. With from empty,
-	// the first piece from the king along the line through from is an
-	// enemy slider aimed at the king exactly when from was pinned to it
-	// (one nearer the king would check it now), and a move along that line
-	// keeps it covered.
-	if rk := rel[king][from]; rk&relLines != 0 && rel[king][to]&relLines != rk&relLines &&
-		p.sliderOn(king, rk.line(), p.occ.without(squareBBs[from]), c^1) == attCheck {
+	if !p.safeOnCopy(m, c) {
 		return ErrSelfCheck
 	}
 	return nil
@@ -101,13 +74,12 @@ func (p *Position) legalDrop(m Move, to Square) error {
 	if t == Pawn && p.hasPawnOnFile(c, to.File()) {
 		return ErrNifu
 	}
-	// A drop cannot uncover the king; in check it must block.
-	if k := p.kings[c]; k != NoSquare && p.kingAttacked(c) && !p.safeOnCopy(m, c) {
+	if !p.safeOnCopy(m, c) {
 		return ErrSelfCheck
 	}
 	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
 		q := *p
-		q.Advance(m)
+		q.Play(m)
 		if q.isUchifuzume(to) {
 			return ErrUchifuzume
 		}
@@ -116,10 +88,10 @@ func (p *Position) legalDrop(m Move, to Square) error {
 }
 
 // safeOnCopy plays m of side c on a copy of p and reports whether c's king
-// is then unattacked: the general test, for answers to a check.
+// is then absent or unattacked.
 func (p *Position) safeOnCopy(m Move, c Color) bool {
 	q := *p
-	q.Advance(m)
+	q.Play(m)
 	k := q.kings[c]
 	return k == NoSquare || !q.Attacked(k, c.Opponent())
 }
@@ -134,7 +106,7 @@ func (p *Position) exposesKing(king, from, to Square, c Color) bool {
 	if d < 0 || lineDir[king][to] == d || !p.occ.and(between(king, from, d)).empty() {
 		return false
 	}
-	return p.sliderOn(from, d, p.occ, c^1) == attCheck
+	return p.sliderOn(from, d, p.occ, c^1)
 }
 
 // isUchifuzume is called on the position after a pawn drop on s: it reports

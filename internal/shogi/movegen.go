@@ -106,7 +106,7 @@ func (p *Position) legalMoves(dst []Move, first bool) []Move {
 				}
 				if enemyKing != NoSquare && neighbour[to][pawnForward[c]] == enemyKing {
 					q := *p
-					q.Advance(NewDrop(t, to))
+					q.Play(NewDrop(t, to))
 					if q.isUchifuzume(to) {
 						continue
 					}
@@ -130,7 +130,7 @@ func (p *Position) keepSafe(dst []Move, from int, c Color) []Move {
 	out := dst[:from]
 	for _, m := range dst[from:] {
 		q := *p
-		q.Advance(m)
+		q.Play(m)
 		if k := q.kings[c]; k == NoSquare || !q.Attacked(k, c.Opponent()) {
 			out = append(out, m)
 		}
@@ -142,7 +142,7 @@ func (p *Position) keepSafe(dst []Move, from int, c Color) []Move {
 // from when an enemy slider behind that piece pins it, and -1 otherwise.
 func (p *Position) pinDir(king, from Square, c Color) int8 {
 	d := lineDir[king][from]
-	if d < 0 || !p.occ.and(between(king, from, d)).empty() || p.sliderOn(from, d, p.occ, c^1) != attCheck {
+	if d < 0 || !p.occ.and(between(king, from, d)).empty() || !p.sliderOn(from, d, p.occ, c^1) {
 		return -1
 	}
 	return d

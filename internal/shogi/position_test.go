@@ -5,24 +5,21 @@ import (
 	"testing"
 )
 
-// checkAttackCache fails when what p knows about attacks on the kings
-// disagrees with a full look round each king.
-func checkAttackCache(t *testing.T, p *Position, what string) {
+// checkKingAttacked fails when kingAttacked disagrees with the reference
+// look round each king (refAttacked).
+func checkKingAttacked(t *testing.T, p *Position, what string) {
 	t.Helper()
 	for c := Black; c <= White; c++ {
 		k := p.kings[c]
-		want := k != NoSquare && p.Attacked(k, c.Opponent())
-		if p.att.of(c) != attUnknown && (p.att.of(c) == attCheck) != want {
-			t.Fatalf("%s: %s: cached attack on the %s king = %v, want %v", what, p.SFEN(), c, p.att.of(c) == attCheck, want)
-		}
+		want := k != NoSquare && refAttacked(p, k, c.Opponent())
 		if got := p.kingAttacked(c); got != want {
 			t.Fatalf("%s: %s: kingAttacked(%s) = %v, want %v", what, p.SFEN(), c, got, want)
 		}
 	}
 }
 
-// attackTree plays every legal move to depth and checks the cache after
-// each Play and each Unplay.
+// attackTree plays every legal move to depth, checks the attacks on the
+// kings after each Play and that each Unplay restores the position.
 func attackTree(t *testing.T, p *Position, depth int) {
 	if depth == 0 {
 		return
@@ -31,16 +28,7 @@ func attackTree(t *testing.T, p *Position, depth int) {
 	for _, m := range p.LegalMoves(buf[:0]) {
 		before := *p
 		u := p.Play(m)
-		checkAttackCache(t, p, "after "+m.String())
-		if p.att.of(Black) == attUnknown || p.att.of(White) == attUnknown {
-			t.Fatalf("after %s: %s: Play left an attack state unknown", m, p.SFEN())
-		}
-		q := before
-		q.Advance(m)
-		if !q.Equal(p) || q.King(Black) != p.King(Black) || q.King(White) != p.King(White) || q.LastMove() != m {
-			t.Fatalf("Advance(%s) on %s differs from Play", m, before.SFEN())
-		}
-		checkAttackCache(t, &q, "advance "+m.String())
+		checkKingAttacked(t, p, "after "+m.String())
 		attackTree(t, p, depth-1)
 		p.Unplay(m, u)
 		if *p != before {
@@ -51,27 +39,22 @@ func attackTree(t *testing.T, p *Position, depth int) {
 
 // selfChecks plays on copies of p the moves that break only the rule
 // against leaving one's king in check, which no game has, and checks the
-// cache after each.
+// attacks on the kings after each.
 func selfChecks(t *testing.T, p Position, cands []Move) {
 	t.Helper()
-	for c := Black; c <= White; c++ {
-		p.att = p.att.with(c, attackOf(p.kingAttacked(c)))
-	}
 	for _, m := range cands {
 		if p.Legal(m) == ErrSelfCheck {
 			q := p
 			q.Play(m)
-			checkAttackCache(t, &q, "self-check "+m.String())
+			checkKingAttacked(t, &q, "self-check "+m.String())
 		}
 	}
 }
 
-// TestAttackCache checks that what Play works out about checks from the
-// move alone (the piece moved and the line it left) is what a full look
-// round the kings finds: in trees of positions with discovered checks,
-// pins, promotions into check, king moves and drops, and along random
-// games.
-func TestAttackCache(t *testing.T) {
+// TestKingAttacked checks the attacks on the kings after Play in trees of
+// positions with discovered checks, pins, promotions into check, king
+// moves and drops, and along random games.
+func TestKingAttacked(t *testing.T) {
 	cands := candidates()
 	tests := []struct {
 		sfen  string
@@ -88,12 +71,7 @@ func TestAttackCache(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p := mustSFEN(t, tt.sfen)
-		checkAttackCache(t, &p, "start")
-		// Known from the start, so that the first move is worked out from
-		// the move too rather than by a look round the kings.
-		for c := Black; c <= White; c++ {
-			p.att = p.att.with(c, attackOf(p.kingAttacked(c)))
-		}
+		checkKingAttacked(t, &p, "start")
 		depth := tt.depth
 		if testing.Short() && depth > 1 {
 			depth--
@@ -110,7 +88,7 @@ func TestAttackCache(t *testing.T) {
 				break
 			}
 			p.Play(x.Move)
-			checkAttackCache(t, &p, "game "+x.Move.String())
+			checkKingAttacked(t, &p, "game "+x.Move.String())
 			if x.Ply()%11 == 0 {
 				selfChecks(t, p, cands)
 			}
@@ -118,16 +96,16 @@ func TestAttackCache(t *testing.T) {
 	}
 }
 
-// TestAttackCacheSet: changing the board by hand forgets what Play knew.
-func TestAttackCacheSet(t *testing.T) {
+// TestKingAttackedSet: a piece set by hand attacks the king.
+func TestKingAttackedSet(t *testing.T) {
 	p := mustSFEN(t, "4k4/9/9/9/9/9/9/9/4K4 b R 1")
 	p.Play(NewDrop(Rook, NewSquare(1, 5)))
-	checkAttackCache(t, &p, "drop")
+	checkKingAttacked(t, &p, "drop")
 	p.Set(NewSquare(5, 5), NewPiece(Black, Rook))
 	if !p.kingAttacked(White) {
 		t.Errorf("%s: a rook set on the king's file gives no check", p.SFEN())
 	}
-	checkAttackCache(t, &p, "set")
+	checkKingAttacked(t, &p, "set")
 	p.Set(NewSquare(5, 5), NoPiece)
-	checkAttackCache(t, &p, "cleared")
+	checkKingAttacked(t, &p, "cleared")
 }

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"bytes"
@@ -13,16 +13,27 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 )
 
-// reportVersion is the version of validate's JSON, JSON Lines and of the
+// ReportVersion is the version of validate's JSON, JSON Lines and of the
 // formats and diff JSON documents. It changes only when a member changes
 // meaning or goes away; new members may appear in any version.
-const reportVersion = 1
+const ReportVersion = 1
 
-// reportFormats are validate's --format values.
-var reportFormats = []string{"text", "json", "jsonl", "github", "sarif"}
+// ReportFormats are validate's --format values.
+var ReportFormats = []string{"text", "json", "jsonl", "github", "sarif"}
 
-// summary is the tally of a validate run.
-type summary struct {
+// FileReport is what validate found in one file.
+type FileReport struct {
+	Path     string       `json:"path"`
+	Format   string       `json:"format"`   // "" when it could not be told
+	Encoding string       `json:"encoding"` // "" when the file could not be read
+	Games    int          `json:"games"`    // records found, including one that could not be read
+	Valid    bool         `json:"valid"`
+	Errors   []Diagnostic `json:"errors"`
+	Warnings []Diagnostic `json:"warnings"`
+}
+
+// ReportSummary is the tally of a validate run.
+type ReportSummary struct {
 	Files    int            `json:"files"`
 	Valid    int            `json:"valid"`
 	Invalid  int            `json:"invalid"`
@@ -33,7 +44,8 @@ type summary struct {
 	Stopped  bool           `json:"interrupted"`
 }
 
-func (s *summary) add(r *fileReport) {
+// Add counts one file's report.
+func (s *ReportSummary) Add(r *FileReport) {
 	s.Files++
 	if r.Valid {
 		s.Valid++
@@ -44,15 +56,39 @@ func (s *summary) add(r *fileReport) {
 	s.Warnings += len(r.Warnings)
 }
 
-// reporter writes validate's results: file is called once per finished
-// file, in input order, as soon as that file and all before it are done;
-// end once with the tally (also after an interrupt).
-type reporter interface {
-	file(r *fileReport) error
-	end(s *summary) error
+// Line is the summary validate prints on standard error; skipped says
+// what the directory walks skipped ("" for nothing).
+func (s *ReportSummary) Line(skipped string) string {
+	b := plural(s.Files, "file") + ": " + strconv.Itoa(s.Valid) + " valid, " + strconv.Itoa(s.Invalid) + " invalid, " +
+		plural(s.Errors, "error") + ", " + plural(s.Warnings, "warning")
+	if skipped != "" {
+		b += "; " + skipped
+	}
+	if s.Stopped {
+		b += "; interrupted"
+	}
+	return b
 }
 
-func newReporter(format string, out io.Writer, p *diagPrinter, quiet bool) reporter {
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// Reporter writes validate's results: file is called once per finished
+// file, in input order, as soon as that file and all before it are done;
+// end once with the tally (also after an interrupt).
+type Reporter interface {
+	File(r *FileReport) error
+	End(s *ReportSummary) error
+}
+
+// NewReporter returns the reporter of format (one of ReportFormats; text
+// otherwise); version is kifconv's, named in SARIF logs. quiet leaves the
+// warnings out of text and github reports.
+func NewReporter(format string, out io.Writer, p *DiagnosticPrinter, quiet bool, version string) Reporter {
 	switch format {
 	case "json":
 		return &jsonReporter{out: out}
@@ -61,7 +97,7 @@ func newReporter(format string, out io.Writer, p *diagPrinter, quiet bool) repor
 	case "github":
 		return &githubReporter{out: out, quiet: quiet}
 	case "sarif":
-		return &sarifReporter{out: out}
+		return &sarifReporter{out: out, version: version}
 	}
 	return &textReporter{out: out, p: p, quiet: quiet}
 }
@@ -70,20 +106,20 @@ func newReporter(format string, out io.Writer, p *diagPrinter, quiet bool) repor
 // standard error (runValidate prints it).
 type textReporter struct {
 	out   io.Writer
-	p     *diagPrinter
+	p     *DiagnosticPrinter
 	quiet bool
 }
 
 // inOrder returns a file's errors and warnings together, in the order of
 // their records and lines (those with no line after the others of their
 // record), so that a warning reads before the error that followed it.
-func inOrder(r *fileReport, quiet bool) []diag {
-	ds := make([]diag, 0, len(r.Errors)+len(r.Warnings))
+func inOrder(r *FileReport, quiet bool) []Diagnostic {
+	ds := make([]Diagnostic, 0, len(r.Errors)+len(r.Warnings))
 	ds = append(ds, r.Errors...)
 	if !quiet {
 		ds = append(ds, r.Warnings...)
 	}
-	line := func(d *diag) int {
+	line := func(d *Diagnostic) int {
 		if d.Line == 0 {
 			return int(^uint(0) >> 1)
 		}
@@ -102,10 +138,10 @@ func inOrder(r *fileReport, quiet bool) []diag {
 	return ds
 }
 
-func (t *textReporter) file(r *fileReport) error {
+func (t *textReporter) File(r *FileReport) error {
 	var b []byte
 	for _, d := range inOrder(r, t.quiet) {
-		b = t.p.append(b, &d)
+		b = t.p.Append(b, &d)
 	}
 	if len(b) == 0 {
 		return nil
@@ -114,9 +150,9 @@ func (t *textReporter) file(r *fileReport) error {
 	return err
 }
 
-func (t *textReporter) end(*summary) error { return nil }
+func (t *textReporter) End(*ReportSummary) error { return nil }
 
-func marshal(v any, indent bool) []byte {
+func marshalJSON(v any, indent bool) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -132,44 +168,44 @@ func marshal(v any, indent bool) []byte {
 // jsonReporter writes one document at the end.
 type jsonReporter struct {
 	out   io.Writer
-	files []fileReport
+	files []FileReport
 }
 
-func (j *jsonReporter) file(r *fileReport) error {
+func (j *jsonReporter) File(r *FileReport) error {
 	j.files = append(j.files, *r)
 	return nil
 }
 
-func (j *jsonReporter) end(s *summary) error {
+func (j *jsonReporter) End(s *ReportSummary) error {
 	doc := struct {
-		Version int          `json:"version"`
-		Files   []fileReport `json:"files"`
-		Summary *summary     `json:"summary"`
-	}{reportVersion, j.files, s}
+		Version int            `json:"version"`
+		Files   []FileReport   `json:"files"`
+		Summary *ReportSummary `json:"summary"`
+	}{ReportVersion, j.files, s}
 	if doc.Files == nil {
-		doc.Files = []fileReport{}
+		doc.Files = []FileReport{}
 	}
-	_, err := j.out.Write(marshal(doc, true))
+	_, err := j.out.Write(marshalJSON(doc, true))
 	return err
 }
 
 // jsonlReporter writes one object per file as it is done, then the tally.
 type jsonlReporter struct{ out io.Writer }
 
-func (j *jsonlReporter) file(r *fileReport) error {
-	_, err := j.out.Write(marshal(struct {
+func (j *jsonlReporter) File(r *FileReport) error {
+	_, err := j.out.Write(marshalJSON(struct {
 		Type string `json:"type"`
-		*fileReport
+		*FileReport
 	}{"file", r}, false))
 	return err
 }
 
-func (j *jsonlReporter) end(s *summary) error {
-	_, err := j.out.Write(marshal(struct {
+func (j *jsonlReporter) End(s *ReportSummary) error {
+	_, err := j.out.Write(marshalJSON(struct {
 		Type    string `json:"type"`
 		Version int    `json:"version"`
-		*summary
-	}{"summary", reportVersion, s}, false))
+		*ReportSummary
+	}{"summary", ReportVersion, s}, false))
 	return err
 }
 
@@ -180,7 +216,7 @@ type githubReporter struct {
 	quiet bool
 }
 
-func (g *githubReporter) file(r *fileReport) error {
+func (g *githubReporter) File(r *FileReport) error {
 	var b []byte
 	for _, d := range inOrder(r, g.quiet) {
 		b = appendGitHub(b, &d)
@@ -189,12 +225,12 @@ func (g *githubReporter) file(r *fileReport) error {
 	return err
 }
 
-func (g *githubReporter) end(*summary) error { return nil }
+func (g *githubReporter) End(*ReportSummary) error { return nil }
 
 // appendGitHub appends "::error file=…,line=…,col=…,title=[code]::message",
 // escaped as the runner unescapes workflow commands: % CR LF in the message,
 // and : , as well in the properties.
-func appendGitHub(b []byte, d *diag) []byte {
+func appendGitHub(b []byte, d *Diagnostic) []byte {
 	b = append(b, "::"...)
 	b = append(b, d.Severity...)
 	b = append(b, " file="...)
@@ -217,7 +253,7 @@ func appendGitHub(b []byte, d *diag) []byte {
 // unplacedMessage is a diagnostic's message for a format that places it
 // by line only: one with no line names its game, which the line would have
 // located.
-func unplacedMessage(d *diag) string {
+func unplacedMessage(d *Diagnostic) string {
 	if d.Line == 0 && d.Game > 0 {
 		return "game " + strconv.Itoa(d.Game) + ": " + d.Message
 	}
@@ -242,6 +278,7 @@ type sarifReporter struct {
 	out     io.Writer
 	results []sarifResult
 	rules   map[string]bool
+	version string
 }
 
 type sarifMessage struct {
@@ -275,11 +312,11 @@ type sarifRule struct {
 	ShortDescription sarifMessage `json:"shortDescription"`
 }
 
-func (s *sarifReporter) file(r *fileReport) error {
+func (s *sarifReporter) File(r *FileReport) error {
 	if s.rules == nil {
 		s.rules = map[string]bool{}
 	}
-	for _, ds := range [][]diag{r.Errors, r.Warnings} {
+	for _, ds := range [][]Diagnostic{r.Errors, r.Warnings} {
 		for _, d := range ds {
 			s.rules[d.Code] = true
 			res := sarifResult{RuleID: d.Code, Level: d.Severity, Message: sarifMessage{unplacedMessage(&d)}}
@@ -307,7 +344,7 @@ func sarifURI(p string) string {
 	return s
 }
 
-func (s *sarifReporter) end(*summary) error {
+func (s *sarifReporter) End(*ReportSummary) error {
 	var ids []string
 	for id := range s.rules {
 		ids = append(ids, id)
@@ -340,13 +377,13 @@ func (s *sarifReporter) end(*summary) error {
 		Results []sarifResult `json:"results"`
 	}
 	var r run
-	r.Tool.Driver = driver{Name: "kifconv", Version: version, InformationURI: "https://github.com/kifconv/kifconv", Rules: rules}
+	r.Tool.Driver = driver{Name: "kifconv", Version: s.version, InformationURI: "https://github.com/kifconv/kifconv", Rules: rules}
 	r.Results = results
 	doc := struct {
 		Schema  string `json:"$schema"`
 		Version string `json:"version"`
 		Runs    []run  `json:"runs"`
 	}{"https://json.schemastore.org/sarif-2.1.0.json", "2.1.0", []run{r}}
-	_, err := s.out.Write(marshal(doc, true))
+	_, err := s.out.Write(marshalJSON(doc, true))
 	return err
 }

@@ -1,0 +1,70 @@
+package shogi
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CrossFormatHeaderKey is the header key mapping of diff (a
+// CompareOptions.HeaderKey): CSA names become the KIF keys CSAKeyToHeader
+// gives them, with or without their $ (EVENT is $EVENT), the handicap
+// names 下手 and 上手 their side's key, and 手合割 is left to the start
+// position ("").
+func CrossFormatHeaderKey(k string) string {
+	switch k {
+	case KeyHandicap:
+		return ""
+	case KeyShitate:
+		return KeyBlack
+	case KeyUwate:
+		return KeyWhite
+	case "N+", "N-":
+		return CSAKeyToHeader(k)
+	}
+	if strings.HasPrefix(k, "$") {
+		return CSAKeyToHeader(k)
+	}
+	if isCSAName(k) {
+		if h := CSAKeyToHeader("$" + k); h != k {
+			return h
+		}
+	}
+	return k
+}
+
+func isCSAName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c == '_' || c == '+' || c == '-' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// IgnoreKinds are the kinds of difference SetIgnore takes.
+var IgnoreKinds = []string{"comments", "time", "header", "variations", "bookmarks", "endings"}
+
+// SetIgnore sets the Ignore options that kinds name (IgnoreKinds, or
+// their singular or plural form; blanks around them do not count).
+func (o *CompareOptions) SetIgnore(kinds []string) error {
+	for _, k := range kinds {
+		switch strings.TrimSpace(k) {
+		case "comments", "comment":
+			o.IgnoreComments = true
+		case "time", "times":
+			o.IgnoreTime = true
+		case "header", "headers":
+			o.IgnoreHeader = true
+		case "variations", "variation":
+			o.IgnoreVariations = true
+		case "bookmarks", "bookmark":
+			o.IgnoreBookmarks = true
+		case "endings", "ending":
+			o.IgnoreEndings = true
+		default:
+			return fmt.Errorf("want %s, not %q", strings.Join(IgnoreKinds, ", "), k)
+		}
+	}
+	return nil
+}
