@@ -54,8 +54,10 @@ func newConvertCmd(e env) *cobra.Command {
 unless --from is given) and writes them in the format of --to.
 
 One input is written to standard output, or to -o FILE. Several inputs, or a
-directory (searched recursively for files with a readable extension), need
--d DIR: the input tree is mirrored under DIR with the target's extension
+directory (searched recursively for files with a readable extension), go
+into -o FILE when its format holds several games (csa, jkf, usi, sfen, psn,
+western, kk, and the training outputs): every game, in input order. Or they
+need -d DIR: the input tree is mirrored under DIR with the target's extension
 (when a.kif and a.kifu would both become a.jkf, the second is a.kifu.jkf).
 Leading "/" and "../" steps of input paths are dropped there, as tar does, so
 nothing is ever written outside DIR.
@@ -335,7 +337,10 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	}
 	batch := several || o.outDir != ""
 	if batch && o.outDir == "" {
-		return usageErrorf("several inputs or a directory: give an output directory with -d DIR")
+		if o.output == "" || oneGameFormat(t.format.Name, plySet) {
+			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
+		}
+		return mergeInputs(cmd, e, o, t.format.Name)
 	}
 	c := &converter{ctx: cmd.Context(), o: o, t: t, stdin: cmd.InOrStdin(), fileJobs: 1, framesFlat: !several,
 		oneGame: oneGameFormat(t.format.Name, plySet)}
@@ -812,6 +817,46 @@ func (c *converter) convertBatch(e env, ins []input, notes *walkNotes, stderr io
 	}
 	if status != exitOK {
 		return &exitError{status, nil}
+	}
+	return nil
+}
+
+// mergeInputs writes every game of several inputs into the one file -o
+// names, in input order, in a format that holds several games (a folder
+// into one CSA file): the path filter takes with no criterion.
+func mergeInputs(cmd *cobra.Command, e env, o convertOptions, format string) error {
+	if o.strict || o.skipExisting || o.update || o.svgAll || o.variations != "" || o.notation != "" {
+		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
+	}
+	coll := collOptions{from: o.from, filesFrom: o.filesFrom, null: o.null, jobs: o.jobs, readers: o.readers}
+	if o.game > 0 {
+		coll.games = strconv.Itoa(o.game)
+	}
+	if err := coll.check(cmd, e); err != nil {
+		return err
+	}
+	sink, err := newGameSink(cmd, outOptions{to: format, output: o.output, encoding: o.encoding, newline: o.newline,
+		csaVersion: o.csaVersion, mainline: o.mainline, force: o.force, substitute: o.substitute, quiet: o.quiet})
+	if err != nil {
+		return err
+	}
+	games := 0
+	status, err := eachGame(cmd, &coll, gameWalk{work: func(*gameRef) any { return true }, records: true}, func(g *gameRef) bool {
+		games++
+		return sink.write(g)
+	})
+	sink.close(err == nil)
+	status = max(status, sink.status)
+	switch {
+	case err != nil:
+		return err
+	case status != exitOK:
+		return &exitError{status, nil}
+	case games == 0:
+		return &exitError{exitUsage, errors.New("no records found")}
+	}
+	if !o.quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s merged into %s\n", plural(games, "game"), o.output)
 	}
 	return nil
 }
