@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -31,24 +32,7 @@ func TestCollectionScripts(t *testing.T) {
 // collection, and over standard input, matches the schema README documents
 // (testdata/info.schema.json).
 func TestInfoSchema(t *testing.T) {
-	f, err := os.Open("testdata/info.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const id = "https://github.com/kifconv/kifconv/info.schema.json"
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(id, doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := shogitest.CompileSchema(t, "testdata/info.schema.json", false)
 	for _, args := range [][]string{
 		{"info", "--format", "json", collectionsDir},
 		{"info", "--format", "json", "../../testdata/sample.kif", "../../testdata/csa", "../../testdata/kif"},

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -15,25 +16,7 @@ import (
 // from the published schema), with files that have errors, warnings,
 // diagnostics without a line, and paths that need escaping.
 func TestSARIFSchema(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "sarif", "schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const id = "https://github.com/kifconv/kifconv/testdata/sarif/schema.json"
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	if err := c.AddResource(id, doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := shogitest.CompileSchema(t, filepath.Join("testdata", "sarif", "schema.json"), true)
 	dir := t.TempDir()
 	files := map[string]string{
 		"nifu.usi":         "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 moves 7g7f 3c3d P*7e\n",

@@ -620,24 +620,7 @@ func TestJKFDeepVariations(t *testing.T) {
 // jkfSchema compiles testdata/jkf/schema.json.
 func jkfSchema(t testing.TB) *jsonschema.Schema {
 	t.Helper()
-	f, err := os.Open(filepath.Join(jkfTestdata, "schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const id = "https://github.com/kifconv/kifconv/testdata/jkf/schema.json"
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(id, doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sch := shogitest.CompileSchema(t, filepath.Join(jkfTestdata, "schema.json"), false)
 	return sch
 }
 
