@@ -311,7 +311,15 @@ func (j *JKF) endEntry() error {
 		}
 	case !e.hasMove && !e.hasSpecial && e.hasForks && len(e.comments) == 0:
 		// Only alternatives: the line itself ends before this ply (how a
-		// writer keeps the forks of an ending it cannot name).
+		// writer keeps the forks of an ending it cannot name). kifconv's
+		// extension names that ending (an inserted node); without it the
+		// tree, which has no empty node, continues the line with the
+		// first fork, and says so.
+		if !j.extInserts() {
+			if err := j.warn(j.sc.at(e.at), e.ply, ErrBadVariation, j.path("")+": entry with only forks; the line ends here in the source, and its first fork continues it"); err != nil {
+				return err
+			}
+		}
 	case !e.hasMove && !e.hasSpecial && line.foul != nil:
 		if err := j.dropEntry(e, line); err != nil {
 			return err
@@ -899,4 +907,27 @@ func appendLines(dst []string, s string) []string {
 		}
 		s = s[i+1:]
 	}
+}
+
+// extInserts reports whether the extension inserts a node at the entry
+// being read (moves[i], then fork k and entry j at each level).
+func (j *JKF) extInserts() bool {
+	if j.ext == nil {
+		return false
+	}
+	n := len(j.lines)
+	for i := range j.ext.notes {
+		nt := &j.ext.notes[i]
+		if !nt.insert || len(nt.at) != 2*n-1 {
+			continue
+		}
+		match := true
+		for k := 0; k < n && match; k++ {
+			match = nt.at[2*k] == j.lines[k].index && (k+1 == n || nt.at[2*k+1] == j.entries[k].forks.index)
+		}
+		if match {
+			return true
+		}
+	}
+	return false
 }

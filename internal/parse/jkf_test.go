@@ -507,6 +507,35 @@ func TestJKFForkBeforeMove(t *testing.T) {
 	}
 }
 
+// An entry with only forks (json-kifu-format writes an ending it cannot
+// name so) ends its line in the source; a record has no empty node, so the
+// first fork continues the line, with a warning that says so. kifconv's own
+// output names such an ending in its extension and reads back silently
+// (TestJKFExtension).
+func TestJKFForksOnlyEntry(t *testing.T) {
+	in := `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}},
+		{"time": {"now": {"m": 0, "s": 12}}, "forks": [[{"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}]]}]}`
+	r := NewJKF(strings.NewReader(in), Options{})
+	rec, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := r.Warnings()
+	if len(ws) != 1 || ws[0].Code() != ErrBadVariation.Code || ws[0].Ply != 2 || !strings.Contains(ws[0].Error(), "moves[2]: entry with only forks") {
+		t.Errorf("warnings: %v", ws)
+	}
+	var line []string
+	for n := range rec.Root.Line() {
+		line = append(line, n.Move.String())
+	}
+	if strings.Join(line, " ") != "7g7f 3c3d" {
+		t.Errorf("main line %v", line)
+	}
+	if _, err := NewJKF(strings.NewReader(in), Options{Strict: true}).Read(); !errors.Is(err, ErrBadVariation) {
+		t.Errorf("strict: %v", err)
+	}
+}
+
 func TestJKFDeepForks(t *testing.T) {
 	// Kings step out and back; at every level the last white move has a
 	// fork that holds the next level, 3000 levels deep. The reader must not
