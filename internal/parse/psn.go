@@ -737,7 +737,9 @@ func psnPlayable(p *shogi.Position, m shogi.Move) bool {
 	if pc == shogi.NoPiece || pc.Color() != p.Turn() {
 		return false
 	}
-	if dst := p.At(m.To()); dst != shogi.NoPiece && (dst.Color() == p.Turn() || dst.Type() == shogi.King) {
+	// Taking the opponent's king is playable (the king goes to no hand):
+	// it is how a foul such as a bishop taking from afar is recorded.
+	if dst := p.At(m.To()); dst != shogi.NoPiece && dst.Color() == p.Turn() {
 		return false
 	}
 	return !m.IsPromotion() || pc.Type().CanPromote()
