@@ -175,7 +175,7 @@ func (d *Display) DrawMainLine(w io.Writer, rec *shogi.Record, ply int, all bool
 			break
 		}
 		before = pos
-		pos.Advance(next.Move)
+		pos.Play(next.Move)
 		node, n = next, n+1
 		if all {
 			if _, err := w.Write([]byte{'\n'}); err != nil {
@@ -208,7 +208,7 @@ func (d *Display) DrawBefore(w io.Writer, rec *shogi.Record, ply int) {
 			break
 		}
 		before = pos
-		pos.Advance(next.Move)
+		pos.Play(next.Move)
 		node, n = next, n+1
 	}
 	v := d.View(rec, node, &before, &pos, n)

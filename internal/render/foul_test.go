@@ -73,7 +73,7 @@ func playRecord(t *testing.T, sfen, foul string, moves ...string) *shogi.Record 
 		if pos.Legal(m) == nil {
 			t.Fatalf("%s is legal", foul)
 		}
-		pos.Advance(m)
+		pos.Play(m)
 		last = k.rec.AddChild(last, m, shogi.Ending{})
 		k.rec.AddChild(last, 0, shogi.Ending{Kind: shogi.FoulWin, Side: pos.Turn()})
 	}

@@ -143,7 +143,7 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *s
 		}
 		var u shogi.Undo
 		if !n.Move.IsZero() {
-			u = l.pos.Advance(n.Move)
+			u = l.pos.Play(n.Move)
 		}
 		if len(l.forks) > 0 {
 			l.undos = append(l.undos, u)

@@ -72,7 +72,7 @@ func mainLineAt(rec *shogi.Record, ply int, set bool) (n *shogi.Node, pos, prev 
 			return nil, pos, prev, fmt.Errorf("ply %d: the main line has only %d playable moves", ply, i)
 		}
 		prev = pos
-		pos.Advance(next.Move)
+		pos.Play(next.Move)
 		n = next
 		if illegal != nil && !set {
 			break

@@ -96,7 +96,7 @@ func EachSVGFrame(rec *shogi.Record, fn func(ply int, frame []byte) error) error
 				return err
 			}
 			prev = pos
-			pos.Advance(n.Move)
+			pos.Play(n.Move)
 		}
 		buf = appendSVGNode(buf[:0], rec, n, ply, &pos, &prev)
 		if err := fn(ply, buf); err != nil {

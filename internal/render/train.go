@@ -136,7 +136,7 @@ func (t *trainer) line(first *shogi.Node, pos shogi.Position, ply int) error {
 				}
 			}
 		}
-		pos.Advance(n.Move)
+		pos.Play(n.Move)
 		ply++
 	}
 	return nil

@@ -328,7 +328,7 @@ func TestLegalMatchesReference(t *testing.T) {
 			checkOccupancy(t, &q, "advance "+x.Move.String())
 			q.Unplay(x.Move, u)
 			if q != before {
-				t.Fatalf("Unplay(%s) after Advance did not restore %s", x.Move, before.SFEN())
+				t.Fatalf("Unplay(%s) after Play did not restore %s", x.Move, before.SFEN())
 			}
 		}
 	}

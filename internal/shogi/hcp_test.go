@@ -149,7 +149,7 @@ func TestHuffmanProperty(t *testing.T) {
 			if n == nil || n.IsEnd() {
 				break
 			}
-			pos.Advance(n.Move)
+			pos.Play(n.Move)
 		}
 	}
 	if coded == 0 || refused == 0 {
@@ -245,7 +245,7 @@ func BenchmarkHuffman(b *testing.B) {
 		for n := range rec.MainLine() {
 			if !n.Move.IsZero() {
 				positions = append(positions, pos)
-				pos.Advance(n.Move)
+				pos.Play(n.Move)
 			}
 		}
 	}

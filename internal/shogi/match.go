@@ -553,7 +553,7 @@ func (c *Criteria) reaches(r *Record) bool {
 				for _, alt := range n.Children[min(1, len(n.Children)):] {
 					if !alt.IsEnd() && pos.Legal(alt.Move) == nil {
 						np := pos
-						np.Advance(alt.Move)
+						np.Play(alt.Move)
 						stack = append(stack, frame{alt, np})
 					}
 				}
@@ -568,7 +568,7 @@ func (c *Criteria) reaches(r *Record) bool {
 					break
 				}
 			}
-			pos.Advance(next.Move)
+			pos.Play(next.Move)
 			n = next
 		}
 	}

@@ -201,7 +201,7 @@ type Visitor interface {
 // child, then each alternative to that child as a variation (recursively),
 // then the rest of the main line. It uses an explicit stack, so arbitrarily
 // deep trees cannot overflow the goroutine stack. Moves are played with
-// Advance, so the tree must hold only legal moves (readers guarantee this).
+// Play, so the tree must hold only legal moves (readers guarantee this).
 func (r *Record) Walk(v Visitor) {
 	type frame struct {
 		node   *Node // the node whose children are being visited
@@ -236,7 +236,7 @@ func (r *Record) Walk(v Visitor) {
 			v.Move(&f.pos, alt)
 			np := f.pos
 			if !alt.Move.IsZero() {
-				np.Advance(alt.Move)
+				np.Play(alt.Move)
 			}
 			stack = append(stack, frame{node: alt, pos: np, inVar: true, nextAt: -1})
 			continue
@@ -244,7 +244,7 @@ func (r *Record) Walk(v Visitor) {
 		// Advance along the main line.
 		main := f.node.Next()
 		if !main.Move.IsZero() {
-			f.pos.Advance(main.Move)
+			f.pos.Play(main.Move)
 		}
 		f.node = main
 		f.nextAt = -1

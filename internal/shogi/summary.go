@@ -64,10 +64,10 @@ func Summarize(r *Record) Summary {
 		s.Plies++
 		if last := next.Next(); last == nil || last.IsEnd() {
 			if pos.Legal(next.Move) == nil {
-				pos.Advance(next.Move)
+				pos.Play(next.Move)
 			}
 		} else {
-			pos.Advance(next.Move)
+			pos.Play(next.Move)
 		}
 		n = next
 	}
