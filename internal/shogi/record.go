@@ -201,7 +201,7 @@ type Visitor interface {
 // child, then each alternative to that child as a variation (recursively),
 // then the rest of the main line. It uses an explicit stack, so arbitrarily
 // deep trees cannot overflow the goroutine stack. Moves are played with
-// Play, so the tree must hold only legal moves (readers guarantee this).
+// Play, which also carries out a kept illegal move as it stands.
 func (r *Record) Walk(v Visitor) {
 	type frame struct {
 		node   *Node // the node whose children are being visited
