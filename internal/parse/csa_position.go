@@ -176,14 +176,11 @@ func csaRowFixed(s []byte) (cells [9]shogi.Piece, bad int, ok bool) {
 		}
 		switch s[i] {
 		case '+', '-':
-			if i+3 > len(s) {
+			pc, ok := csaCell(s, i)
+			if !ok {
 				return cells, i, false
 			}
-			t := shogi.CSAPieceType(s[i+1], s[i+2])
-			if t == shogi.NoPieceType {
-				return cells, i, false
-			}
-			cells[k] = shogi.NewPiece(csaColor(s[i]), t)
+			cells[k] = pc
 		case ' ':
 			if s[i+1] != '*' || (i+2 < len(s) && s[i+2] != ' ' && s[i+2] != '.' && s[i+2] != '\t') {
 				return cells, i, false
@@ -197,6 +194,18 @@ func csaRowFixed(s []byte) (cells [9]shogi.Piece, bad int, ok bool) {
 		return cells, i, false
 	}
 	return cells, 0, true
+}
+
+// csaCell reads the piece `+XX` or `-XX` that starts at s[i].
+func csaCell(s []byte, i int) (shogi.Piece, bool) {
+	if i+3 > len(s) {
+		return shogi.NoPiece, false
+	}
+	t := shogi.CSAPieceType(s[i+1], s[i+2])
+	if t == shogi.NoPieceType {
+		return shogi.NoPiece, false
+	}
+	return shogi.NewPiece(csaColor(s[i]), t), true
 }
 
 // csaRowTokens reads a rank as nine tokens `+XX`, `-XX` or `*` with any
@@ -214,14 +223,11 @@ func csaRowTokens(s []byte) (cells [9]shogi.Piece, bad int, ok bool) {
 		case '*':
 			i++
 		case '+', '-':
-			if i+3 > len(s) {
+			pc, ok := csaCell(s, i)
+			if !ok {
 				return cells, i, false
 			}
-			t := shogi.CSAPieceType(s[i+1], s[i+2])
-			if t == shogi.NoPieceType {
-				return cells, i, false
-			}
-			cells[k] = shogi.NewPiece(csaColor(s[i]), t)
+			cells[k] = pc
 			i += 3
 		default:
 			return cells, i, false
