@@ -119,7 +119,7 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	var pool bufPool
+	var pool parse.Pool
 	var sides [2]*diffSide
 	for i := range sides {
 		src, err := openDiffSide(cmd, args[i], from[i], o.readers, &pool)
@@ -173,7 +173,7 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 	}
 	for _, s := range sides {
 		if s.games == 0 {
-			return &exitError{exitUsage, errors.New(s.src.in.name() + ": no record in the input")}
+			return &exitError{exitUsage, errors.New(s.src.In.Name() + ": no record in the input")}
 		}
 	}
 	if rep != nil {
@@ -190,15 +190,11 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 
 // openDiffSide opens one input of diff. Any problem is trouble (exit 2),
 // as diff(1) has it.
-func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, pool *bufPool) (*source, error) {
-	in := input{path: name}
-	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, pool)
+func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, pool *parse.Pool) (*parse.InputSource, error) {
+	in := parse.Input{Path: name}
+	src, err := parse.OpenInput(in, cmd.InOrStdin(), from, parse.Options{}, ropt.apply, pool)
 	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) && ee.err == nil {
-			return nil, err // said already
-		}
-		return nil, &exitError{exitUsage, errors.New(parse.EscapeControl(in.name()) + ": " + err.Error())}
+		return nil, &exitError{exitUsage, errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error())}
 	}
 	return src, nil
 }
@@ -208,7 +204,7 @@ func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, poo
 // of records.
 type diffSide struct {
 	cmd   *cobra.Command
-	src   *source
+	src   *parse.InputSource
 	games int
 	done  bool
 }
@@ -225,7 +221,7 @@ func (s *diffSide) next() (*shogi.Record, error) {
 		return nil, nil
 	}
 	if err != nil {
-		ds := diagsFromError(s.src.in.name(), s.games+1, err)
+		ds := render.DiagnosticsFromError(s.src.In.Name(), s.games+1, err)
 		for _, d := range ds {
 			d.Write(s.cmd.ErrOrStderr(), defaultCond())
 		}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kifconv/kifconv/internal/parse"
 )
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite the generated parts of README.md")
@@ -61,7 +63,7 @@ func TestPreCommitHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for ext := range readableExtensions("") {
+	for ext := range parse.ReadableExtensions("") {
 		if !re.MatchString("kifu/game" + ext) {
 			t.Errorf("the hook's files pattern %q misses %s", files, ext)
 		}

@@ -167,7 +167,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 			return &exitError{exitInvalid, err}
 		}
 		if err := w.Flush(); err != nil {
-			return &exitError{exitUsage, fmt.Errorf("cannot write standard output: %w", unwrapPath(err))}
+			return &exitError{exitUsage, fmt.Errorf("cannot write standard output: %w", parse.UnwrapPath(err))}
 		}
 		return nil
 	}
@@ -192,7 +192,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 // illegal move that the reader kept is returned (show and diff keep what
 // can be read).
 func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
-	in := input{path: name}
+	in := parse.Input{Path: name}
 	stderr := cmd.ErrOrStderr()
 	report := func(status int, ds []diag) error {
 		for i := range ds {
@@ -200,34 +200,30 @@ func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record,
 		}
 		return &exitError{status, nil}
 	}
-	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, nil)
+	src, err := parse.OpenInput(in, cmd.InOrStdin(), from, parse.Options{}, nil, nil)
 	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) && ee.err == nil {
-			return nil, err // said already
-		}
-		return nil, report(openStatus(err), diagsFromError(in.name(), 0, err))
+		return nil, report(int(parse.OpenStatus(err)), render.DiagnosticsFromError(in.Name(), 0, err))
 	}
 	defer src.Close()
 	for i := 1; ; i++ {
 		rec, err := src.Reader.Read()
 		if err == io.EOF {
 			if i == 1 {
-				return nil, report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
+				return nil, report(exitInvalid, []diag{{Path: in.Name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
 			}
-			return nil, usageErrorf("%s: --game %d: the input holds %s", in.name(), game, plural(i-1, "record"))
+			return nil, usageErrorf("%s: --game %d: the input holds %s", in.Name(), game, render.Plural(i-1, "record"))
 		}
 		if err != nil {
 			status := exitInvalid
 			if errors.As(err, new(*fs.PathError)) {
 				status = exitUsage
 			}
-			return nil, report(status, diagsFromError(in.name(), i, parse.WithWarnings(err, src.Reader.Warnings())))
+			return nil, report(status, render.DiagnosticsFromError(in.Name(), i, parse.WithWarnings(err, src.Reader.Warnings())))
 		}
 		if i == game {
 			var ds []diag
 			for _, w := range src.Reader.Warnings() {
-				ds = append(ds, diagFromParse(in.name(), i, w))
+				ds = append(ds, diagFromParse(in.Name(), i, w))
 			}
 			if len(ds) > 0 {
 				report(0, ds)
