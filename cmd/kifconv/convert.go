@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
@@ -155,92 +153,18 @@ func lookupReadable(name string) (string, error) {
 	}
 	f, ok := parse.Lookup(strings.ToLower(name))
 	if !ok {
-		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(readableNames(), ", "))
+		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(parse.FormatNames(), ", "))
 	}
 	return f.Name, nil
 }
 
-// newTarget checks the output flags, all before any input is read, and
-// returns the target they describe. A flag that does not apply to the
-// target format is an error, as is a value no writer knows.
+// newTarget checks the output flags (render.NewTarget).
 func newTarget(o convertOptions, plySet bool) (render.Target, error) {
-	f, ok := render.Lookup(strings.ToLower(o.to))
-	if !ok {
-		return render.Target{}, usageErrorf("--to: unknown output format %q (writable: %s)", o.to, strings.Join(writableNames(), ", "))
-	}
-	applies := func(flag string, set bool, formats ...string) error {
-		if set && !contains(formats, f.Name) {
-			list := strings.Join(formats, ", ")
-			if i := strings.LastIndex(list, ", "); i >= 0 {
-				list = list[:i] + " or " + list[i+2:]
-			}
-			return usageErrorf("%s applies to -t %s output, not %s", flag, list, f.Name)
-		}
-		return nil
-	}
-	for _, err := range []error{
-		applies("--csa-version", o.csaVersion != "", "csa"),
-		// --variations all is the training formats' (trainOptions).
-		applies("--variations", o.variations != "" && o.variations != "all" && !render.IsTraining(f.Name), "csa"),
-		applies("--notation", o.notation != "", "western"),
-		applies("--ply", plySet, "bod", "sfen", "svg"),
-	} {
-		if err != nil {
-			return render.Target{}, err
-		}
-	}
-	if o.csaVersion != "" && o.csaVersion != "2.2" && o.csaVersion != "3.0" {
-		return render.Target{}, usageErrorf("--csa-version: want 2.2 or 3.0, not %q", o.csaVersion)
-	}
-	if f.Name == "csa" && o.variations != "" && o.variations != "separate" && o.variations != "all" {
-		return render.Target{}, usageErrorf("--variations: want separate, not %q", o.variations)
-	}
-	if o.notation != "" && o.notation != "hodges" && o.notation != "hosking" {
-		return render.Target{}, usageErrorf("--notation: want hodges or hosking, not %q", o.notation)
-	}
-	t := render.Target{Format: f, CRLF: f.CRLF, Substitute: o.substitute}
-	t.Enc, _ = charset.Lookup(f.Encoding)
-	if t.Enc == "" {
-		t.Enc = charset.UTF8
-	}
-	if o.encoding != "" {
-		enc, ok := charset.Lookup(o.encoding)
-		if !ok || (enc != charset.UTF8 && enc != charset.ShiftJIS) {
-			return render.Target{}, usageErrorf("--encoding: want utf-8 or shift_jis, not %q", o.encoding)
-		}
-		t.Enc = enc
-	}
-	switch strings.ToLower(o.newline) {
-	case "":
-	case "lf":
-		t.CRLF = false
-	case "crlf":
-		t.CRLF = true
-	default:
-		return render.Target{}, usageErrorf("--newline: want lf or crlf, not %q", o.newline)
-	}
-	if plySet && o.ply < 0 {
-		return render.Target{}, usageErrorf("--ply: want 0 or more, not %d", o.ply)
-	}
-	if o.svgAll {
-		switch {
-		case f.Name != "svg":
-			return render.Target{}, usageErrorf("--svg-all draws SVG pictures: give -t svg")
-		case plySet:
-			return render.Target{}, usageErrorf("give --ply or --svg-all, not both")
-		case o.outDir == "":
-			return render.Target{}, usageErrorf("--svg-all writes one file per ply: give the directory with -d DIR")
-		}
-	}
-	t.Options = render.Options{
-		AllowLoss:  true,
-		Mainline:   o.mainline,
-		CSAVersion: o.csaVersion,
-		Variations: o.variations,
-		Ply:        o.ply,
-		PlySet:     plySet,
-		Notation:   o.notation,
-		Encoding:   string(t.Enc),
+	t, err := render.NewTarget(render.TargetSpec{To: o.to, Encoding: o.encoding, Newline: o.newline, CSAVersion: o.csaVersion,
+		Variations: o.variations, Notation: o.notation, Ply: o.ply, PlySet: plySet, SVGAll: o.svgAll, Mainline: o.mainline,
+		Substitute: o.substitute, OutDir: o.outDir})
+	if err != nil {
+		return t, libErr(err)
 	}
 	return t, nil
 }
@@ -250,8 +174,12 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	if o.output != "" && o.outDir != "" {
 		return usageErrorf("give -o FILE or -d DIR, not both")
 	}
-	if err := outputFormat(&o, stderr); err != nil {
-		return err
+	to, warning, err := render.OutputFormat(o.to, o.output)
+	if err != nil {
+		return libErr(err)
+	}
+	if o.to = to; warning != "" {
+		fmt.Fprintln(stderr, "kifconv convert: warning: "+warning)
 	}
 	t, err := newTarget(o, plySet)
 	if err != nil {
@@ -331,14 +259,7 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 		} else {
 			r = <-done
 		}
-		var b []byte
-		for i := range r.Diags {
-			if r.Diags[i].Severity == sevWarning && o.quiet {
-				continue
-			}
-			b = p.Append(b, &r.Diags[i])
-		}
-		stderr.Write(b)
+		stderr.Write(appendDiags(p, nil, r.Diags, o.quiet))
 		if err := c.Ctx.Err(); err != nil {
 			return err
 		}
@@ -350,29 +271,6 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 	return convertBatch(e, c, o, ins, notes, stderr, p)
 }
 
-// outputFormat takes the output format from -o FILE's extension when -t
-// is not given, and warns when -t contradicts that extension.
-func outputFormat(o *convertOptions, stderr io.Writer) error {
-	ext := strings.ToLower(filepath.Ext(o.output))
-	byExt, known := render.Format{}, false
-	if ext != "" && o.output != "-" {
-		byExt, known = render.Lookup(ext)
-	}
-	switch {
-	case o.to == "" && known:
-		o.to = byExt.Name
-	case o.to == "" && o.output != "" && o.output != "-":
-		return usageErrorf("cannot tell the output format from %q: give it with -t (see kifconv formats)", o.output)
-	case o.to == "":
-		return usageErrorf("give the output format with -t FORMAT (see kifconv formats)")
-	case known:
-		if f, ok := render.Lookup(strings.ToLower(o.to)); ok && f.Name != byExt.Name && f.Extension != ext {
-			fmt.Fprintf(stderr, "kifconv convert: warning: writing %s into %s, whose extension is that of %s\n", f.Name, o.output, byExt.Name)
-		}
-	}
-	return nil
-}
-
 // convertBatch converts every input into the output directory with up to
 // o.jobs workers, printing the diagnostics in input order and a summary.
 func convertBatch(e env, c *render.Converter, o convertOptions, ins []parse.Input, notes *parse.Skipped, stderr io.Writer, p *render.DiagnosticPrinter) error {
@@ -382,59 +280,40 @@ func convertBatch(e env, c *render.Converter, o convertOptions, ins []parse.Inpu
 	}
 	defer root.Close()
 	bar := newBar(e, stderr, len(ins), o.quiet, "converting")
-	var converted, failed, warnings, kept int
-	status := parse.StatusOK
+	var tally render.Tally
 	var b []byte
 	c.Batch(root, ins, o.jobs, bar.add, func(r *render.Result) {
 		if r.Interrupted {
 			return
 		}
-		b = b[:0]
-		for i := range r.Diags {
-			d := &r.Diags[i]
-			if d.Severity == sevWarning {
-				warnings++
-				if o.quiet {
-					continue
-				}
-			}
-			b = p.Append(b, d)
-		}
-		if len(b) > 0 {
+		tally.Add(r)
+		if b = appendDiags(p, b[:0], r.Diags, o.quiet); len(b) > 0 {
 			bar.clear()
 			stderr.Write(b)
 		}
-		switch {
-		case r.Status != parse.StatusOK:
-			failed++
-		case r.Kept:
-			kept++
-		default:
-			converted++
-		}
-		status = max(status, r.Status)
 	})
 	bar.finish()
 	if !o.quiet {
-		line := strconv.Itoa(converted) + " converted, " + strconv.Itoa(failed) + " failed, " + render.Plural(warnings, "warning")
-		if kept > 0 {
-			line += ", " + strconv.Itoa(kept) + " kept"
-		}
-		if t := parse.SkippedText(notes.Counts()); t != "" {
-			line += "; " + t
-		}
-		if c.Ctx.Err() != nil {
-			line += "; interrupted"
-		}
-		fmt.Fprintln(stderr, line)
+		fmt.Fprintln(stderr, tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
 	}
 	if err := c.Ctx.Err(); err != nil {
 		return err
 	}
-	if status != parse.StatusOK {
-		return &exitError{int(status), nil}
+	if tally.Status != parse.StatusOK {
+		return &exitError{int(tally.Status), nil}
 	}
 	return nil
+}
+
+// appendDiags appends the diagnostics as p prints them, without the
+// warnings when quiet.
+func appendDiags(p *render.DiagnosticPrinter, b []byte, ds []diag, quiet bool) []byte {
+	for i := range ds {
+		if ds[i].Severity != sevWarning || !quiet {
+			b = p.Append(b, &ds[i])
+		}
+	}
+	return b
 }
 
 // mergeInputs writes every game of several inputs into the one file -o

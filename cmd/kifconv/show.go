@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -114,7 +114,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	if o.format != "text" && o.format != "" {
 		f, ok := render.Lookup(strings.ToLower(o.format))
 		if !ok {
-			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(writableNames(), ", "), o.format)
+			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(render.FormatNames(), ", "), o.format)
 		}
 		writer = f
 	}
@@ -152,7 +152,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
 	if writer.New != nil {
-		if plySet && !contains([]string{"bod", "sfen", "svg"}, writer.Name) {
+		if plySet && !slices.Contains([]string{"bod", "sfen", "svg"}, writer.Name) {
 			// The position at the ply, as a record that starts there.
 			pos, err := render.PositionAtPly(rec, o.ply, true)
 			if err != nil {
@@ -186,49 +186,19 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	return err
 }
 
-// readRecord reads record number game of one input, for show and diff.
-// What the reader tolerated is printed as warnings, in the compiler style
-// of validate, and so are the errors that stop it; a record with an
-// illegal move that the reader kept is returned (show and diff keep what
-// can be read).
+// readRecord reads record number game of one input (render.ReadRecord),
+// printing the warnings of its reader, or why it cannot be read, in the
+// compiler style of validate.
 func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
-	in := parse.Input{Path: name}
-	stderr := cmd.ErrOrStderr()
-	report := func(status int, ds []diag) error {
-		for i := range ds {
-			ds[i].Write(stderr, defaultCond())
-		}
-		return &exitError{status, nil}
+	rec, ds, st, err := render.ReadRecord(parse.Input{Path: name}, cmd.InOrStdin(), from, game)
+	for i := range ds {
+		ds[i].Write(cmd.ErrOrStderr(), defaultCond())
 	}
-	src, err := parse.OpenInput(in, cmd.InOrStdin(), from, parse.Options{}, nil, nil)
-	if err != nil {
-		return nil, report(int(parse.OpenStatus(err)), render.DiagnosticsFromError(in.Name(), 0, err))
+	switch {
+	case err != nil:
+		return nil, libErr(err)
+	case rec == nil:
+		return nil, &exitError{int(st), nil}
 	}
-	defer src.Close()
-	for i := 1; ; i++ {
-		rec, err := src.Reader.Read()
-		if err == io.EOF {
-			if i == 1 {
-				return nil, report(exitInvalid, []diag{{Path: in.Name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
-			}
-			return nil, usageErrorf("%s: --game %d: the input holds %s", in.Name(), game, render.Plural(i-1, "record"))
-		}
-		if err != nil {
-			status := exitInvalid
-			if errors.As(err, new(*fs.PathError)) {
-				status = exitUsage
-			}
-			return nil, report(status, render.DiagnosticsFromError(in.Name(), i, parse.WithWarnings(err, src.Reader.Warnings())))
-		}
-		if i == game {
-			var ds []diag
-			for _, w := range src.Reader.Warnings() {
-				ds = append(ds, diagFromParse(in.Name(), i, w))
-			}
-			if len(ds) > 0 {
-				report(0, ds)
-			}
-			return rec, nil
-		}
-	}
+	return rec, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -63,7 +64,7 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	if o.from, err = lookupReadable(o.from); err != nil {
 		return err
 	}
-	if !contains(render.ReportFormats, o.format) {
+	if !slices.Contains(render.ReportFormats, o.format) {
 		return usageErrorf("--format: want %s or %s, not %q", strings.Join(render.ReportFormats[:len(render.ReportFormats)-1], ", "), render.ReportFormats[len(render.ReportFormats)-1], o.format)
 	}
 	if o.jobs < 1 {

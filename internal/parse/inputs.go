@@ -419,3 +419,12 @@ func (w *Skipped) List(out io.Writer) {
 		fmt.Fprintf(out, "%s: skipped: %s\n", s.path, s.reason)
 	}
 }
+
+// FormatNames lists the names of the readable formats.
+func FormatNames() []string {
+	var out []string
+	for _, f := range Formats {
+		out = append(out, f.Name)
+	}
+	return out
+}

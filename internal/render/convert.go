@@ -472,3 +472,44 @@ func createIn(ctx context.Context, root *os.Root, rel string) (*File, error) {
 	}
 	return d.Create(ctx, rel, fi)
 }
+
+// Tally counts the results of a batch for its summary line.
+type Tally struct {
+	Converted, Failed, Warnings, Kept int
+	Status                            parse.Status // the worst met
+}
+
+// Add counts a result.
+func (t *Tally) Add(r *Result) {
+	for i := range r.Diags {
+		if r.Diags[i].Severity == SeverityWarning {
+			t.Warnings++
+		}
+	}
+	switch {
+	case r.Status != parse.StatusOK:
+		t.Failed++
+	case r.Kept:
+		t.Kept++
+	default:
+		t.Converted++
+	}
+	t.Status = max(t.Status, r.Status)
+}
+
+// Line is the summary line: "3 converted, 0 failed, 1 warning", with what
+// was kept, what was skipped (skipped, when not "") and whether the batch
+// was interrupted.
+func (t *Tally) Line(skipped string, interrupted bool) string {
+	line := strconv.Itoa(t.Converted) + " converted, " + strconv.Itoa(t.Failed) + " failed, " + Plural(t.Warnings, "warning")
+	if t.Kept > 0 {
+		line += ", " + strconv.Itoa(t.Kept) + " kept"
+	}
+	if skipped != "" {
+		line += "; " + skipped
+	}
+	if interrupted {
+		line += "; interrupted"
+	}
+	return line
+}
