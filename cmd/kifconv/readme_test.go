@@ -31,7 +31,7 @@ func TestReadmeCodes(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("README.md has no generated codes table (markers %q … %q)", codesBegin, codesEnd)
 	}
-	want := codesMarkdown()
+	want := parse.CodesMarkdown()
 	if got := s[i+len(codesBegin) : j]; got != want {
 		if *updateReadme {
 			if err := os.WriteFile(path, []byte(s[:i+len(codesBegin)]+want+s[j:]), 0o644); err != nil {

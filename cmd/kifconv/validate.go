@@ -85,36 +85,15 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 		return err
 	}
 	ctx := cmd.Context()
-	reports := make([]render.Validation, len(ins))
-	stdin := cmd.InOrStdin()
-	// One input (a collection of games) is read by all the workers.
-	fileJobs := 1
-	if len(ins) == 1 {
-		fileJobs = o.jobs
-	}
-	pool := &parse.Pool{}
 	bar := newBar(e, stderr, len(ins), o.quiet, "validating")
 	rep := render.NewReporter(o.format, out, &render.DiagnosticPrinter{Cond: cond, Color: color}, o.quiet, version)
 	sum := render.ReportSummary{Reasons: notes.Counts()}
 	for _, n := range sum.Reasons {
 		sum.Skipped += n
 	}
-	status := exitOK
 	var werr error
-	// An interrupt stops the wait at once: a worker may be blocked reading
-	// a terminal or a FIFO, and what is done so far is reported.
-	parse.EachInput(ctx, len(ins), o.jobs, ctx, func(i int) {
-		reports[i] = render.Validate(ctx, ins[i], stdin, o.from, o.strict, fileJobs, pool)
-		if ctx.Err() != nil {
-			reports[i].Interrupted = true
-		}
-	}, func(i int) {
-		r := &reports[i]
-		if r.Interrupted {
-			return
-		}
+	status := render.ValidateAll(ctx, ins, cmd.InOrStdin(), o.from, o.strict, o.jobs, func(r *render.Validation) {
 		sum.Add(&r.FileReport)
-		status = max(status, int(r.Status))
 		if len(r.Errors)+len(r.Warnings) > 0 {
 			bar.clear()
 		}
@@ -136,8 +115,8 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if status != exitOK {
-		return &exitError{status, nil}
+	if status != parse.StatusOK {
+		return &exitError{int(status), nil}
 	}
 	return nil
 }
@@ -145,8 +124,7 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 // validateHelp is validate's --help text; its list of codes comes from
 // parse.Codes.
 func validateHelp() string {
-	var b strings.Builder
-	b.WriteString(`Validate reads each record and replays every line of play, the main line and
+	return `Validate reads each record and replays every line of play, the main line and
 all variations, with the rules engine. Problems are reported as compilers
 report them, one per problem, with a stable code:
 
@@ -187,26 +165,5 @@ is an error (exit 2, "no records found").
   sarif   a SARIF 2.1.0 log, for code-scanning uploads
 
 Codes:
-`)
-	kind := parse.CodeKind(-1)
-	for _, c := range parse.Codes {
-		if c.Kind != kind {
-			kind = c.Kind
-			b.WriteString("  " + kind.String() + ":\n")
-		}
-		b.WriteString("    " + c.Code + strings.Repeat(" ", max(1, 18-len(c.Code))) + c.Meaning + "\n")
-	}
-	b.WriteString("\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
-	return b.String()
-}
-
-// codesMarkdown is the README's table of codes, generated from parse.Codes
-// (readme_test.go keeps the README in step with it).
-func codesMarkdown() string {
-	var b strings.Builder
-	b.WriteString("| code | kind | meaning |\n|---|---|---|\n")
-	for _, c := range parse.Codes {
-		b.WriteString("| `" + c.Code + "` | " + c.Kind.String() + " | " + c.Meaning + " |\n")
-	}
-	return b.String()
+` + parse.CodesText() + "\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error."
 }

@@ -135,3 +135,31 @@ func judgeKept(readerDiags []Diagnostic, d Diagnostic) int {
 	}
 	return -1
 }
+
+// ValidateAll validates the inputs with up to jobs workers (a lone input,
+// a collection of games, is read by all of them) and gives each report to
+// file in input order, as soon as it and every input before it are done
+// (done is called as each is done). An interrupt of ctx ends the wait at
+// once (a worker may be blocked reading a terminal or a FIFO): what is done
+// so far is given. It returns the worst status met.
+func ValidateAll(ctx context.Context, ins []parse.Input, stdin io.Reader, from string, strict bool, jobs int, file func(*Validation), done func()) parse.Status {
+	reports := make([]Validation, len(ins))
+	fileJobs := 1
+	if len(ins) == 1 {
+		fileJobs = jobs
+	}
+	pool := &parse.Pool{}
+	status := parse.StatusOK
+	parse.EachInput(ctx, len(ins), jobs, ctx, func(i int) {
+		reports[i] = Validate(ctx, ins[i], stdin, from, strict, fileJobs, pool)
+		if ctx.Err() != nil {
+			reports[i].Interrupted = true
+		}
+	}, func(i int) {
+		if r := &reports[i]; !r.Interrupted {
+			status = max(status, r.Status)
+			file(r)
+		}
+	}, done)
+	return status
+}
