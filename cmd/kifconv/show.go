@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -152,22 +151,11 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
 	if writer.New != nil {
-		if plySet && !slices.Contains([]string{"bod", "sfen", "svg"}, writer.Name) {
-			// The position at the ply, as a record that starts there.
-			pos, err := render.PositionAtPly(rec, o.ply, true)
-			if err != nil {
-				return usageErrorf("--%v", err)
+		if st, err := render.WriteRecordAt(bw, rec, writer, o.ply, plySet); err != nil {
+			if errors.As(err, new(parse.UsageError)) {
+				return libErr(err)
 			}
-			at := shogi.NewRecord(pos)
-			at.Header = rec.Header
-			rec = at
-		}
-		w := writer.New(bw, render.Options{AllowLoss: true, Ply: o.ply, PlySet: plySet})
-		if err := w.Write(rec); err != nil {
-			return &exitError{exitInvalid, err}
-		}
-		if err := w.Flush(); err != nil {
-			return &exitError{exitUsage, fmt.Errorf("cannot write standard output: %w", parse.UnwrapPath(err))}
+			return &exitError{int(st), err}
 		}
 		return nil
 	}

@@ -45,3 +45,28 @@ func ReadRecord(in parse.Input, stdin io.Reader, from string, game int) (*shogi.
 		}
 	}
 }
+
+// WriteRecordAt writes rec to w in the format f; with plySet, the position
+// after main-line ply ply (as a record that starts there, for formats that
+// are not positions). A ply the record does not reach is a
+// parse.UsageError; a record the format cannot hold is StatusInvalid, and
+// a failed write StatusTrouble.
+func WriteRecordAt(w io.Writer, rec *shogi.Record, f Format, ply int, plySet bool) (parse.Status, error) {
+	if plySet && f.Name != "bod" && f.Name != "sfen" && f.Name != "svg" {
+		pos, err := PositionAtPly(rec, ply, true)
+		if err != nil {
+			return parse.StatusTrouble, usageErrorf("--%v", err)
+		}
+		at := shogi.NewRecord(pos)
+		at.Header = rec.Header
+		rec = at
+	}
+	wr := f.New(w, Options{AllowLoss: true, Ply: ply, PlySet: plySet})
+	if err := wr.Write(rec); err != nil {
+		return parse.StatusInvalid, err
+	}
+	if err := wr.Flush(); err != nil {
+		return parse.StatusTrouble, fmt.Errorf("cannot write standard output: %w", parse.UnwrapPath(err))
+	}
+	return parse.StatusOK, nil
+}
