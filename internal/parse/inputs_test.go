@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -67,3 +68,39 @@ func TestReadListBounds(t *testing.T) {
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+func TestSkippedText(t *testing.T) {
+	tests := []struct {
+		c    map[string]int
+		want string
+	}{
+		{nil, ""},
+		{map[string]int{skipNotJKF: 2, skipExtension: 1}, "3 skipped (1 unknown extension, 2 not JKF)"},
+	}
+	for _, tt := range tests {
+		if got := SkippedText(tt.c); got != tt.want {
+			t.Errorf("SkippedText(%v) = %q, want %q", tt.c, got, tt.want)
+		}
+	}
+}
+
+func TestGatherErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		spec  InputSpec
+		want  string
+		usage bool
+	}{
+		{InputSpec{Args: []string{dir}, NUL: true}, "-0 (--null) says how the --files-from list is separated: give --files-from FILE", true},
+		{InputSpec{Args: []string{dir}}, "no records found", true},
+		{InputSpec{Args: []string{"-"}, FilesFrom: "-"}, "standard input cannot be both --files-from and an input", true},
+		{InputSpec{FilesFrom: dir + "/missing"}, "--files-from: cannot read " + dir + "/missing: no such file or directory", false},
+		{InputSpec{FilesFrom: "-", Stdin: strings.NewReader("a\x00b\n")}, "--files-from: the list holds NUL bytes; give -0 for a NUL-separated list (find -print0)", true},
+	}
+	for _, tt := range tests {
+		_, _, err := Gather(tt.spec, "")
+		if err == nil || err.Error() != tt.want || errors.As(err, new(UsageError)) != tt.usage {
+			t.Errorf("%+v: %v, want %q (usage %v)", tt.spec, err, tt.want, tt.usage)
+		}
+	}
+}
