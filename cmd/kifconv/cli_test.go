@@ -114,36 +114,6 @@ func TestDescribeBuild(t *testing.T) {
 	}
 }
 
-// TestJudgeKept checks how validate judges an illegal move the replay
-// finds: when a reader kept it with a warning of the same code and ply, the
-// warning (with its line) becomes the error; a reader's warning about a
-// move it read another way, which replays as legal, stays a warning.
-func TestJudgeKept(t *testing.T) {
-	replay := diag{Ply: 37, Severity: sevError, Code: "nifu", Message: "二歩 at move 37"}
-	tests := []struct {
-		name   string
-		reader []diag
-		d      diag
-		judged bool // the reader's first warning stands for d
-	}{
-		{"kept by the reader", []diag{{Line: 45, Col: 1, Ply: 37, Severity: sevWarning, Code: "nifu"}}, replay, true},
-		{"reader without a ply", []diag{{Line: 45, Col: 1, Severity: sevWarning, Code: "nifu"}}, replay, true},
-		{"another ply", []diag{{Line: 45, Col: 1, Ply: 12, Severity: sevWarning, Code: "nifu"}}, replay, false},
-		{"another code", []diag{{Line: 45, Col: 1, Ply: 37, Severity: sevWarning, Code: "wrong-piece"}}, replay, false},
-		{"no reader warning", nil, replay, false},
-		{"not a move rule", []diag{{Line: 3, Severity: sevWarning, Code: "time-total"}}, diag{Severity: sevError, Code: "time-total"}, false},
-	}
-	for _, tt := range tests {
-		want := -1
-		if tt.judged {
-			want = 0
-		}
-		if got := judgeKept(tt.reader, tt.d); got != want {
-			t.Errorf("%s: judged warning %d, want %d", tt.name, got, want)
-		}
-	}
-}
-
 // TestStdinTerminalHint checks that reading standard input from a terminal
 // says how to end it, and only then.
 func TestStdinTerminalHint(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
@@ -96,7 +97,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 			}
 		}
 	}
-	var sink *gameSink
+	var sink *render.GameSink
 	if write {
 		if sink, err = newGameSink(cmd, o.out); err != nil {
 			return err
@@ -106,18 +107,18 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	// Pass 1: a key per game.
 	var entries []shogi.DedupEntry
 	names := map[int32]string{}
-	hash := func(g *gameRef) any { return shogi.NewDedupEntry(g.rec, by, g.index, g.game) }
-	status, err := eachGame(cmd, &o.coll, gameWalk{work: hash}, func(g *gameRef) bool {
-		ix := int32(g.index)
+	hash := func(g *parse.Game) any { return shogi.NewDedupEntry(g.Record, by, g.Index, g.Game) }
+	status, err := eachGame(cmd, &o.coll, hash, false, func(g *parse.Game) bool {
+		ix := int32(g.Index)
 		if _, ok := names[ix]; !ok {
-			names[ix] = g.in.name()
+			names[ix] = g.In.Name()
 		}
-		entries = append(entries, g.val.(shogi.DedupEntry))
+		entries = append(entries, g.Val.(shogi.DedupEntry))
 		return true
 	})
 	if err != nil {
 		if sink != nil {
-			sink.close(false)
+			sink.Close(false)
 		}
 		return err
 	}
@@ -126,23 +127,23 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 
 	if write {
 		// Pass 2: the kept records, in input order.
-		kept := func(g *gameRef) any {
-			if d.Kept(g.index, g.game) {
+		kept := func(g *parse.Game) any {
+			if d.Kept(g.Index, g.Game) {
 				return true
 			}
 			return nil
 		}
-		st, err := eachGame(cmd, &o.coll, gameWalk{work: kept, records: true}, func(g *gameRef) bool {
-			if g.val == nil {
+		st, err := eachGame(cmd, &o.coll, kept, true, func(g *parse.Game) bool {
+			if g.Val == nil {
 				return true
 			}
-			return sink.write(g)
+			return sink.Write(g)
 		})
-		sink.close(err == nil)
+		sink.Close(err == nil)
 		if err != nil {
 			return err
 		}
-		status = max(status, st, sink.status)
+		status = max(status, st, int(sink.Status))
 		if !o.out.quiet && status == exitOK {
 			fmt.Fprintf(cmd.ErrOrStderr(), "%d games, %d written, %d groups of duplicates\n", len(entries), len(d.Order), dups)
 		}

@@ -22,16 +22,6 @@ var (
 	defaultCond   = render.NarrowCondition
 )
 
-// diagsFromError is render.DiagnosticsFromError, with the code of an input
-// whose format cannot be told.
-func diagsFromError(path string, game int, err error) []diag {
-	ds := render.DiagnosticsFromError(path, game, err)
-	if last := &ds[len(ds)-1]; last.Code == "error" && errors.Is(err, errUnknownFormat) {
-		last.Code = "unknown-format"
-	}
-	return ds
-}
-
 // widthCondition is render.WidthCondition, its error a usage error.
 func widthCondition(flag string, getenv func(string) string) (*runewidth.Condition, error) {
 	c, err := render.WidthCondition(flag, getenv)

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"io"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
@@ -119,65 +118,35 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	var pool bufPool
-	var sides [2]*diffSide
-	for i := range sides {
+	var pool parse.Pool
+	var srcs [2]*parse.InputSource
+	for i := range srcs {
 		src, err := openDiffSide(cmd, args[i], from[i], o.readers, &pool)
 		if err != nil {
 			return err
 		}
 		defer src.Close()
-		sides[i] = &diffSide{cmd: cmd, src: src}
+		srcs[i] = src
 	}
 	bw := bufio.NewWriter(out)
 	var rep render.DiffReport
 	if !o.quiet {
 		rep = render.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
 	}
-	equal := true
-	for game := 1; ; game++ {
-		ra, err := sides[0].next()
-		if err != nil {
-			return err
+	equal, games, failed := render.DiffInputs(srcs, opt, rep)
+	if failed != nil {
+		for _, d := range failed {
+			d.Write(cmd.ErrOrStderr(), defaultCond())
 		}
-		rb, err := sides[1].next()
-		if err != nil {
-			return err
-		}
-		if ra == nil || rb == nil {
-			if ra != nil || rb != nil {
-				equal = false
-			}
-			if !equal && o.quiet {
-				break
-			}
-			// The longer input is read on only to count its records.
-			for _, s := range sides {
-				for !s.done {
-					if _, err := s.next(); err != nil {
-						return err
-					}
-				}
-			}
-			break
-		}
-		d := shogi.Compare(ra, rb, opt)
-		if d.Equal() {
-			continue
-		}
-		equal = false
-		if o.quiet {
-			break
-		}
-		rep.Game(game, d, ra, rb)
+		return &exitError{exitUsage, nil}
 	}
-	for _, s := range sides {
-		if s.games == 0 {
-			return &exitError{exitUsage, errors.New(s.src.in.name() + ": no record in the input")}
+	for i, n := range games {
+		if n == 0 {
+			return &exitError{exitUsage, errors.New(srcs[i].In.Name() + ": no record in the input")}
 		}
 	}
 	if rep != nil {
-		rep.End([2]int{sides[0].games, sides[1].games}, equal)
+		rep.End(games, equal)
 	}
 	if err := bw.Flush(); err != nil {
 		return &exitError{exitUsage, err}
@@ -190,47 +159,11 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 
 // openDiffSide opens one input of diff. Any problem is trouble (exit 2),
 // as diff(1) has it.
-func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, pool *bufPool) (*source, error) {
-	in := input{path: name}
-	src, err := openSourceWith(in, cmd.InOrStdin(), from, parse.Options{}, ropt, pool)
+func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, pool *parse.Pool) (*parse.InputSource, error) {
+	in := parse.Input{Path: name}
+	src, err := parse.OpenInput(in, cmd.InOrStdin(), from, parse.Options{}, ropt.apply, pool)
 	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) && ee.err == nil {
-			return nil, err // said already
-		}
-		return nil, &exitError{exitUsage, errors.New(parse.EscapeControl(in.name()) + ": " + err.Error())}
+		return nil, &exitError{exitUsage, errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error())}
 	}
 	return src, nil
-}
-
-// diffSide reads the records of one input of diff one at a time: each
-// record is reused for the next, so memory does not grow with the number
-// of records.
-type diffSide struct {
-	cmd   *cobra.Command
-	src   *source
-	games int
-	done  bool
-}
-
-// next returns the next record, nil at the end. A read error is printed
-// and ends the command with exit status 2.
-func (s *diffSide) next() (*shogi.Record, error) {
-	if s.done {
-		return nil, nil
-	}
-	rec, err := s.src.Reader.Read()
-	if err == io.EOF {
-		s.done = true
-		return nil, nil
-	}
-	if err != nil {
-		ds := diagsFromError(s.src.in.name(), s.games+1, err)
-		for _, d := range ds {
-			d.Write(s.cmd.ErrOrStderr(), defaultCond())
-		}
-		return nil, &exitError{exitUsage, nil}
-	}
-	s.games++
-	return rec, nil
 }

@@ -2,15 +2,9 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
-	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
@@ -142,7 +136,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	if err != nil {
 		return &exitError{exitUsage, usageError{err}}
 	}
-	var sink *gameSink
+	var sink *render.GameSink
 	switch {
 	case o.list && o.out.to != "":
 		return usageErrorf("give -l or -t FORMAT, not both")
@@ -161,27 +155,27 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	selected, total := 0, 0
 	// Games are matched where they are read (by the workers, for small
 	// files); the records of the selected ones reach the writer.
-	match := func(g *gameRef) any {
-		if crit.Match(g.rec) == o.invert {
+	match := func(g *parse.Game) any {
+		if crit.Match(g.Record) == o.invert {
 			return nil
 		}
 		return true
 	}
-	status, err := eachGame(cmd, &o.coll, gameWalk{work: match, records: sink != nil}, func(g *gameRef) bool {
+	status, err := eachGame(cmd, &o.coll, match, sink != nil, func(g *parse.Game) bool {
 		total++
-		if g.val == nil {
+		if g.Val == nil {
 			return true
 		}
 		selected++
 		if o.list {
-			fmt.Fprintf(bw, "%s\t%d\n", render.TermSafe(g.in.name()), g.game)
+			fmt.Fprintf(bw, "%s\t%d\n", render.TermSafe(g.In.Name()), g.Game)
 			return true
 		}
-		return sink.write(g)
+		return sink.Write(g)
 	})
 	if sink != nil {
-		sink.close(err == nil)
-		status = max(status, sink.status)
+		sink.Close(err == nil)
+		status = max(status, int(sink.Status))
 	}
 	if ferr := bw.Flush(); ferr != nil {
 		return &exitError{exitUsage, ferr}
@@ -201,44 +195,9 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	return nil
 }
 
-// gameSink writes selected games as convert writes records: to standard
-// output or -o FILE, all in one, or under -d DIR, one file per input
-// mirroring the input tree (one per game in one-game formats). Files are
-// written atomically. Problems are printed as they come; status is the
-// worst met.
-type gameSink struct {
-	cmd    *cobra.Command
-	o      outOptions
-	t      target
-	multi  bool
-	root   *os.Root // -o's directory or -d DIR
-	status int
-
-	// The output being written: for -o and standard output the only one,
-	// for -d that of input curIndex.
-	curIndex int
-	cur      *sinkOut
-	// One-game formats: the first game of the current output, held until
-	// it is known whether another follows.
-	held     []byte
-	heldGame int
-	heldIn   input
-	games    int // games written to the current output
-	warned   map[string]bool
-}
-
-// sinkOut is one output being written with the target's writer.
-type sinkOut struct {
-	file   *outFile // nil for standard output
-	bw     *bufio.Writer
-	enc    *charset.Writer
-	wr     render.Writer
-	shown  string
-	in     input
-	failed bool
-}
-
-func newGameSink(cmd *cobra.Command, o outOptions) (*gameSink, error) {
+// newGameSink checks the output flags of filter and dedup and returns the
+// sink they describe.
+func newGameSink(cmd *cobra.Command, o outOptions) (*render.GameSink, error) {
 	t, err := newTarget(convertOptions{to: o.to, encoding: o.encoding, newline: o.newline, csaVersion: o.csaVersion,
 		mainline: o.mainline, substitute: o.substitute}, false)
 	if err != nil {
@@ -247,236 +206,10 @@ func newGameSink(cmd *cobra.Command, o outOptions) (*gameSink, error) {
 	if o.output != "" && o.outDir != "" {
 		return nil, usageErrorf("give -o FILE or -d DIR, not both")
 	}
-	s := &gameSink{cmd: cmd, o: o, t: t, multi: !oneGameFormat(t.format.Name, false), curIndex: -1, warned: map[string]bool{}}
-	switch {
-	case o.outDir != "":
-		if err := os.MkdirAll(o.outDir, 0o755); err != nil {
-			return nil, &exitError{exitUsage, err}
-		}
-		s.root, err = os.OpenRoot(o.outDir)
-	case o.output != "" && o.output != "-":
-		s.root, err = os.OpenRoot(filepath.Dir(o.output))
-	}
+	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.output, OutDir: o.outDir, Force: o.force, Quiet: o.quiet},
+		cmd.OutOrStdout(), cmd.ErrOrStderr())
 	if err != nil {
 		return nil, &exitError{exitUsage, err}
 	}
 	return s, nil
-}
-
-func (s *gameSink) fail(status int, d diag) {
-	d.Write(s.cmd.ErrOrStderr(), defaultCond())
-	s.status = max(s.status, status)
-}
-
-// relFor is the output path of an input under -d, with the target's
-// extension, and with -NNNN before it for game n of several (n > 0), as
-// convert names the games it splits.
-func (s *gameSink) relFor(in input, n int) string {
-	rel := strings.TrimSuffix(in.rel, filepath.Ext(in.rel)) + s.t.format.Extension
-	if n > 0 {
-		rel = gameName(rel, n, max(n, 2))
-	}
-	return rel
-}
-
-// write writes one selected game; false stops the reading (an output that
-// cannot be written).
-func (s *gameSink) write(g *gameRef) bool {
-	if s.o.outDir != "" && g.index != s.curIndex {
-		s.finish(true)
-		s.curIndex = g.index
-	}
-	s.games++
-	if !s.multi {
-		return s.writeOne(g)
-	}
-	if s.cur == nil {
-		name := s.o.output
-		if s.o.outDir != "" {
-			name = s.relFor(g.in, 0)
-		}
-		if !s.open(g.in, name) {
-			return false
-		}
-	}
-	if s.cur.failed {
-		return true
-	}
-	if err := s.cur.wr.Write(g.rec); err != nil {
-		s.writeFailed(g, err)
-		s.cur.failed = true
-		return s.o.outDir != ""
-	}
-	return true
-}
-
-// writeOne writes a game in a one-game format: rendered on its own, and
-// held while it may be the only one of its output.
-func (s *gameSink) writeOne(g *gameRef) bool {
-	var buf bytes.Buffer
-	enc := charset.NewWriter(&buf, s.t.enc, s.t.crlf, s.t.substitute)
-	wr := s.t.format.New(enc, s.t.opt)
-	err := wr.Write(g.rec)
-	if err == nil {
-		err = wr.Flush()
-	}
-	if err == nil {
-		err = enc.Close()
-	}
-	if err != nil {
-		s.writeFailed(g, err)
-		return true
-	}
-	s.lossy(g.in, wr.Losses(), enc.Substitutions())
-	switch {
-	case s.games == 1:
-		s.held, s.heldGame, s.heldIn = buf.Bytes(), g.game, g.in
-		return true
-	case s.o.outDir == "":
-		s.fail(exitInvalid, diag{Path: g.in.name(), Game: g.game, Severity: sevError, Code: "games",
-			Message: s.t.format.Name + " holds one game a file and more than one game is selected; give -d DIR, --games, or a format that holds several (csa, jkf, psn, usi, sfen, …)"})
-		s.held = nil
-		return false
-	}
-	if s.held != nil {
-		s.writeFile(s.heldIn, s.relFor(s.heldIn, s.heldGame), s.held)
-		s.held = nil
-	}
-	s.writeFile(g.in, s.relFor(g.in, g.game), buf.Bytes())
-	return true
-}
-
-// lossy reports once per input what the target could not carry.
-func (s *gameSink) lossy(in input, losses []string, subs int) {
-	var lost []string
-	if len(losses) > 0 {
-		lost = append(lost, s.t.format.Name+" cannot carry "+strings.Join(losses, ", ")+"; dropped")
-	}
-	if subs > 0 {
-		lost = append(lost, strconv.Itoa(subs)+" characters not in "+string(s.t.enc)+" replaced")
-	}
-	if len(lost) == 0 || s.o.quiet || s.warned[in.name()] {
-		return
-	}
-	s.warned[in.name()] = true
-	d := diag{Path: in.name(), Severity: sevWarning, Code: "lossy", Message: strings.Join(lost, "; ")}
-	d.Write(s.cmd.ErrOrStderr(), defaultCond())
-}
-
-func (s *gameSink) writeFailed(g *gameRef, err error) {
-	for _, d := range diagsFromError(g.in.name(), g.game, err) {
-		s.fail(exitInvalid, d)
-	}
-}
-
-// open starts the output name (a path under -d, -o's file, or "" for
-// standard output).
-func (s *gameSink) open(in input, name string) bool {
-	out := &sinkOut{in: in, shown: "standard output"}
-	var w io.Writer = s.cmd.OutOrStdout()
-	if name != "" && name != "-" {
-		rel := name
-		out.shown = name
-		if s.o.outDir != "" {
-			out.shown = filepath.Join(s.o.outDir, name)
-		} else {
-			rel = filepath.Base(name)
-		}
-		if !s.o.force && exists(s.root, rel) {
-			s.fail(exitUsage, existsDiag(in, out.shown))
-			return false
-		}
-		f, err := createOut(s.cmd.Context(), s.root, rel)
-		if err != nil {
-			s.fail(exitUsage, diag{Path: in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
-			return false
-		}
-		out.file, w = f, f
-	}
-	out.bw = bufio.NewWriterSize(w, 64<<10)
-	out.enc = charset.NewWriter(out.bw, s.t.enc, s.t.crlf, s.t.substitute)
-	out.wr = s.t.format.New(out.enc, s.t.opt)
-	s.cur = out
-	return true
-}
-
-// writeFile writes the text of one-game output rel (a path under -d DIR,
-// -o's file, or "" for standard output) atomically.
-func (s *gameSink) writeFile(in input, rel string, data []byte) {
-	if !s.open(in, rel) {
-		return
-	}
-	s.cur.bw.Write(data)
-	s.closeCur(true)
-}
-
-// closeCur finishes the current output: flushed and moved into place when
-// ok, removed otherwise.
-func (s *gameSink) closeCur(ok bool) {
-	out := s.cur
-	s.cur = nil
-	if out == nil {
-		return
-	}
-	ok = ok && !out.failed && s.cmd.Context().Err() == nil
-	var err error
-	if ok && s.multi {
-		if err = out.wr.Flush(); err == nil {
-			err = out.enc.Close()
-		}
-		if err == nil {
-			in := out.in
-			if s.o.outDir == "" { // the losses of all the inputs merged
-				in = input{path: out.shown}
-			}
-			s.lossy(in, out.wr.Losses(), out.enc.Substitutions())
-		}
-	}
-	if err == nil && ok {
-		err = out.bw.Flush()
-	}
-	if out.file == nil {
-		if err != nil {
-			s.fail(exitUsage, diag{Path: out.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
-		}
-		return
-	}
-	if err != nil || !ok {
-		out.file.Abort()
-		if err != nil {
-			s.fail(exitUsage, diag{Path: out.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
-		}
-		return
-	}
-	if err := out.file.Commit(s.o.force); err != nil {
-		if err == errExists {
-			s.fail(exitUsage, existsDiag(out.in, out.shown))
-			return
-		}
-		s.fail(exitUsage, diag{Path: out.in.name(), Severity: sevError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})
-	}
-}
-
-// finish ends the current output: a held one-game record goes out under
-// its plain name.
-func (s *gameSink) finish(ok bool) {
-	if s.held != nil && ok {
-		rel := s.o.output
-		if s.o.outDir != "" {
-			rel = s.relFor(s.heldIn, 0)
-		}
-		s.writeFile(s.heldIn, rel, s.held)
-	}
-	s.held = nil
-	s.closeCur(ok)
-	s.games = 0
-}
-
-// close finishes the last output; ok false (an interrupt, a read that
-// failed) removes what is not finished.
-func (s *gameSink) close(ok bool) {
-	s.finish(ok)
-	if s.root != nil {
-		s.root.Close()
-	}
 }

@@ -8,31 +8,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func readableNames() []string {
-	var out []string
-	for _, f := range parse.Formats {
-		out = append(out, f.Name)
-	}
-	return out
-}
-
-func writableNames() []string {
-	var out []string
-	for _, f := range render.Formats {
-		out = append(out, f.Name)
-	}
-	return out
-}
-
 func completeReadable(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	var out []string
 	for _, f := range parse.Formats {

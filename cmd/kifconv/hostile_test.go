@@ -289,33 +289,6 @@ func TestBoundedDiagnostics(t *testing.T) {
 	}
 }
 
-func TestCapJobs(t *testing.T) {
-	for _, c := range []struct{ jobs, cpus, want int }{
-		{1, 2, 1}, {8, 2, 8}, {100_000_000, 2, 8}, {3, 0, 3}, {0, 4, 1},
-	} {
-		if got := capJobs(c.jobs, c.cpus); got != c.want {
-			t.Errorf("capJobs(%d, %d) = %d, want %d", c.jobs, c.cpus, got, c.want)
-		}
-	}
-}
-
-func TestReadListBounds(t *testing.T) {
-	got, err := readList(strings.NewReader("a\r\n\nb\n"), false)
-	if err != nil || strings.Join(got, ",") != "a,b" {
-		t.Fatalf("%q %v", got, err)
-	}
-	if _, err := readList(strings.NewReader(strings.Repeat("x", maxListLine+1)), false); err == nil {
-		t.Fatal("an endless line was read")
-	}
-	if _, err := readList(io.LimitReader(zeros{}, maxListEntries+10), true); err == nil {
-		t.Fatal("endless empty entries were read")
-	}
-}
-
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
-
 // bigUSI writes a game of n king moves.
 func bigUSI(t *testing.T, path string, n int) {
 	t.Helper()

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"strings"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
@@ -82,12 +83,12 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	out := render.NewInfoWriter(bw, o.format, fields, cond)
 	// The values are worked out where the games are read (by the workers,
 	// for small files).
-	work := func(g *gameRef) any {
-		return render.InfoValues(fields, &render.InfoRow{Path: g.in.name(), Game: g.game, Format: g.format,
-			Encoding: string(g.encoding), Summary: shogi.Summarize(g.rec)})
+	work := func(g *parse.Game) any {
+		return render.InfoValues(fields, &render.InfoRow{Path: g.In.Name(), Game: g.Game, Format: g.Format,
+			Encoding: string(g.Encoding), Summary: shogi.Summarize(g.Record)})
 	}
-	status, err := eachGame(cmd, &o.coll, gameWalk{work: work}, func(g *gameRef) bool {
-		out.Row(g.val.([]string))
+	status, err := eachGame(cmd, &o.coll, work, false, func(g *parse.Game) bool {
+		out.Row(g.Val.([]string))
 		return true
 	})
 	out.End()

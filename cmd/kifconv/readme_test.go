@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kifconv/kifconv/internal/parse"
 )
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite the generated parts of README.md")
@@ -29,7 +31,7 @@ func TestReadmeCodes(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("README.md has no generated codes table (markers %q … %q)", codesBegin, codesEnd)
 	}
-	want := codesMarkdown()
+	want := parse.CodesMarkdown()
 	if got := s[i+len(codesBegin) : j]; got != want {
 		if *updateReadme {
 			if err := os.WriteFile(path, []byte(s[:i+len(codesBegin)]+want+s[j:]), 0o644); err != nil {
@@ -61,7 +63,7 @@ func TestPreCommitHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for ext := range readableExtensions("") {
+	for ext := range parse.ReadableExtensions("") {
 		if !re.MatchString("kifu/game" + ext) {
 			t.Errorf("the hook's files pattern %q misses %s", files, ext)
 		}

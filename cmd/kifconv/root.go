@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -80,7 +81,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(e)
 	stopProfiles := addProfileFlags(root)
-	out := trackWrites(stdout)
+	out := render.TrackWrites(stdout)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(out)
@@ -97,7 +98,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 		return exitInterrupted
 	}
 	if err == nil {
-		if werr := out.(writeTracker).writeErr(); werr != nil {
+		if werr := out.WriteErr(); werr != nil {
 			// A command that did not check its writes (a board drawn
 			// into a full disk) still fails.
 			fmt.Fprintln(stderr, "kifconv: cannot write standard output:", werr)
@@ -168,42 +169,4 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newManCmd(),
 	)
 	return root
-}
-
-// writeTracker is standard output with the first error a write to it
-// returned remembered, so that no command exits 0 when its output was lost.
-type writeTracker interface {
-	io.Writer
-	writeErr() error
-}
-
-type tracked struct {
-	w   io.Writer
-	err error
-}
-
-func (t *tracked) Write(p []byte) (int, error) {
-	n, err := t.w.Write(p)
-	if err != nil && t.err == nil {
-		t.err = err
-	}
-	return n, err
-}
-
-func (t *tracked) writeErr() error { return t.err }
-
-// trackedFile is tracked for an *os.File, keeping Fd so that terminals are
-// still recognised.
-type trackedFile struct {
-	tracked
-	fd uintptr
-}
-
-func (t *trackedFile) Fd() uintptr { return t.fd }
-
-func trackWrites(w io.Writer) writeTracker {
-	if f, ok := w.(interface{ Fd() uintptr }); ok {
-		return &trackedFile{tracked{w: w}, f.Fd()}
-	}
-	return &tracked{w: w}
 }

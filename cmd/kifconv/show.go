@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -114,7 +113,7 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	if o.format != "text" && o.format != "" {
 		f, ok := render.Lookup(strings.ToLower(o.format))
 		if !ok {
-			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(writableNames(), ", "), o.format)
+			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(render.FormatNames(), ", "), o.format)
 		}
 		writer = f
 	}
@@ -152,22 +151,11 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
 	if writer.New != nil {
-		if plySet && !contains([]string{"bod", "sfen", "svg"}, writer.Name) {
-			// The position at the ply, as a record that starts there.
-			pos, err := render.PositionAtPly(rec, o.ply, true)
-			if err != nil {
-				return usageErrorf("--%v", err)
+		if st, err := render.WriteRecordAt(bw, rec, writer, o.ply, plySet); err != nil {
+			if errors.As(err, new(parse.UsageError)) {
+				return libErr(err)
 			}
-			at := shogi.NewRecord(pos)
-			at.Header = rec.Header
-			rec = at
-		}
-		w := writer.New(bw, render.Options{AllowLoss: true, Ply: o.ply, PlySet: plySet})
-		if err := w.Write(rec); err != nil {
-			return &exitError{exitInvalid, err}
-		}
-		if err := w.Flush(); err != nil {
-			return &exitError{exitUsage, fmt.Errorf("cannot write standard output: %w", unwrapPath(err))}
+			return &exitError{int(st), err}
 		}
 		return nil
 	}
@@ -186,53 +174,19 @@ func runShow(cmd *cobra.Command, e env, o showOptions, args []string, plySet boo
 	return err
 }
 
-// readRecord reads record number game of one input, for show and diff.
-// What the reader tolerated is printed as warnings, in the compiler style
-// of validate, and so are the errors that stop it; a record with an
-// illegal move that the reader kept is returned (show and diff keep what
-// can be read).
+// readRecord reads record number game of one input (render.ReadRecord),
+// printing the warnings of its reader, or why it cannot be read, in the
+// compiler style of validate.
 func readRecord(cmd *cobra.Command, name, from string, game int) (*shogi.Record, error) {
-	in := input{path: name}
-	stderr := cmd.ErrOrStderr()
-	report := func(status int, ds []diag) error {
-		for i := range ds {
-			ds[i].Write(stderr, defaultCond())
-		}
-		return &exitError{status, nil}
+	rec, ds, st, err := render.ReadRecord(parse.Input{Path: name}, cmd.InOrStdin(), from, game)
+	for i := range ds {
+		ds[i].Write(cmd.ErrOrStderr(), defaultCond())
 	}
-	src, err := openSource(in, cmd.InOrStdin(), from, parse.Options{}, nil)
-	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) && ee.err == nil {
-			return nil, err // said already
-		}
-		return nil, report(openStatus(err), diagsFromError(in.name(), 0, err))
+	switch {
+	case err != nil:
+		return nil, libErr(err)
+	case rec == nil:
+		return nil, &exitError{int(st), nil}
 	}
-	defer src.Close()
-	for i := 1; ; i++ {
-		rec, err := src.Reader.Read()
-		if err == io.EOF {
-			if i == 1 {
-				return nil, report(exitInvalid, []diag{{Path: in.name(), Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg}})
-			}
-			return nil, usageErrorf("%s: --game %d: the input holds %s", in.name(), game, plural(i-1, "record"))
-		}
-		if err != nil {
-			status := exitInvalid
-			if errors.As(err, new(*fs.PathError)) {
-				status = exitUsage
-			}
-			return nil, report(status, diagsFromError(in.name(), i, parse.WithWarnings(err, src.Reader.Warnings())))
-		}
-		if i == game {
-			var ds []diag
-			for _, w := range src.Reader.Warnings() {
-				ds = append(ds, diagFromParse(in.name(), i, w))
-			}
-			if len(ds) > 0 {
-				report(0, ds)
-			}
-			return rec, nil
-		}
-	}
+	return rec, nil
 }

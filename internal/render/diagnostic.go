@@ -80,6 +80,8 @@ func DiagnosticsFromError(path string, game int, err error) []Diagnostic {
 		d.Code = "lossy"
 	case errors.As(err, &pathErr):
 		d.Code, d.Message = "io", pathErr.Err.Error()
+	case errors.Is(err, parse.ErrUndetected):
+		d.Code = "unknown-format"
 	default:
 		if c := parse.Code(err); c != "error" {
 			d.Code = c

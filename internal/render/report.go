@@ -59,8 +59,8 @@ func (s *ReportSummary) Add(r *FileReport) {
 // Line is the summary validate prints on standard error; skipped says
 // what the directory walks skipped ("" for nothing).
 func (s *ReportSummary) Line(skipped string) string {
-	b := plural(s.Files, "file") + ": " + strconv.Itoa(s.Valid) + " valid, " + strconv.Itoa(s.Invalid) + " invalid, " +
-		plural(s.Errors, "error") + ", " + plural(s.Warnings, "warning")
+	b := Plural(s.Files, "file") + ": " + strconv.Itoa(s.Valid) + " valid, " + strconv.Itoa(s.Invalid) + " invalid, " +
+		Plural(s.Errors, "error") + ", " + Plural(s.Warnings, "warning")
 	if skipped != "" {
 		b += "; " + skipped
 	}
@@ -70,7 +70,8 @@ func (s *ReportSummary) Line(skipped string) string {
 	return b
 }
 
-func plural(n int, noun string) string {
+// Plural writes a count with its noun: "1 file", "2 files".
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"errors"
@@ -10,8 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kifconv/kifconv/internal/charset"
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
@@ -37,16 +36,16 @@ func gameName(rel string, i, n int) string {
 // keep reports whether the existing output rel (under root) of r's input
 // is to be left as it is: always with --skip-existing, and with --update
 // when it is not older than its input. It marks r as kept.
-func (c *converter) keep(r *result, root *os.Root, rel string) bool {
+func (c *Converter) keep(r *Result, root *os.Root, rel string) bool {
 	switch {
-	case c.o.skipExisting:
-		r.kept = true
-	case c.o.update && r.in.path != "-":
+	case c.Opt.SkipExisting:
+		r.Kept = true
+	case c.Opt.Update && r.In.Path != "-":
 		out, err1 := root.Stat(rel)
-		in, err2 := os.Stat(r.in.path)
-		r.kept = err1 == nil && err2 == nil && !out.ModTime().Before(in.ModTime())
+		in, err2 := os.Stat(r.In.Path)
+		r.Kept = err1 == nil && err2 == nil && !out.ModTime().Before(in.ModTime())
 	}
-	return r.kept
+	return r.Kept
 }
 
 // convertSplit converts an input into a one-game format under -d: one file
@@ -54,10 +53,10 @@ func (c *converter) keep(r *result, root *os.Root, rel string) bool {
 // written to temporary files, and moved to their names once the number of
 // games (and so the width of the numbers) is known and every game was
 // written; an input that fails leaves none of them.
-func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) {
-	name := r.in.name()
+func (c *Converter) convertSplit(r *Result, dir *Dir, rel, shown string) {
+	name := r.In.Name()
 	first := gameName(rel, 1, 2)
-	force := c.o.force
+	force := c.Opt.Force
 	for _, existing := range []string{rel, first} {
 		if !dir.Exists(existing) {
 			continue
@@ -65,7 +64,7 @@ func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) 
 		switch {
 		case c.keep(r, dir.Root(), existing):
 			return
-		case c.o.update:
+		case c.Opt.Update:
 			force = true
 		}
 	}
@@ -78,31 +77,31 @@ func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) 
 	// so the games of a collection are written in parallel under -j); the
 	// files get their names here, in input order.
 	var mu sync.Mutex
-	var made []*outFile // every file the workers made, placed or not
+	var made []*File // every file the workers made, placed or not
 	defer func() {
 		for _, o := range made {
 			o.Remove() // left only when the input failed
 		}
 	}()
-	write := func(rec *shogi.Record) workResult {
-		out, err := dir.Create(c.ctx, rel, nil)
+	write := func(rec *shogi.Record) *splitPart {
+		out, err := dir.Create(c.Ctx, rel, nil)
 		if err != nil {
-			return workResult{part: &splitPart{createErr: err}}
+			return &splitPart{createErr: err}
 		}
 		mu.Lock()
 		made = append(made, out)
 		mu.Unlock()
-		return workResult{part: c.writePart(out, rec)}
+		return c.writePart(out, rec)
 	}
-	var outs []*outFile
+	var outs []*File
 	losses := map[string]bool{}
 	subs := 0
 	var werr error
-	var warns diagList
-	before := len(r.diags)
-	games, err := src.eachRecord(c.ctx, c.fileJobs, write, func(game int, res readResult) bool {
-		warns.addParse(name, game, res.warns...)
-		p := res.part
+	var warns DiagnosticList
+	before := len(r.Diags)
+	games, err := parse.Each(c.Ctx, src, c.FileJobs, write, func(game int, res parse.Result[*splitPart]) bool {
+		warns.AddParse(name, game, res.Warnings...)
+		p := res.Work
 		if p.createErr != nil {
 			r.writeErr(p.createErr)
 			return false
@@ -115,7 +114,7 @@ func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) 
 		werr = p.err
 		return werr == nil
 	})
-	r.diags = slices.Insert(r.diags, before, warns.list(name)...)
+	r.Diags = slices.Insert(r.Diags, before, warns.List(name)...)
 	if !c.readAll(r, src, games, werr, err) {
 		return
 	}
@@ -125,22 +124,22 @@ func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) 
 	}
 	sort.Strings(lost)
 	c.lossWarning(r, lost, subs)
-	if r.status != exitOK || c.ctx.Err() != nil {
+	if r.Status != parse.StatusOK || c.Ctx.Err() != nil {
 		return
 	}
 	names := make([]string, len(outs))
 	for i := range outs {
 		names[i] = gameName(rel, i+1, len(outs))
 		if !force && dir.Exists(names[i]) {
-			r.fail(exitUsage, existsDiag(r.in, filepath.Join(filepath.Dir(shown), names[i])))
+			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, filepath.Join(filepath.Dir(shown), names[i])))
 			return
 		}
 	}
 	for i, o := range outs {
 		if err := o.PlaceAs(names[i], force); err != nil {
-			r.out = filepath.Join(filepath.Dir(shown), names[i])
-			if errors.Is(err, errExists) {
-				r.fail(exitUsage, existsDiag(r.in, r.out))
+			r.Out = filepath.Join(filepath.Dir(shown), names[i])
+			if errors.Is(err, ErrExists) {
+				r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, r.Out))
 			} else {
 				r.writeErr(err)
 			}
@@ -151,7 +150,7 @@ func (c *converter) convertSplit(r *result, dir *render.Dir, rel, shown string) 
 
 // splitPart is one game of convertSplit, written to its temporary file.
 type splitPart struct {
-	file      *outFile
+	file      *File
 	losses    []string
 	subs      int   // characters the encoding lacked, replaced
 	err       error // writing the game failed
@@ -159,10 +158,9 @@ type splitPart struct {
 }
 
 // writePart writes rec into out and closes it.
-func (c *converter) writePart(out *outFile, rec *shogi.Record) *splitPart {
-	bw := c.bufs.writer(out)
-	enc := charset.NewWriter(bw, c.t.enc, c.t.crlf, c.t.substitute)
-	wr := c.t.format.New(enc, c.t.opt)
+func (c *Converter) writePart(out *File, rec *shogi.Record) *splitPart {
+	bw := c.w.get(out)
+	wr, enc := c.Target.NewWriter(bw)
 	err := wr.Write(rec)
 	if err == nil {
 		err = wr.Flush()
@@ -173,7 +171,7 @@ func (c *converter) writePart(out *outFile, rec *shogi.Record) *splitPart {
 	if err == nil {
 		err = bw.Flush()
 	}
-	c.bufs.putWriter(bw)
+	c.w.put(bw)
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
@@ -22,11 +21,11 @@ import (
 // once the context is cancelled. Each file is written atomically, none
 // replaces an existing one without --force, and if the input fails, the
 // files already written for it are removed.
-func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
-	name := r.in.name()
+func (c *Converter) convertFrames(r *Result, root *os.Root, dir string) {
+	name := r.In.Name()
 	var written []string
 	defer func() {
-		if r.status != exitOK || c.ctx.Err() != nil {
+		if r.Status != parse.StatusOK || c.Ctx.Err() != nil {
 			for _, f := range written {
 				root.Remove(f)
 			}
@@ -38,14 +37,14 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 	}
 	defer src.Close()
 	subs := 0
-	var warns diagList
-	before := len(r.diags)
-	defer func() { r.diags = slices.Insert(r.diags, before, warns.list(name)...) }()
+	var warns DiagnosticList
+	before := len(r.Diags)
+	defer func() { r.Diags = slices.Insert(r.Diags, before, warns.List(name)...) }()
 	var firstNames []string // the frames of the first record, while they are in dir itself
 	var ferr error
-	games, err := src.eachRecord(c.ctx, 1, nil, func(game int, res readResult) bool {
-		warns.addParse(name, game, res.warns...)
-		res.rec.CutAtFoul()
+	games, err := parse.Each(c.Ctx, src, 1, nil, func(game int, res parse.Result[struct{}]) bool {
+		warns.AddParse(name, game, res.Warnings...)
+		res.Record.CutAtFoul()
 		sub := "."
 		if game == 2 {
 			if !c.moveFrames(r, root, dir, firstNames, &written) {
@@ -56,7 +55,7 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 		if game > 1 {
 			sub = strconv.Itoa(game)
 		}
-		names, n, ok := c.writeFrames(r, root, filepath.Join(dir, sub), res.rec, &written, &ferr)
+		names, n, ok := c.writeFrames(r, root, filepath.Join(dir, sub), res.Record, &written, &ferr)
 		subs += n
 		if game == 1 {
 			firstNames = names
@@ -64,7 +63,7 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 		return ok
 	})
 	switch {
-	case r.status != exitOK:
+	case r.Status != parse.StatusOK:
 		return
 	case ferr != nil:
 		c.writeFailed(r, games, ferr)
@@ -73,12 +72,12 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 		c.readFailed(r, src, games, err)
 		return
 	case games == 0:
-		r.fail(exitInvalid, diag{Path: name, Severity: sevError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+		r.fail(parse.StatusInvalid, Diagnostic{Path: name, Severity: SeverityError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
 		return
 	}
 	if subs > 0 {
-		r.diags = append(r.diags, diag{Path: name, Severity: sevWarning, Code: "lossy",
-			Message: strconv.Itoa(subs) + " characters not in " + string(c.t.enc) + " replaced (☗☖ by ▲△, others by ?)"})
+		r.Diags = append(r.Diags, Diagnostic{Path: name, Severity: SeverityWarning, Code: "lossy",
+			Message: strconv.Itoa(subs) + " characters not in " + string(c.Target.Enc) + " replaced (☗☖ by ▲△, others by ?)"})
 	}
 }
 
@@ -88,33 +87,33 @@ func (c *converter) convertFrames(r *result, root *os.Root, dir string) {
 // the names, the characters the output encoding replaced, and false after
 // a failure, which it reports (a record that cannot be drawn is left in
 // *ferr).
-func (c *converter) writeFrames(r *result, root *os.Root, dir string, rec *shogi.Record, written *[]string, ferr *error) ([]string, int, bool) {
-	shown := func(rel string) string { return filepath.Join(c.o.outDir, rel) }
+func (c *Converter) writeFrames(r *Result, root *os.Root, dir string, rec *shogi.Record, written *[]string, ferr *error) ([]string, int, bool) {
+	shown := func(rel string) string { return filepath.Join(c.Opt.OutDir, rel) }
 	n := 0
 	for x := rec.Root; x != nil && !x.IsEnd(); x = x.Next() {
 		n++
 	}
 	names := make([]string, n)
 	for i := range names {
-		names[i] = filepath.Join(dir, render.SVGFrameName(i, n))
-		if !c.o.force && exists(root, names[i]) {
-			r.fail(exitUsage, existsDiag(r.in, shown(names[i])))
+		names[i] = filepath.Join(dir, SVGFrameName(i, n))
+		if !c.Opt.Force && NewDir(root).Exists(names[i]) {
+			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown(names[i])))
 			return nil, 0, false
 		}
 	}
 	subs := 0
 	failed := errors.New("reported")
-	err := render.EachSVGFrame(rec, func(i int, f []byte) error {
-		if err := c.ctx.Err(); err != nil {
+	err := EachSVGFrame(rec, func(i int, f []byte) error {
+		if err := c.Ctx.Err(); err != nil {
 			return err
 		}
-		r.out = shown(names[i])
-		out, err := createOut(c.ctx, root, names[i])
+		r.Out = shown(names[i])
+		out, err := createIn(c.Ctx, root, names[i])
 		if err != nil {
 			r.writeErr(err)
 			return failed
 		}
-		enc := charset.NewWriter(out, c.t.enc, c.t.crlf, c.t.substitute)
+		enc := charset.NewWriter(out, c.Target.Enc, c.Target.CRLF, c.Target.Substitute)
 		_, err = enc.Write(f)
 		if err == nil {
 			err = enc.Close()
@@ -125,9 +124,9 @@ func (c *converter) writeFrames(r *result, root *os.Root, dir string, rec *shogi
 			return failed
 		}
 		subs += enc.Substitutions()
-		if err := out.Commit(c.o.force); err != nil {
-			if errors.Is(err, errExists) {
-				r.fail(exitUsage, existsDiag(r.in, shown(names[i])))
+		if err := out.Commit(c.Opt.Force); err != nil {
+			if errors.Is(err, ErrExists) {
+				r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown(names[i])))
 			} else {
 				r.writeErr(err)
 			}
@@ -140,8 +139,8 @@ func (c *converter) writeFrames(r *result, root *os.Root, dir string, rec *shogi
 	case err == nil:
 		return names, subs, true
 	case err == failed:
-	case c.ctx.Err() != nil:
-		r.failErr(exitUsage, c.ctx.Err())
+	case c.Ctx.Err() != nil:
+		r.failErr(parse.StatusTrouble, c.Ctx.Err())
 	default:
 		*ferr = err
 	}
@@ -151,12 +150,12 @@ func (c *converter) writeFrames(r *result, root *os.Root, dir string, rec *shogi
 // moveFrames moves the frames of the first record of an input, written
 // into dir before a second record showed that each needs a subdirectory,
 // into dir/1.
-func (c *converter) moveFrames(r *result, root *os.Root, dir string, names []string, written *[]string) bool {
-	shown := func(rel string) string { return filepath.Join(c.o.outDir, rel) }
+func (c *Converter) moveFrames(r *Result, root *os.Root, dir string, names []string, written *[]string) bool {
+	shown := func(rel string) string { return filepath.Join(c.Opt.OutDir, rel) }
 	sub := filepath.Join(dir, "1")
 	for _, n := range names {
-		if to := filepath.Join(sub, filepath.Base(n)); !c.o.force && exists(root, to) {
-			r.fail(exitUsage, existsDiag(r.in, shown(to)))
+		if to := filepath.Join(sub, filepath.Base(n)); !c.Opt.Force && NewDir(root).Exists(to) {
+			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown(to)))
 			return false
 		}
 	}

@@ -1,31 +1,9 @@
-package main
+package render
 
 import (
 	"context"
 	"io"
-	"os"
-
-	"github.com/kifconv/kifconv/internal/render"
 )
-
-// The commands write their files through render's atomic outputs.
-type outFile = render.File
-
-var errExists = render.ErrExists
-
-// exists reports whether rel is already present under root as something an
-// output would replace (render.Dir.Exists).
-func exists(root *os.Root, rel string) bool { return render.NewDir(root).Exists(rel) }
-
-// createOut starts writing rel under root, atomically (render.Dir.Create).
-func createOut(ctx context.Context, root *os.Root, rel string) (*outFile, error) {
-	d := render.NewDir(root)
-	fi, err := d.Lstat(rel)
-	if err != nil {
-		fi = nil
-	}
-	return d.Create(ctx, rel, fi)
-}
 
 // recordSpool passes output on to w in whole records, so that a record
 // that fails halfway (a character the encoding lacks, an interrupt) leaves
@@ -97,7 +75,7 @@ func (s *recordSpool) finish(ok bool) error {
 // whole. The JKF writer holds its first record back until it knows whether
 // a second follows (one record is indented, several are JSON Lines) and
 // writes each record whole: it is not flushed.
-func recordDone(wr render.Writer, format string, w io.Writer) error {
+func recordDone(wr Writer, format string, w io.Writer) error {
 	s, ok := w.(*recordSpool)
 	if !ok {
 		return nil

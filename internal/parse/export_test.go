@@ -1,0 +1,5 @@
+package parse
+
+// SetSplit sets what the tests do to the splitter of a source before it is
+// read in pieces (the sizes of the pieces).
+func SetSplit(s *InputSource, f func(*Splitter)) { s.split = f }

@@ -1,0 +1,74 @@
+package parse
+
+import (
+	"errors"
+	"io"
+	"os"
+
+	"github.com/kifconv/kifconv/internal/charset"
+)
+
+// Status is what working on an input came to, the worst of its problems:
+// its values are kifconv's exit statuses.
+type Status int
+
+const (
+	StatusOK      Status = 0 // done
+	StatusInvalid Status = 1 // the input is not a valid record
+	StatusTrouble Status = 2 // it could not be read or written (I/O), or was asked for wrongly
+)
+
+// InputSource is an Input opened as a Source of records.
+type InputSource struct {
+	*Source
+	In    Input
+	Setup func(Reader)    // applied to every reader of the input (ReadPieces' too)
+	file  *os.File        // nil for standard input
+	split func(*Splitter) // tests: sets the sizes of the pieces
+}
+
+// OpenInput opens an input (stdin for "-"), detects its encoding and
+// (unless from is given) its format, and returns a reader of its records,
+// as Open does.
+func OpenInput(in Input, stdin io.Reader, from string, opt Options, setup func(Reader), pool *Pool) (*InputSource, error) {
+	s := &InputSource{In: in, Setup: setup}
+	raw := stdin
+	if in.Path != "-" {
+		f, err := openFile(in.Path)
+		if err != nil {
+			return nil, err
+		}
+		raw = f
+		s.file = f
+	}
+	opt.Filename = in.Name()
+	src, err := Open(in.Path, raw, from, opt, setup, pool)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.Source = src
+	return s, nil
+}
+
+// Close returns the source's buffers to its pool and closes its file.
+func (s *InputSource) Close() error {
+	if s.Source != nil {
+		s.Source.Close()
+	}
+	if s.file != nil {
+		return s.file.Close()
+	}
+	return nil
+}
+
+// OpenStatus is the status of an input that OpenInput could not open:
+// StatusInvalid for one that is no record (binary, not text, empty, of a
+// format that cannot be told), StatusTrouble for I/O.
+func OpenStatus(err error) Status {
+	var de *charset.DecodeError
+	if errors.Is(err, charset.ErrBinary) || errors.As(err, &de) || errors.Is(err, ErrEmpty) || errors.Is(err, ErrUndetected) {
+		return StatusInvalid
+	}
+	return StatusTrouble
+}
