@@ -83,7 +83,7 @@ func TestColorChoice(t *testing.T) {
 		{"never", "never", true, nil, false},
 	}
 	for _, tt := range tests {
-		s, err := newDisplay(testEnv(tt.tty, tt.vars), nil, false, false, tt.flag, "japanese", "auto")
+		s, err := boardFlags{color: tt.flag, notation: "japanese", eaw: "auto"}.display(testEnv(tt.tty, tt.vars), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
-	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -14,27 +12,16 @@ import (
 )
 
 type convertOptions struct {
-	from, to          string
-	output, outDir    string
-	filesFrom         string
-	null              bool
-	encoding, newline string
-	mainline, strict  bool
-	force, quiet      bool
-	substitute        bool
-	jobs              int
-	csaVersion        string
-	variations        string
-	notation          string
-	ply               int
-	svgAll            bool
-	game              int
-	skipExisting      bool
-	update            bool
-	color             string
-	verbose           bool
-	readers           readerOptions
-	train             trainFlags
+	in                   inputFlags
+	out                  outOptions
+	strict, verbose      bool
+	variations, notation string
+	ply, game            int
+	svgAll               bool
+	skipExisting, update bool
+	color                string
+	readers              readerOptions
+	train                trainFlags
 }
 
 func newConvertCmd(e env) *cobra.Command {
@@ -107,28 +94,15 @@ I/O error.`,
   kifconv convert -t kif -d kif/ floodgate.csa     # one KIF per game: floodgate-0001.kif …
   kifconv convert -t kif --update -d kif/ kifu/    # only what changed since the last run`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("jobs") {
-				o.jobs = e.cpus
-			}
-			return runConvert(cmd, e, o, args, cmd.Flags().Changed("ply"))
+			return runConvert(cmd, e, &o, args)
 		},
 	}
+	addInputFlags(cmd, &o.in, "convert `N` files in parallel (default: the number of CPUs)")
+	addOutputFlags(cmd, &o.out, [4]string{"output format (see kifconv formats; default: from -o FILE's extension)",
+		"write to `FILE` instead of standard output (one input)", "write one file per input under `DIR`, mirroring the input tree",
+		"no progress bar, warnings or summary; errors only"})
 	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
-	f.StringVarP(&o.to, "to", "t", "", "output format (see kifconv formats; default: from -o FILE's extension)")
-	f.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of standard output (one input)")
-	f.StringVarP(&o.outDir, "out-dir", "d", "", "write one file per input under `DIR`, mirroring the input tree")
-	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
-	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
-	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
-	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
-	f.BoolVar(&o.mainline, "mainline", false, "write the main line only, dropping variations")
 	f.BoolVar(&o.strict, "strict", false, "treat tolerated problems of the input as errors")
-	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress bar, warnings or summary; errors only")
-	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
-	f.IntVarP(&o.jobs, "jobs", "j", 0, "convert `N` files in parallel (default: the number of CPUs)")
-	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
 	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own; hcpe, psv, positions: "all" writes every variation's positions too`)
 	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
 	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
@@ -136,79 +110,45 @@ I/O error.`,
 	f.IntVar(&o.game, "game", 0, "convert only record `N` of an input holding several (CSA /, USI lines, JSON Lines)")
 	f.BoolVar(&o.skipExisting, "skip-existing", false, "leave outputs that exist as they are, and count them")
 	f.BoolVar(&o.update, "update", false, "rewrite only outputs older than their input")
-	f.StringVar(&o.color, "color", "auto", "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
+	colorFlag(cmd, &o.color, "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
 	addReaderFlags(cmd, &o.readers)
 	addTrainFlags(cmd, &o.train)
-	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
-	_ = cmd.RegisterFlagCompletionFunc("encoding", cobra.FixedCompletions([]string{"utf-8", "shift_jis"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("newline", cobra.FixedCompletions([]string{"lf", "crlf"}, cobra.ShellCompDirectiveNoFileComp))
+	choices(cmd, "encoding", "utf-8", "shift_jis")
+	choices(cmd, "newline", "lf", "crlf")
 	return cmd
 }
 
-func lookupReadable(name string) (string, error) {
-	if name == "" {
-		return "", nil
-	}
-	f, ok := parse.Lookup(strings.ToLower(name))
-	if !ok {
-		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(parse.FormatNames(), ", "))
-	}
-	return f.Name, nil
-}
-
-// newTarget checks the output flags (render.NewTarget).
-func newTarget(o convertOptions, plySet bool) (render.Target, error) {
-	t, err := render.NewTarget(render.TargetSpec{To: o.to, Encoding: o.encoding, Newline: o.newline, CSAVersion: o.csaVersion,
-		Variations: o.variations, Notation: o.notation, Ply: o.ply, PlySet: plySet, SVGAll: o.svgAll, Mainline: o.mainline,
-		Substitute: o.substitute, OutDir: o.outDir})
-	if err != nil {
-		return t, libErr(err)
-	}
-	return t, nil
-}
-
-func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plySet bool) error {
+func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) error {
 	stderr := cmd.ErrOrStderr()
-	if o.output != "" && o.outDir != "" {
+	if o.out.output != "" && o.out.outDir != "" {
 		return usageErrorf("give -o FILE or -d DIR, not both")
 	}
-	to, warning, err := render.OutputFormat(o.to, o.output)
+	to, warning, err := render.OutputFormat(o.out.to, o.out.output)
 	if err != nil {
-		return libErr(err)
+		return err
 	}
-	if o.to = to; warning != "" {
+	if o.out.to = to; warning != "" {
 		fmt.Fprintln(stderr, "kifconv convert: warning: "+warning)
 	}
-	t, err := newTarget(o, plySet)
+	plySet := cmd.Flags().Changed("ply")
+	spec := o.out.spec()
+	spec.Variations, spec.Notation, spec.Ply, spec.PlySet, spec.SVGAll = o.variations, o.notation, o.ply, plySet, o.svgAll
+	spec.Train = o.train.spec(cmd)
+	t, err := render.NewTarget(spec)
 	if err != nil {
 		return err
 	}
-	if t.Options.Train, err = trainOptions(cmd, o, t.Format); err != nil {
+	if t.Format.Encoding == render.BinaryEncoding && o.out.outDir == "" && (o.out.output == "" || o.out.output == "-") && e.isTerminal(cmd.OutOrStdout()) {
+		return usageErrorf("%s is binary and standard output is a terminal: give -o FILE, -d DIR or a pipe", t.Format.Name)
+	}
+	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	if err := refuseBinaryTerminal(e, o, t.Format, cmd.OutOrStdout()); err != nil {
+	opt := render.ConvertOptions{From: o.in.from, Setup: o.readers.apply, Strict: o.strict, Game: o.game, Force: o.out.force,
+		SkipExisting: o.skipExisting, Update: o.update, Output: o.out.output, OutDir: o.out.outDir, SVGAll: o.svgAll}
+	if err := opt.Check(); err != nil {
 		return err
-	}
-	if o.from, err = lookupReadable(o.from); err != nil {
-		return err
-	}
-	if o.jobs < 1 {
-		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
-	}
-	o.jobs = parse.CapJobs(o.jobs, e.cpus)
-	if o.game < 0 {
-		return usageErrorf("--game: want 1 or more, not %d", o.game)
-	}
-	if o.game > 0 && o.svgAll {
-		return usageErrorf("give --game or --svg-all, not both")
-	}
-	if o.skipExisting && (o.force || o.update) || o.force && o.update {
-		return usageErrorf("give one of --force, --skip-existing and --update")
-	}
-	if (o.skipExisting || o.update) && o.outDir == "" && (o.output == "" || o.output == "-") {
-		return usageErrorf("--skip-existing and --update apply to outputs written with -o FILE or -d DIR")
 	}
 	cond, _ := widthCondition("auto", e.getenv)
 	color, err := colorChoice(e, o.color, stderr)
@@ -216,100 +156,92 @@ func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plyS
 		return err
 	}
 	p := &render.DiagnosticPrinter{Cond: cond, Color: color}
-	ins, notes, err := gatherInputs(e, inputFlags{filesFrom: o.filesFrom, null: o.null, from: o.from, verbose: o.verbose}, args, o.outDir, cmd.InOrStdin(), stderr)
+	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, o.out.outDir)
 	if err != nil {
 		return err
 	}
-	several := len(ins) != 1 || o.filesFrom != ""
-	for _, a := range args {
-		if several {
-			break // a stat per argument counts with 20,000 of them
-		}
-		if fi, err := os.Stat(a); a != "-" && err == nil && fi.IsDir() {
-			several = true
-		}
-	}
-	batch := several || o.outDir != ""
-	if batch && o.outDir == "" {
-		if o.output == "" || render.OneGameFormat(t.Format.Name, plySet) {
+	several := o.in.spec(cmd).Several(ins)
+	if several && o.out.outDir == "" {
+		if o.out.output == "" || render.OneGameFormat(t.Format.Name, plySet) {
 			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
 		}
-		return mergeInputs(cmd, e, o, t.Format.Name)
+		return mergeInputs(cmd, e, o, t)
 	}
 	c := &render.Converter{Ctx: cmd.Context(), Target: t, Stdin: cmd.InOrStdin(), FileJobs: 1, FramesFlat: !several,
-		OneGame: render.OneGameFormat(t.Format.Name, plySet), Opt: render.ConvertOptions{From: o.from, Setup: o.readers.apply,
-			Strict: o.strict, Game: o.game, Force: o.force, SkipExisting: o.skipExisting, Update: o.update,
-			Output: o.output, OutDir: o.outDir, SVGAll: o.svgAll}}
+		OneGame: render.OneGameFormat(t.Format.Name, plySet), Opt: opt}
 	if len(ins) == 1 {
-		c.FileJobs = o.jobs
+		c.FileJobs = o.in.jobs
 	}
-	if !batch {
-		// Standard input may be a terminal that a read blocks on: an
-		// interrupt stops the wait when nothing but standard output is
-		// being written (a file output is first removed by its writer).
-		done := make(chan render.Result, 1)
-		go func() { done <- c.Single(ins[0], cmd.OutOrStdout()) }()
-		var r render.Result
-		if ins[0].Path == "-" && (o.output == "" || o.output == "-") {
-			select {
-			case r = <-done:
-			case <-c.Ctx.Done():
-				return c.Ctx.Err()
-			}
-		} else {
-			r = <-done
-		}
-		stderr.Write(appendDiags(p, nil, r.Diags, o.quiet))
-		if err := c.Ctx.Err(); err != nil {
-			return err
-		}
-		if r.Status != parse.StatusOK {
-			return &exitError{int(r.Status), nil}
-		}
-		return nil
+	if several || o.out.outDir != "" {
+		return convertBatch(cmd, e, c, o, ins, notes, p)
 	}
-	return convertBatch(e, c, o, ins, notes, stderr, p)
+	// Standard input may be a terminal that a read blocks on: an interrupt
+	// stops the wait when nothing but standard output is being written (a
+	// file output is first removed by its writer).
+	stoppable := ins[0].Path == "-" && (o.out.output == "" || o.out.output == "-")
+	r, err := await(c.Ctx, stoppable, func() render.Result { return c.Single(ins[0], cmd.OutOrStdout()) })
+	if err != nil {
+		return err
+	}
+	stderr.Write(appendDiags(p, nil, r.Diags, o.out.quiet))
+	if err := c.Ctx.Err(); err != nil {
+		return err
+	}
+	return statusErr(r.Status)
+}
+
+// await runs f on a goroutine and waits for its result, or, when
+// stoppable, for the end of ctx (a read of a terminal blocks).
+func await[T any](ctx context.Context, stoppable bool, f func() T) (T, error) {
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	if !stoppable {
+		return <-done, nil
+	}
+	select {
+	case r := <-done:
+		return r, nil
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 // convertBatch converts every input into the output directory with up to
-// o.jobs workers, printing the diagnostics in input order and a summary.
-func convertBatch(e env, c *render.Converter, o convertOptions, ins []parse.Input, notes *parse.Skipped, stderr io.Writer, p *render.DiagnosticPrinter) error {
-	root, err := render.MakeOutDir(o.outDir)
+// --jobs workers, printing the diagnostics in input order and a summary.
+func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOptions, ins []parse.Input, notes *parse.Skipped, p *render.DiagnosticPrinter) error {
+	root, err := render.MakeOutDir(o.out.outDir)
 	if err != nil {
-		return &exitError{exitUsage, err}
+		return trouble(err)
 	}
 	defer root.Close()
-	bar := newBar(e, stderr, len(ins), o.quiet, "converting")
+	stderr := cmd.ErrOrStderr()
+	bar := newBar(e, stderr, len(ins), o.out.quiet, "converting")
 	var tally render.Tally
 	var b []byte
-	c.Batch(root, ins, o.jobs, bar.add, func(r *render.Result) {
+	c.Batch(root, ins, o.in.jobs, bar.add, func(r *render.Result) {
 		if r.Interrupted {
 			return
 		}
 		tally.Add(r)
-		if b = appendDiags(p, b[:0], r.Diags, o.quiet); len(b) > 0 {
+		if b = appendDiags(p, b[:0], r.Diags, o.out.quiet); len(b) > 0 {
 			bar.clear()
 			stderr.Write(b)
 		}
 	})
 	bar.finish()
-	if !o.quiet {
-		fmt.Fprintln(stderr, tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
-	}
+	printIf(cmd, o.out.quiet, "%s\n", tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
 	if err := c.Ctx.Err(); err != nil {
 		return err
 	}
-	if tally.Status != parse.StatusOK {
-		return &exitError{int(tally.Status), nil}
-	}
-	return nil
+	return statusErr(tally.Status)
 }
 
 // appendDiags appends the diagnostics as p prints them, without the
 // warnings when quiet.
-func appendDiags(p *render.DiagnosticPrinter, b []byte, ds []diag, quiet bool) []byte {
+func appendDiags(p *render.DiagnosticPrinter, b []byte, ds []render.Diagnostic, quiet bool) []byte {
 	for i := range ds {
-		if ds[i].Severity != sevWarning || !quiet {
+		if ds[i].Severity != render.SeverityWarning || !quiet {
 			b = p.Append(b, &ds[i])
 		}
 	}
@@ -318,40 +250,32 @@ func appendDiags(p *render.DiagnosticPrinter, b []byte, ds []diag, quiet bool) [
 
 // mergeInputs writes every game of several inputs into the one file -o
 // names, in input order, in a format that holds several games (a folder
-// into one CSA file): the path filter takes with no criterion.
-func mergeInputs(cmd *cobra.Command, e env, o convertOptions, format string) error {
+// into one CSA file): what filter writes with no criterion.
+func mergeInputs(cmd *cobra.Command, e env, o *convertOptions, t render.Target) error {
 	if o.strict || o.skipExisting || o.update || o.svgAll || o.variations != "" || o.notation != "" {
 		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
 	}
-	coll := collOptions{from: o.from, filesFrom: o.filesFrom, null: o.null, jobs: o.jobs, readers: o.readers}
+	coll := collOptions{inputFlags: o.in, readers: o.readers}
 	if o.game > 0 {
 		coll.games = strconv.Itoa(o.game)
 	}
-	if err := coll.check(cmd, e); err != nil {
-		return err
-	}
-	sink, err := newGameSink(cmd, outOptions{to: format, output: o.output, encoding: o.encoding, newline: o.newline,
-		csaVersion: o.csaVersion, mainline: o.mainline, force: o.force, substitute: o.substitute, quiet: o.quiet})
+	games, err := coll.check(cmd, e)
 	if err != nil {
 		return err
 	}
-	games := 0
-	status, err := eachGame(cmd, &coll, func(*parse.Game) any { return true }, true, func(g *parse.Game) bool {
-		games++
-		return sink.Write(g)
-	})
-	sink.Close(err == nil)
-	status = max(status, int(sink.Status))
+	sink, err := newGameSink(cmd, &o.out, t)
+	if err != nil {
+		return err
+	}
+	sel, err := render.Select(cmd.Context(), games, nil, nil, sink)
 	switch {
 	case err != nil:
-		return err
-	case status != exitOK:
-		return &exitError{status, nil}
-	case games == 0:
-		return &exitError{exitUsage, errors.New("no records found")}
+		return trouble(err)
+	case sel.Status != parse.StatusOK:
+		return statusErr(sel.Status)
+	case sel.Total == 0:
+		return trouble(errors.New("no records found"))
 	}
-	if !o.quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%s merged into %s\n", render.Plural(games, "game"), o.output)
-	}
+	printIf(cmd, o.out.quiet, "%s merged into %s\n", render.Plural(sel.Total, "game"), o.out.output)
 	return nil
 }

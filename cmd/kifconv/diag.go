@@ -4,29 +4,29 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/mattn/go-runewidth"
+	"github.com/spf13/cobra"
 )
 
-// The diagnostics and their printing live in internal/render; these names
-// bind them for the commands.
-type diag = render.Diagnostic
+// colorFlag adds --color: auto, always or never.
+func colorFlag(cmd *cobra.Command, p *string, usage string) {
+	cmd.Flags().StringVar(p, "color", "auto", usage)
+	choices(cmd, "color", "auto", "always", "never")
+}
 
-const (
-	sevError   = render.SeverityError
-	sevWarning = render.SeverityWarning
-)
-
-var (
-	diagFromParse = render.DiagnosticFromParse
-	defaultCond   = render.NarrowCondition
-)
+// eawFlag adds --east-asian-width: auto, narrow or wide.
+func eawFlag(cmd *cobra.Command, p *string, usage string) {
+	cmd.Flags().StringVar(p, "east-asian-width", "auto", usage)
+	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
+}
 
 // widthCondition is render.WidthCondition, its error a usage error.
 func widthCondition(flag string, getenv func(string) string) (*runewidth.Condition, error) {
 	c, err := render.WidthCondition(flag, getenv)
 	if err != nil {
-		return nil, &exitError{exitUsage, usageError{err}}
+		return nil, parse.UsageError{Err: err}
 	}
 	return c, nil
 }

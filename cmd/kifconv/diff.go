@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 
 	"github.com/kifconv/kifconv/internal/charset"
@@ -16,11 +17,7 @@ type diffOptions struct {
 	ignore             []string
 	format             string
 	quiet              bool
-	flip               bool
-	ascii              bool
-	color              string
-	notation           string
-	eaw                string
+	board              boardFlags
 	readers            readerOptions
 }
 
@@ -69,39 +66,35 @@ Exit status: 0 same, 1 different, 2 error, as diff(1).`,
   kifconv convert -t jkf game.kif | kifconv diff --from-b jkf game.kif -`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runDiff(cmd, e, o, args)
+			return runDiff(cmd, e, &o, args)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format of both files (default: detected per file)")
+	fromFlag(cmd, &o.from, "input format of both files (default: detected per file)")
 	f.StringVar(&o.fromA, "from-a", "", "input format of A (default: --from, or detected)")
 	f.StringVar(&o.fromB, "from-b", "", "input format of B (default: --from, or detected)")
 	f.StringSliceVar(&o.ignore, "ignore", nil, "leave out `KINDS`: comments, time, header, variations, bookmarks, endings")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; the exit status says whether the records differ")
-	addBoardFlags(cmd, &o.flip, &o.ascii, &o.color, &o.notation, &o.eaw)
+	addBoardFlags(cmd, &o.board)
 	addReaderFlags(cmd, &o.readers)
-	_ = cmd.RegisterFlagCompletionFunc("ignore", cobra.FixedCompletions(shogi.IgnoreKinds, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
-	for _, name := range []string{"from", "from-a", "from-b"} {
-		_ = cmd.RegisterFlagCompletionFunc(name, completeReadable)
-	}
+	choices(cmd, "ignore", shogi.IgnoreKinds...)
+	choices(cmd, "format", "text", "json")
+	_ = cmd.RegisterFlagCompletionFunc("from-a", completeReadable)
+	_ = cmd.RegisterFlagCompletionFunc("from-b", completeReadable)
 	return cmd
 }
 
-func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
-	var err error
-	if o.from, err = lookupReadable(o.from); err != nil {
-		return err
-	}
-	from := [2]string{o.from, o.from}
-	for i, f := range []string{o.fromA, o.fromB} {
-		if f == "" {
-			continue
-		}
-		if from[i], err = lookupReadable(f); err != nil {
+func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
+	var from [3]string
+	for i, f := range []string{o.from, o.fromA, o.fromB} {
+		var err error
+		if from[i], err = parse.FromFlag(f); err != nil {
 			return err
 		}
+	}
+	for i := 1; i < 3; i++ {
+		from[i] = cmp.Or(from[i], from[0])
 	}
 	if args[0] == "-" && args[1] == "-" {
 		return usageErrorf("only one of A and B can be standard input")
@@ -114,19 +107,19 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 		return usageErrorf("--format: want text or json, not %q", o.format)
 	}
 	out := cmd.OutOrStdout()
-	display, err := newDisplay(e, out, o.flip, o.ascii, o.color, o.notation, o.eaw)
+	display, err := o.board.display(e, out)
 	if err != nil {
 		return err
 	}
 	var pool parse.Pool
 	var srcs [2]*parse.InputSource
 	for i := range srcs {
-		src, err := openDiffSide(cmd, args[i], from[i], o.readers, &pool)
-		if err != nil {
-			return err
+		// Any problem is trouble (exit 2), as diff(1) has it.
+		in := parse.Input{Path: args[i]}
+		if srcs[i], err = parse.OpenInput(in, cmd.InOrStdin(), from[i+1], parse.Options{}, o.readers.apply, &pool); err != nil {
+			return trouble(errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error()))
 		}
-		defer src.Close()
-		srcs[i] = src
+		defer srcs[i].Close()
 	}
 	bw := bufio.NewWriter(out)
 	var rep render.DiffReport
@@ -136,34 +129,23 @@ func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
 	equal, games, failed := render.DiffInputs(srcs, opt, rep)
 	if failed != nil {
 		for _, d := range failed {
-			d.Write(cmd.ErrOrStderr(), defaultCond())
+			d.Write(cmd.ErrOrStderr(), render.NarrowCondition())
 		}
 		return &exitError{exitUsage, nil}
 	}
 	for i, n := range games {
 		if n == 0 {
-			return &exitError{exitUsage, errors.New(srcs[i].In.Name() + ": no record in the input")}
+			return trouble(errors.New(srcs[i].In.Name() + ": no record in the input"))
 		}
 	}
 	if rep != nil {
 		rep.End(games, equal)
 	}
 	if err := bw.Flush(); err != nil {
-		return &exitError{exitUsage, err}
+		return trouble(err)
 	}
 	if !equal {
 		return &exitError{exitInvalid, nil}
 	}
 	return nil
-}
-
-// openDiffSide opens one input of diff. Any problem is trouble (exit 2),
-// as diff(1) has it.
-func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, pool *parse.Pool) (*parse.InputSource, error) {
-	in := parse.Input{Path: name}
-	src, err := parse.OpenInput(in, cmd.InOrStdin(), from, parse.Options{}, ropt.apply, pool)
-	if err != nil {
-		return nil, &exitError{exitUsage, errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error())}
-	}
-	return src, nil
 }

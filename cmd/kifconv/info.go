@@ -53,14 +53,15 @@ are listed), 2 usage or I/O error.`,
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "table", "output: table, json, jsonl, csv or tsv")
 	f.StringSliceVar(&o.fields, "fields", nil, "columns to print, in order: `LIST` of "+strings.Join(render.InfoFieldNames(), ","))
-	f.StringVar(&o.eaw, "east-asian-width", "auto", "table: ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"table", "json", "jsonl", "csv", "tsv"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("fields", cobra.FixedCompletions(render.InfoFieldNames(), cobra.ShellCompDirectiveNoFileComp))
+	eawFlag(cmd, &o.eaw, "table: ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
+	choices(cmd, "format", "table", "json", "jsonl", "csv", "tsv")
+	choices(cmd, "fields", render.InfoFieldNames()...)
 	return cmd
 }
 
 func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
-	if err := o.coll.check(cmd, e); err != nil {
+	games, err := o.coll.check(cmd, e)
+	if err != nil {
 		return err
 	}
 	defaults := render.InfoFieldNames()
@@ -73,7 +74,7 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	}
 	fields, err := render.PickInfoFields(o.fields, defaults)
 	if err != nil {
-		return &exitError{exitUsage, usageError{err}}
+		return parse.UsageError{Err: err}
 	}
 	cond, err := widthCondition(o.eaw, e.getenv)
 	if err != nil {
@@ -87,19 +88,16 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 		return render.InfoValues(fields, &render.InfoRow{Path: g.In.Name(), Game: g.Game, Format: g.Format,
 			Encoding: string(g.Encoding), Summary: shogi.Summarize(g.Record)})
 	}
-	status, err := eachGame(cmd, &o.coll, work, false, func(g *parse.Game) bool {
+	status, err := games.Each(cmd.Context(), work, false, func(g *parse.Game) bool {
 		out.Row(g.Val.([]string))
 		return true
 	})
 	out.End()
 	if ferr := bw.Flush(); ferr != nil {
-		return &exitError{exitUsage, ferr}
+		return trouble(ferr)
 	}
 	if err != nil {
-		return err
+		return trouble(err)
 	}
-	if status != exitOK {
-		return &exitError{status, nil}
-	}
-	return nil
+	return statusErr(status)
 }

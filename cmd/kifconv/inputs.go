@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -11,13 +9,15 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// libErr turns an error of the library into the command's: a usage error
-// points at --help, anything else is exit status 2.
-func libErr(err error) error {
-	if errors.As(err, new(parse.UsageError)) {
-		return &exitError{exitUsage, usageError{err}}
-	}
-	return &exitError{exitUsage, err}
+// choices makes values the completions of a flag.
+func choices(cmd *cobra.Command, flag string, values ...string) {
+	_ = cmd.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// fromFlag adds --from (-f), an input format.
+func fromFlag(cmd *cobra.Command, p *string, usage string) {
+	cmd.Flags().StringVarP(p, "from", "f", "", usage)
+	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
 }
 
 // readerOptions are the settings of particular readers that parse.Options
@@ -39,60 +39,27 @@ func (o readerOptions) apply(r parse.Reader) {
 	}
 }
 
-// stdinHint tells a user at a terminal that kifconv waits for input.
-const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
-
-// inputFlags are the input flags every batch command shares.
+// inputFlags say where the inputs of the commands that take many come
+// from, and how many are read at once.
 type inputFlags struct {
-	filesFrom string
-	null      bool
-	from      string
-	verbose   bool
+	from, filesFrom string
+	null            bool
+	jobs            int
 }
 
-// gatherInputs lists a command's inputs (parse.Gather), listing what the
-// walks skipped with --verbose. When standard input is a terminal and is
-// to be read, the user is told how to end it.
-func gatherInputs(e env, f inputFlags, args []string, exclude string, stdin io.Reader, stderr io.Writer) ([]parse.Input, *parse.Skipped, error) {
-	ins, notes, err := parse.Gather(parse.InputSpec{Args: args, FilesFrom: f.filesFrom, NUL: f.null, From: f.from, Stdin: stdin}, exclude)
-	if f.verbose {
-		notes.List(stderr)
-	}
-	if err != nil {
-		return nil, nil, libErr(err)
-	}
-	if len(ins) == 1 && ins[0].Path == "-" && f.filesFrom != "-" && e.isTerminal(stdin) {
-		fmt.Fprintln(stderr, stdinHint)
-	}
-	return ins, notes, nil
-}
-
-// collOptions are the input flags that info, filter and dedup share.
-type collOptions struct {
-	from      string
-	filesFrom string
-	null      bool
-	jobs      int
-	games     string
-	readers   readerOptions
-	ranges    shogi.GameRanges
-}
-
-func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
+// addInputFlags adds --from, --files-from, --null and --jobs.
+func addInputFlags(cmd *cobra.Command, o *inputFlags, jobsUsage string) {
+	fromFlag(cmd, &o.from, "input format (default: detected per file)")
 	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
 	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
 	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
-	f.IntVarP(&o.jobs, "jobs", "j", 0, "read `N` files (or pieces of a CSA collection) in parallel (default: the number of CPUs)")
-	f.StringVar(&o.games, "games", "", "only games `A-B` of each file (1-based: 3, 2-5, 7-, 1,4-6)")
-	addReaderFlags(cmd, &o.readers)
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
+	f.IntVarP(&o.jobs, "jobs", "j", 0, jobsUsage)
 }
 
-// check validates the shared flags.
-func (o *collOptions) check(cmd *cobra.Command, e env) error {
+// check checks --from and --jobs (the number of CPUs unless given).
+func (o *inputFlags) check(cmd *cobra.Command, e env) error {
 	var err error
-	if o.from, err = lookupReadable(o.from); err != nil {
+	if o.from, err = parse.FromFlag(o.from); err != nil {
 		return err
 	}
 	if !cmd.Flags().Changed("jobs") {
@@ -101,30 +68,118 @@ func (o *collOptions) check(cmd *cobra.Command, e env) error {
 	if o.jobs < 1 {
 		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
 	}
-	if o.games != "" {
-		if o.ranges, err = shogi.ParseGameRanges(o.games); err != nil {
-			return usageErrorf("--games: %v", err)
-		}
-	}
+	o.jobs = parse.CapJobs(o.jobs, e.cpus)
 	return nil
 }
 
-// eachGame reads every game of the command's inputs in order
-// (parse.EachGame), printing why an input could not be read on stderr; it
-// returns the worst status met. Warnings of the readers are not printed
-// (validate shows them).
-func eachGame(cmd *cobra.Command, o *collOptions, work func(*parse.Game) any, records bool, fn func(g *parse.Game) bool) (int, error) {
-	spec := parse.InputSpec{Args: cmd.Flags().Args(), FilesFrom: o.filesFrom, NUL: o.null, From: o.from, Stdin: cmd.InOrStdin()}
-	ins, err := parse.Collect(spec, nil)
-	if err != nil {
-		return exitUsage, libErr(err)
+func (o *inputFlags) spec(cmd *cobra.Command) parse.InputSpec {
+	return parse.InputSpec{Args: cmd.Flags().Args(), FilesFrom: o.filesFrom, NUL: o.null, From: o.from, Stdin: cmd.InOrStdin()}
+}
+
+// stdinHint tells a user at a terminal that kifconv waits for input.
+const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
+
+// gatherInputs lists a command's inputs (parse.Gather), listing what the
+// walks skipped with --verbose. When standard input is a terminal and is
+// to be read, the user is told how to end it.
+func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclude string) ([]parse.Input, *parse.Skipped, error) {
+	ins, notes, err := parse.Gather(o.spec(cmd), exclude)
+	if verbose {
+		notes.List(cmd.ErrOrStderr())
 	}
-	w := parse.GameWalk{From: o.from, Jobs: o.jobs, Ranges: o.ranges, Setup: o.readers.apply, Stdin: cmd.InOrStdin(),
-		Work: work, Records: records, Report: func(in parse.Input, game int, err error, _ parse.Status) {
-			for _, d := range render.DiagnosticsFromError(in.Name(), game, err) {
-				d.Write(cmd.ErrOrStderr(), render.NarrowCondition())
-			}
-		}}
-	st, err := parse.EachGame(cmd.Context(), ins, w, fn)
-	return int(st), err
+	if err != nil {
+		return nil, nil, trouble(err)
+	}
+	if len(ins) == 1 && ins[0].Path == "-" && o.filesFrom != "-" && e.isTerminal(cmd.InOrStdin()) {
+		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
+	}
+	return ins, notes, nil
+}
+
+// collOptions are the input flags that info, filter and dedup share.
+type collOptions struct {
+	inputFlags
+	games   string
+	readers readerOptions
+}
+
+func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
+	addInputFlags(cmd, &o.inputFlags, "read `N` files (or pieces of a CSA collection) in parallel (default: the number of CPUs)")
+	cmd.Flags().StringVar(&o.games, "games", "", "only games `A-B` of each file (1-based: 3, 2-5, 7-, 1,4-6)")
+	addReaderFlags(cmd, &o.readers)
+}
+
+// games checks the shared flags and returns the games they describe.
+func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
+	g := render.Games{Stderr: cmd.ErrOrStderr()}
+	if err := o.inputFlags.check(cmd, e); err != nil {
+		return g, err
+	}
+	var ranges shogi.GameRanges
+	if o.games != "" {
+		var err error
+		if ranges, err = shogi.ParseGameRanges(o.games); err != nil {
+			return g, usageErrorf("--games: %v", err)
+		}
+	}
+	g.Spec = o.spec(cmd)
+	g.Walk = parse.GameWalk{From: o.from, Jobs: o.jobs, Ranges: ranges, Setup: o.readers.apply, Stdin: cmd.InOrStdin()}
+	return g, nil
+}
+
+// outOptions are the flags that say where and how records are written.
+type outOptions struct {
+	to, output, outDir string
+	encoding, newline  string
+	csaVersion         string
+	mainline, force    bool
+	substitute, quiet  bool
+}
+
+// addOutputFlags adds the flags of outOptions; usage is that of -t, -o,
+// -d and -q, which differ between the commands.
+func addOutputFlags(cmd *cobra.Command, o *outOptions, usage [4]string) {
+	f := cmd.Flags()
+	f.StringVarP(&o.to, "to", "t", "", usage[0])
+	f.StringVarP(&o.output, "output", "o", "", usage[1])
+	f.StringVarP(&o.outDir, "out-dir", "d", "", usage[2])
+	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
+	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
+	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
+	f.BoolVar(&o.mainline, "mainline", false, "write the main line only, dropping variations")
+	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
+	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, usage[3])
+	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
+}
+
+// collOutUsage is the usage of filter's and dedup's -t, -o, -d and -q.
+var collOutUsage = [4]string{"write the games in `FORMAT` (see kifconv formats)", "write to `FILE` instead of standard output",
+	"write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree", "no warnings or summary; errors only"}
+
+// spec is the target the flags ask for (render.NewTarget checks it).
+func (o *outOptions) spec() render.TargetSpec {
+	return render.TargetSpec{To: o.to, Encoding: o.encoding, Newline: o.newline, CSAVersion: o.csaVersion,
+		Mainline: o.mainline, Substitute: o.substitute, OutDir: o.outDir}
+}
+
+// newGameSink checks the output flags of filter, dedup and convert's merge
+// and returns the sink they describe.
+func newGameSink(cmd *cobra.Command, o *outOptions, t render.Target) (*render.GameSink, error) {
+	if o.output != "" && o.outDir != "" {
+		return nil, usageErrorf("give -o FILE or -d DIR, not both")
+	}
+	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.output, OutDir: o.outDir, Force: o.force, Quiet: o.quiet},
+		cmd.OutOrStdout(), cmd.ErrOrStderr())
+	if err != nil {
+		return nil, trouble(err)
+	}
+	return s, nil
+}
+
+// printIf prints a summary line on stderr unless quiet.
+func printIf(cmd *cobra.Command, quiet bool, format string, a ...any) {
+	if !quiet {
+		fmt.Fprintf(cmd.ErrOrStderr(), format, a...)
+	}
 }

@@ -41,17 +41,24 @@ func (e *exitError) Error() string {
 	return e.err.Error()
 }
 func (e *exitError) Unwrap() error { return e.err }
-func (e *exitError) ExitCode() int { return e.code }
 
+// usageErrorf is a problem with the command line: its message points at
+// the command's --help (exit status 2), as a parse.UsageError of the
+// library does.
 func usageErrorf(format string, a ...any) error {
-	return &exitError{exitUsage, usageError{fmt.Errorf(format, a...)}}
+	return parse.UsageError{Err: fmt.Errorf(format, a...)}
 }
 
-// usageError marks a problem with the command line: its message points at
-// the command's --help.
-type usageError struct{ error }
+// trouble is exit status 2 for err: I/O, or a usage error of the library.
+func trouble(err error) error { return &exitError{exitUsage, err} }
 
-func (u usageError) Unwrap() error { return u.error }
+// statusErr ends a command whose work came to st; its problems are said.
+func statusErr(st parse.Status) error {
+	if st == parse.StatusOK {
+		return nil
+	}
+	return &exitError{int(st), nil}
+}
 
 // env is what the commands learn from the process beyond their streams;
 // tests replace it to pretend to be on a terminal or to set variables.
@@ -112,21 +119,20 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	if cmd != nil {
 		name = cmd.CommandPath()
 	}
-	var coded interface{ ExitCode() int }
-	if errors.As(err, &coded) {
-		var ee *exitError
-		if !errors.As(err, &ee) || ee.err != nil {
-			fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
-		}
-		if errors.As(err, new(usageError)) {
-			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
-		}
-		return coded.ExitCode()
+	// Errors that are no exitError are cobra's own usage errors (unknown
+	// command, bad args) or parse.UsageErrors.
+	code, hint := exitUsage, true
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code, hint = ee.code, errors.As(err, new(parse.UsageError))
 	}
-	// Anything else is cobra's own usage error (unknown command, bad args).
-	fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
-	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
-	return exitUsage
+	if ee == nil || ee.err != nil {
+		fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+	}
+	if hint {
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
+	}
+	return code
 }
 
 func newRootCmd(e env) *cobra.Command {
@@ -154,7 +160,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{exitUsage, usageError{plainFlagError(err)}}
+		return parse.UsageError{Err: plainFlagError(err)}
 	})
 	root.AddCommand(
 		newConvertCmd(e),

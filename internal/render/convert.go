@@ -55,6 +55,22 @@ type ConvertOptions struct {
 	SVGAll               bool   // one SVG file per position of the main line, under OutDir
 }
 
+// Check checks the options against each other, before any input is read;
+// the errors are parse.UsageErrors naming the flags.
+func (o ConvertOptions) Check() error {
+	switch {
+	case o.Game < 0:
+		return usageErrorf("--game: want 1 or more, not %d", o.Game)
+	case o.Game > 0 && o.SVGAll:
+		return usageErrorf("give --game or --svg-all, not both")
+	case o.SkipExisting && (o.Force || o.Update) || o.Force && o.Update:
+		return usageErrorf("give one of --force, --skip-existing and --update")
+	case (o.SkipExisting || o.Update) && o.OutDir == "" && (o.Output == "" || o.Output == "-"):
+		return usageErrorf("--skip-existing and --update apply to outputs written with -o FILE or -d DIR")
+	}
+	return nil
+}
+
 // Result is what converting one input came to.
 type Result struct {
 	In          parse.Input

@@ -19,6 +19,16 @@ type TargetSpec struct {
 	Ply                                  int
 	PlySet, SVGAll, Mainline, Substitute bool
 	OutDir                               string // SVGAll writes under it
+	Train                                TrainSpec
+}
+
+// TrainSpec is what the command line asks of the training formats (hcpe,
+// psv, positions), with TargetSpec.Variations.
+type TrainSpec struct {
+	SkipPlies, MinPlies int
+	Results             string // "" is all
+	Dedup               bool
+	Given               []string // the training flags given: only the training formats take them
 }
 
 func usageErrorf(format string, a ...any) error {
@@ -106,7 +116,12 @@ func NewTarget(s TargetSpec) (Target, error) {
 			return Target{}, usageErrorf("--svg-all writes one file per ply: give the directory with -d DIR")
 		}
 	}
+	var err error
+	if t.Options.Train, err = trainOptions(s, f); err != nil {
+		return Target{}, err
+	}
 	t.Options = Options{
+		Train:      t.Options.Train,
 		AllowLoss:  true,
 		Mainline:   s.Mainline,
 		CSAVersion: s.CSAVersion,
@@ -115,6 +130,31 @@ func NewTarget(s TargetSpec) (Target, error) {
 		PlySet:     s.PlySet,
 		Notation:   s.Notation,
 		Encoding:   string(t.Enc),
+	}
+	return t, nil
+}
+
+// trainOptions checks the training options against the target format.
+func trainOptions(s TargetSpec, f Format) (TrainOptions, error) {
+	if !IsTraining(f.Name) {
+		if len(s.Train.Given) > 0 {
+			return TrainOptions{}, usageErrorf("--%s is for the training formats: give -t hcpe, psv or positions", s.Train.Given[0])
+		}
+		if strings.EqualFold(s.Variations, "all") {
+			return TrainOptions{}, usageErrorf("--variations all is for the training formats: give -t hcpe, psv or positions")
+		}
+		return TrainOptions{}, nil
+	}
+	results := s.Train.Results
+	if results == "" {
+		results = "all"
+	}
+	t, err := ParseTrainOptions(s.Variations, results, s.Train.SkipPlies, s.Train.MinPlies, s.Train.Dedup)
+	if err != nil {
+		return t, parse.UsageError{Err: err}
+	}
+	if f.Encoding == BinaryEncoding && (s.Encoding != "" || s.Newline != "") {
+		return t, usageErrorf("%s is binary: it takes no --encoding or --newline", f.Name)
 	}
 	return t, nil
 }
