@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -73,11 +74,8 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	if err != nil {
 		return usageErrorf("--by: %v", err)
 	}
-	if o.keep != "richest" && o.keep != "first" {
-		return usageErrorf("--keep: want richest or first, not %q", o.keep)
-	}
-	if o.format != "text" && o.format != "json" {
-		return usageErrorf("--format: want text or json, not %q", o.format)
+	if err := cmp.Or(oneOf("keep", o.keep, "richest", "first"), oneOf("format", o.format, "text", "json")); err != nil {
+		return err
 	}
 	var sink *render.GameSink
 	if o.out.to == "" && (o.out.output != "" || o.out.outDir != "") {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -31,18 +32,21 @@ func widthCondition(flag string, getenv func(string) string) (*runewidth.Conditi
 	return c, nil
 }
 
+// oneOf checks that the value of --flag is one of values.
+func oneOf(flag, value string, values ...string) error {
+	if slices.Contains(values, value) {
+		return nil
+	}
+	return usageErrorf("--%s: want %s or %s, not %q", flag, strings.Join(values[:len(values)-1], ", "), values[len(values)-1], value)
+}
+
 // colorChoice says whether to colour what goes to w: flag is auto, always
 // or never; auto colours a terminal unless NO_COLOR is set or TERM is dumb.
 func colorChoice(e env, flag string, w any) (bool, error) {
-	switch flag {
-	case "always":
-		return true, nil
-	case "never":
-		return false, nil
-	case "auto", "":
+	if flag == "" || flag == "auto" {
 		return e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(w), nil
 	}
-	return false, usageErrorf("--color: want auto, always or never, not %q", flag)
+	return flag == "always", oneOf("color", flag, "auto", "always", "never")
 }
 
 // plainFlagError rewords a flag parsing error without the Go text pflag

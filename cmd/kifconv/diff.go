@@ -103,8 +103,8 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	if err := opt.SetIgnore(o.ignore); err != nil {
 		return usageErrorf("--ignore: %v", err)
 	}
-	if o.format != "text" && o.format != "json" {
-		return usageErrorf("--format: want text or json, not %q", o.format)
+	if err := oneOf("format", o.format, "text", "json"); err != nil {
+		return err
 	}
 	out := cmd.OutOrStdout()
 	display, err := o.board.display(e, out)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
 
@@ -64,15 +63,14 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	if err != nil {
 		return err
 	}
-	defaults := render.InfoFieldNames()
-	switch o.format {
-	case "table":
-		defaults = render.InfoTableFields
-	case "json", "jsonl", "csv", "tsv":
-	default:
-		return usageErrorf("--format: want table, json, jsonl, csv or tsv, not %q", o.format)
+	if err := oneOf("format", o.format, "table", "json", "jsonl", "csv", "tsv"); err != nil {
+		return err
 	}
-	fields, err := render.PickInfoFields(o.fields, defaults)
+	defaults := render.InfoFieldNames()
+	if o.format == "table" {
+		defaults = render.InfoTableFields
+	}
+	cols, err := render.PickInfoFields(o.fields, defaults)
 	if err != nil {
 		return parse.UsageError{Err: err}
 	}
@@ -81,18 +79,7 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-	out := render.NewInfoWriter(bw, o.format, fields, cond)
-	// The values are worked out where the games are read (by the workers,
-	// for small files).
-	work := func(g *parse.Game) any {
-		return render.InfoValues(fields, &render.InfoRow{Path: g.In.Name(), Game: g.Game, Format: g.Format,
-			Encoding: string(g.Encoding), Summary: shogi.Summarize(g.Record)})
-	}
-	status, err := games.Each(cmd.Context(), work, false, func(g *parse.Game) bool {
-		out.Row(g.Val.([]string))
-		return true
-	})
-	out.End()
+	status, err := render.Info(cmd.Context(), games, bw, o.format, cols, cond)
 	if ferr := bw.Flush(); ferr != nil {
 		return trouble(ferr)
 	}

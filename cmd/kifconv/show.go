@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -14,11 +12,9 @@ import (
 )
 
 type showOptions struct {
-	from      string
-	game, ply int
-	all       bool
-	format    string
-	board     boardFlags
+	from  string
+	spec  render.ShowSpec
+	board boardFlags
 }
 
 // boardFlags are the drawing flags show and diff share.
@@ -78,42 +74,30 @@ one column unless --east-asian-width wide (or RUNEWIDTH_EASTASIAN=1).
   kifconv show --format sfen --ply 20 game.kif`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runShow(cmd, e, &o, args, cmd.Flags().Changed("ply"))
+			o.spec.PlySet = cmd.Flags().Changed("ply")
+			return runShow(cmd, e, &o, args)
 		},
 	}
 	f := cmd.Flags()
 	fromFlag(cmd, &o.from, "input format (default: detected)")
-	f.IntVar(&o.game, "game", 1, "the record to show, in files holding several (CSA /, USI lines)")
-	f.IntVar(&o.ply, "ply", 0, "the position after main-line ply `N` (0 is the start; default: the end)")
-	f.BoolVar(&o.all, "all", false, "draw every ply of the main line, one after another")
-	f.StringVar(&o.format, "format", "text", "text, or a position format such as bod or sfen")
+	f.IntVar(&o.spec.Game, "game", 1, "the record to show, in files holding several (CSA /, USI lines)")
+	f.IntVar(&o.spec.Ply, "ply", 0, "the position after main-line ply `N` (0 is the start; default: the end)")
+	f.BoolVar(&o.spec.All, "all", false, "draw every ply of the main line, one after another")
+	f.StringVar(&o.spec.Format, "format", "text", "text, or a position format such as bod or sfen")
 	addBoardFlags(cmd, &o.board)
 	return cmd
 }
 
-func runShow(cmd *cobra.Command, e env, o *showOptions, args []string, plySet bool) error {
+func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 	var err error
 	if o.from, err = parse.FromFlag(o.from); err != nil {
 		return err
 	}
-	if plySet && o.ply < 0 {
-		return usageErrorf("--ply: want 0 or more, not %d", o.ply)
-	}
-	if plySet && o.all {
-		return usageErrorf("give --ply or --all, not both")
-	}
-	if o.game < 1 {
-		return usageErrorf("--game: want 1 or more, not %d", o.game)
+	writer, err := o.spec.Check()
+	if err != nil {
+		return err
 	}
 	out := cmd.OutOrStdout()
-	var writer render.Format
-	if o.format != "text" && o.format != "" {
-		f, ok := render.Lookup(strings.ToLower(o.format))
-		if !ok {
-			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(render.FormatNames(), ", "), o.format)
-		}
-		writer = f
-	}
 	display, err := o.board.display(e, out)
 	if err != nil {
 		return err
@@ -133,7 +117,7 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string, plySet bo
 		err    error
 	}
 	r, err := await(cmd.Context(), true, func() (r read) {
-		r.rec, r.ds, r.status, r.err = render.ReadRecord(in, cmd.InOrStdin(), o.from, o.game)
+		r.rec, r.ds, r.status, r.err = render.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game)
 		return r
 	})
 	if err != nil {
@@ -150,23 +134,8 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string, plySet bo
 	}
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
-	if writer.New != nil {
-		if st, err := render.WriteRecordAt(bw, r.rec, writer, o.ply, plySet); err != nil {
-			return &exitError{int(st), err}
-		}
-		return nil
+	if st, err := render.Show(bw, r.rec, &display, writer, o.spec); err != nil {
+		return &exitError{int(st), err}
 	}
-	ply := -1 // the last position
-	if plySet {
-		ply = o.ply
-	}
-	err = display.DrawMainLine(bw, r.rec, ply, o.all)
-	var pe *render.PlyError
-	if errors.As(err, &pe) {
-		if pe.Err == nil {
-			return parse.UsageError{Err: err}
-		}
-		return &exitError{exitInvalid, err}
-	}
-	return err
+	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -50,8 +49,8 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	if !slices.Contains(render.ReportFormats, o.format) {
-		return usageErrorf("--format: want %s or %s, not %q", strings.Join(render.ReportFormats[:len(render.ReportFormats)-1], ", "), render.ReportFormats[len(render.ReportFormats)-1], o.format)
+	if err := oneOf("format", o.format, render.ReportFormats...); err != nil {
+		return err
 	}
 	cond, err := widthCondition(o.eaw, e.getenv)
 	if err != nil {

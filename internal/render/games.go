@@ -1,12 +1,14 @@
 package render
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/mattn/go-runewidth"
 )
 
 // Games are the inputs of the commands that work on every game of a
@@ -116,4 +118,19 @@ func Dedup(ctx context.Context, g Games, by shogi.KeyBy, richest bool, sink *Gam
 	s, err := Select(ctx, g, func(x *parse.Game) bool { return d.Kept(x.Index, x.Game) }, nil, sink)
 	d.Status = max(d.Status, s.Status)
 	return d, err
+}
+
+// Info writes a row of the columns cols per game of g, in the form format
+// (InfoWriter), on w; the values are worked out where the games are read.
+func Info(ctx context.Context, g Games, w *bufio.Writer, format string, cols []InfoField, cond *runewidth.Condition) (parse.Status, error) {
+	out := NewInfoWriter(w, format, cols, cond)
+	work := func(x *parse.Game) any {
+		return InfoValues(cols, &InfoRow{Path: x.In.Name(), Game: x.Game, Format: x.Format, Encoding: string(x.Encoding), Summary: shogi.Summarize(x.Record)})
+	}
+	st, err := g.Each(ctx, work, false, func(x *parse.Game) bool {
+		out.Row(x.Val.([]string))
+		return true
+	})
+	out.End()
+	return st, err
 }
