@@ -121,9 +121,6 @@ I/O error.`,
 
 func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) error {
 	stderr := cmd.ErrOrStderr()
-	if o.out.output != "" && o.out.outDir != "" {
-		return usageErrorf("give -o FILE or -d DIR, not both")
-	}
 	to, warning, err := render.OutputFormat(o.out.to, o.out.output)
 	if err != nil {
 		return err
@@ -132,15 +129,12 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		fmt.Fprintln(stderr, "kifconv convert: warning: "+warning)
 	}
 	plySet := cmd.Flags().Changed("ply")
-	spec := o.out.spec()
+	spec := o.out.spec(cmd, e)
 	spec.Variations, spec.Notation, spec.Ply, spec.PlySet, spec.SVGAll = o.variations, o.notation, o.ply, plySet, o.svgAll
 	spec.Train = o.train.spec(cmd)
 	t, err := render.NewTarget(spec)
 	if err != nil {
 		return err
-	}
-	if t.Format.Encoding == render.BinaryEncoding && o.out.outDir == "" && (o.out.output == "" || o.out.output == "-") && e.isTerminal(cmd.OutOrStdout()) {
-		return usageErrorf("%s is binary and standard output is a terminal: give -o FILE, -d DIR or a pipe", t.Format.Name)
 	}
 	if err := o.in.check(cmd, e); err != nil {
 		return err
@@ -183,7 +177,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if err != nil {
 		return err
 	}
-	stderr.Write(appendDiags(p, nil, r.Diags, o.out.quiet))
+	stderr.Write(p.AppendAll(nil, r.Diags, o.out.quiet))
 	if err := c.Ctx.Err(); err != nil {
 		return err
 	}
@@ -215,37 +209,14 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 		return trouble(err)
 	}
 	defer root.Close()
-	stderr := cmd.ErrOrStderr()
-	bar := newBar(e, stderr, len(ins), o.out.quiet, "converting")
-	var tally render.Tally
-	var b []byte
-	c.Batch(root, ins, o.in.jobs, bar.add, func(r *render.Result) {
-		if r.Interrupted {
-			return
-		}
-		tally.Add(r)
-		if b = appendDiags(p, b[:0], r.Diags, o.out.quiet); len(b) > 0 {
-			bar.clear()
-			stderr.Write(b)
-		}
-	})
+	bar := newBar(e, cmd.ErrOrStderr(), len(ins), o.out.quiet, "converting")
+	tally := c.BatchTo(cmd.ErrOrStderr(), p, o.out.quiet, root, ins, o.in.jobs, bar)
 	bar.finish()
 	printIf(cmd, o.out.quiet, "%s\n", tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
 	if err := c.Ctx.Err(); err != nil {
 		return err
 	}
 	return statusErr(tally.Status)
-}
-
-// appendDiags appends the diagnostics as p prints them, without the
-// warnings when quiet.
-func appendDiags(p *render.DiagnosticPrinter, b []byte, ds []render.Diagnostic, quiet bool) []byte {
-	for i := range ds {
-		if ds[i].Severity != render.SeverityWarning || !quiet {
-			b = p.Append(b, &ds[i])
-		}
-	}
-	return b
 }
 
 // mergeInputs writes every game of several inputs into the one file -o

@@ -84,7 +84,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 		if err := games.Spec.CheckRereadable("dedup reads its inputs twice to write them"); err != nil {
 			return err
 		}
-		t, err := render.NewTarget(o.out.spec())
+		t, err := render.NewTarget(o.out.spec(cmd, e))
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"cmp"
-	"errors"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
@@ -96,9 +95,6 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	for i := 1; i < 3; i++ {
 		from[i] = cmp.Or(from[i], from[0])
 	}
-	if args[0] == "-" && args[1] == "-" {
-		return usageErrorf("only one of A and B can be standard input")
-	}
 	opt := shogi.CompareOptions{HeaderKey: shogi.CrossFormatHeaderKey, NormalizeHeader: true, Text: charset.FoldJISVariants}
 	if err := opt.SetIgnore(o.ignore); err != nil {
 		return usageErrorf("--ignore: %v", err)
@@ -111,35 +107,20 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	var pool parse.Pool
-	var srcs [2]*parse.InputSource
-	for i := range srcs {
-		// Any problem is trouble (exit 2), as diff(1) has it.
-		in := parse.Input{Path: args[i]}
-		if srcs[i], err = parse.OpenInput(in, cmd.InOrStdin(), from[i+1], parse.Options{}, o.readers.apply, &pool); err != nil {
-			return trouble(errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error()))
-		}
-		defer srcs[i].Close()
-	}
 	bw := bufio.NewWriter(out)
 	var rep render.DiffReport
 	if !o.quiet {
 		rep = render.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
 	}
-	equal, games, failed := render.DiffInputs(srcs, opt, rep)
-	if failed != nil {
-		for _, d := range failed {
-			d.Write(cmd.ErrOrStderr(), render.NarrowCondition())
-		}
+	equal, failed, err := render.DiffFiles([2]string(args), [2]string(from[1:]), cmd.InOrStdin(), o.readers.apply, opt, rep)
+	for _, d := range failed {
+		d.Write(cmd.ErrOrStderr(), render.NarrowCondition())
+	}
+	switch {
+	case failed != nil:
 		return &exitError{exitUsage, nil}
-	}
-	for i, n := range games {
-		if n == 0 {
-			return trouble(errors.New(srcs[i].In.Name() + ": no record in the input"))
-		}
-	}
-	if rep != nil {
-		rep.End(games, equal)
+	case err != nil:
+		return trouble(err) // any problem is trouble (exit 2), as diff(1) has it
 	}
 	if err := bw.Flush(); err != nil {
 		return trouble(err)

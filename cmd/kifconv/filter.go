@@ -122,7 +122,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	case o.out.to == "":
 		return usageErrorf("give -t FORMAT to write the selected games, or -l to list them")
 	default:
-		t, err := render.NewTarget(o.out.spec())
+		t, err := render.NewTarget(o.out.spec(cmd, e))
 		if err != nil {
 			return err
 		}

@@ -158,17 +158,14 @@ var collOutUsage = [4]string{"write the games in `FORMAT` (see kifconv formats)"
 	"write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree", "no warnings or summary; errors only"}
 
 // spec is the target the flags ask for (render.NewTarget checks it).
-func (o *outOptions) spec() render.TargetSpec {
-	return render.TargetSpec{To: o.to, Encoding: o.encoding, Newline: o.newline, CSAVersion: o.csaVersion,
-		Mainline: o.mainline, Substitute: o.substitute, OutDir: o.outDir}
+func (o *outOptions) spec(cmd *cobra.Command, e env) render.TargetSpec {
+	return render.TargetSpec{To: o.to, Encoding: o.encoding, Newline: o.newline, CSAVersion: o.csaVersion, Mainline: o.mainline,
+		Substitute: o.substitute, Output: o.output, OutDir: o.outDir, Terminal: e.isTerminal(cmd.OutOrStdout())}
 }
 
 // newGameSink checks the output flags of filter, dedup and convert's merge
 // and returns the sink they describe.
 func newGameSink(cmd *cobra.Command, o *outOptions, t render.Target) (*render.GameSink, error) {
-	if o.output != "" && o.outDir != "" {
-		return nil, usageErrorf("give -o FILE or -d DIR, not both")
-	}
 	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.output, OutDir: o.outDir, Force: o.force, Quiet: o.quiet},
 		cmd.OutOrStdout(), cmd.ErrOrStderr())
 	if err != nil {

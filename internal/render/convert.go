@@ -425,6 +425,43 @@ func (c *Converter) Batch(root *os.Root, ins []parse.Input, jobs int, done func(
 	}, func(i int) { each(&results[i]) }, done)
 }
 
+// Progress is told how a batch goes: Add as each input is done, Clear
+// before a message is printed (a bar drawn on the same terminal).
+type Progress interface {
+	Add()
+	Clear()
+}
+
+// BatchTo converts the inputs (Batch) and prints the diagnostics of each on
+// w with p, in input order, without the warnings when quiet; it returns
+// the tally of the results.
+func (c *Converter) BatchTo(w io.Writer, p *DiagnosticPrinter, quiet bool, root *os.Root, ins []parse.Input, jobs int, pr Progress) Tally {
+	var tally Tally
+	var b []byte
+	c.Batch(root, ins, jobs, pr.Add, func(r *Result) {
+		if r.Interrupted {
+			return
+		}
+		tally.Add(r)
+		if b = p.AppendAll(b[:0], r.Diags, quiet); len(b) > 0 {
+			pr.Clear()
+			w.Write(b)
+		}
+	})
+	return tally
+}
+
+// AppendAll appends the diagnostics as p prints them, without the warnings
+// when quiet.
+func (p *DiagnosticPrinter) AppendAll(b []byte, ds []Diagnostic, quiet bool) []byte {
+	for i := range ds {
+		if ds[i].Severity != SeverityWarning || !quiet {
+			b = p.Append(b, &ds[i])
+		}
+	}
+	return b
+}
+
 // MakeOutDir makes the output directory dir, with its parents, and opens
 // it.
 func MakeOutDir(dir string) (*os.Root, error) {

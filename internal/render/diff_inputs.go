@@ -1,11 +1,45 @@
 package render
 
 import (
+	"errors"
 	"io"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
+
+// DiffFiles opens the inputs names (standard input for "-": one of them
+// at most), each in its format from ("" to detect it) with setup, and
+// compares them (DiffInputs), ending rep. An input that cannot be opened,
+// or holds no record, is an error naming it; failed are the diagnostics of
+// a read that failed.
+func DiffFiles(names, from [2]string, stdin io.Reader, setup func(parse.Reader), opt shogi.CompareOptions, rep DiffReport) (equal bool, failed []Diagnostic, err error) {
+	if names[0] == "-" && names[1] == "-" {
+		return false, nil, usageErrorf("only one of A and B can be standard input")
+	}
+	var pool parse.Pool
+	var srcs [2]*parse.InputSource
+	for i := range srcs {
+		in := parse.Input{Path: names[i]}
+		if srcs[i], err = parse.OpenInput(in, stdin, from[i], parse.Options{}, setup, &pool); err != nil {
+			return false, nil, errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error())
+		}
+		defer srcs[i].Close()
+	}
+	equal, games, failed := DiffInputs(srcs, opt, rep)
+	if failed != nil {
+		return false, failed, nil
+	}
+	for i, n := range games {
+		if n == 0 {
+			return false, nil, errors.New(srcs[i].In.Name() + ": no record in the input")
+		}
+	}
+	if rep != nil {
+		rep.End(games, equal)
+	}
+	return equal, nil, nil
+}
 
 // DiffInputs compares the records of two sources in order (shogi.Compare),
 // reading one record of each at a time: each record is reused for the

@@ -18,7 +18,9 @@ type TargetSpec struct {
 	CSAVersion, Variations, Notation     string
 	Ply                                  int
 	PlySet, SVGAll, Mainline, Substitute bool
-	OutDir                               string // SVGAll writes under it
+	Output                               string // -o FILE, "" or "-" for standard output
+	OutDir                               string // -d DIR
+	Terminal                             bool   // standard output is a terminal
 	Train                                TrainSpec
 }
 
@@ -48,6 +50,9 @@ func FormatNames() []string {
 // option that does not apply to the target format is an error, as is a
 // value no writer knows; the errors are parse.UsageErrors naming the flags.
 func NewTarget(s TargetSpec) (Target, error) {
+	if s.Output != "" && s.OutDir != "" {
+		return Target{}, usageErrorf("give -o FILE or -d DIR, not both")
+	}
 	f, ok := Lookup(strings.ToLower(s.To))
 	if !ok {
 		return Target{}, usageErrorf("--to: unknown output format %q (writable: %s)", s.To, strings.Join(FormatNames(), ", "))
@@ -119,6 +124,9 @@ func NewTarget(s TargetSpec) (Target, error) {
 	var err error
 	if t.Options.Train, err = trainOptions(s, f); err != nil {
 		return Target{}, err
+	}
+	if f.Encoding == BinaryEncoding && s.OutDir == "" && (s.Output == "" || s.Output == "-") && s.Terminal {
+		return Target{}, usageErrorf("%s is binary and standard output is a terminal: give -o FILE, -d DIR or a pipe", f.Name)
 	}
 	t.Options = Options{
 		Train:      t.Options.Train,
