@@ -420,8 +420,8 @@ func (w *Skipped) List(out io.Writer) {
 	}
 }
 
-// FormatNames lists the names of the readable formats.
-func FormatNames() []string {
+// formatNames lists the names of the readable formats.
+func formatNames() []string {
 	var out []string
 	for _, f := range Formats {
 		out = append(out, f.Name)
@@ -437,7 +437,7 @@ func FromFlag(name string) (string, error) {
 	}
 	f, ok := Lookup(strings.ToLower(name))
 	if !ok {
-		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(FormatNames(), ", "))
+		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(formatNames(), ", "))
 	}
 	return f.Name, nil
 }

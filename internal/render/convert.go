@@ -30,9 +30,9 @@ type Target struct {
 	Substitute bool // replace what Enc lacks rather than fail
 }
 
-// NewWriter returns the target's writer on w: transcoding text to Enc and
+// newWriter returns the target's writer on w: transcoding text to Enc and
 // its line ends, binary formats straight.
-func (t Target) NewWriter(w io.Writer) (Writer, *charset.Writer) {
+func (t Target) newWriter(w io.Writer) (Writer, *charset.Writer) {
 	enc := charset.NewWriter(w, t.Enc, t.CRLF, t.Substitute)
 	if t.Format.Encoding == BinaryEncoding {
 		return t.Format.New(w, t.Options), enc // bytes, not text
@@ -199,7 +199,7 @@ func (c *Converter) convertToFile(r *Result, dir *Dir, rel, shown string) {
 		case c.Opt.Update:
 			force = true // older than its input
 		case !force:
-			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown))
+			r.fail(parse.StatusTrouble, existsDiagnostic(r.In, shown))
 			return
 		}
 	}
@@ -222,7 +222,7 @@ func (c *Converter) convertToFile(r *Result, dir *Dir, rel, shown string) {
 	}
 	if err := out.Commit(force); err != nil {
 		if errors.Is(err, ErrExists) {
-			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown))
+			r.fail(parse.StatusTrouble, existsDiagnostic(r.In, shown))
 			return
 		}
 		r.writeErr(err)
@@ -236,7 +236,7 @@ func (r *Result) writeErr(err error) {
 	r.fail(parse.StatusTrouble, Diagnostic{Path: r.In.Name(), Severity: SeverityError, Code: "io", Message: "cannot write " + r.Out + ": " + err.Error()})
 }
 
-func ExistsDiagnostic(in parse.Input, shown string) Diagnostic {
+func existsDiagnostic(in parse.Input, shown string) Diagnostic {
 	return Diagnostic{Path: in.Name(), Severity: SeverityError, Code: "exists", Message: "output " + shown + " exists (use --force to overwrite it)"}
 }
 
@@ -269,7 +269,7 @@ func (c *Converter) convert(r *Result, w io.Writer) {
 		held = new(bytes.Buffer)
 		out = ctxWriter{c.Ctx, held}
 	}
-	wr, enc := c.Target.NewWriter(out)
+	wr, enc := c.Target.newWriter(out)
 	var werr error
 	var warns DiagnosticList
 	before := len(r.Diags)

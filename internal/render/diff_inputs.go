@@ -10,7 +10,7 @@ import (
 
 // DiffFiles opens the inputs names (standard input for "-": one of them
 // at most), each in its format from ("" to detect it) with setup, and
-// compares them (DiffInputs), ending rep. An input that cannot be opened,
+// compares them (diffInputs), ending rep. An input that cannot be opened,
 // or holds no record, is an error naming it; failed are the diagnostics of
 // a read that failed.
 func DiffFiles(names, from [2]string, stdin io.Reader, setup func(parse.Reader), opt shogi.CompareOptions, rep DiffReport) (equal bool, failed []Diagnostic, err error) {
@@ -26,7 +26,7 @@ func DiffFiles(names, from [2]string, stdin io.Reader, setup func(parse.Reader),
 		}
 		defer srcs[i].Close()
 	}
-	equal, games, failed := DiffInputs(srcs, opt, rep)
+	equal, games, failed := diffInputs(srcs, opt, rep)
 	if failed != nil {
 		return false, failed, nil
 	}
@@ -41,7 +41,7 @@ func DiffFiles(names, from [2]string, stdin io.Reader, setup func(parse.Reader),
 	return equal, nil, nil
 }
 
-// DiffInputs compares the records of two sources in order (shogi.Compare),
+// diffInputs compares the records of two sources in order (shogi.Compare),
 // reading one record of each at a time: each record is reused for the
 // next, so memory does not grow with their number. rep, when not nil, is
 // given every game that differs; with nil, the comparison stops at the
@@ -49,7 +49,7 @@ func DiffFiles(names, from [2]string, stdin io.Reader, setup func(parse.Reader),
 // many records each holds (the longer input is read on to count them,
 // unless rep is nil and they differ); a read error ends it with the
 // diagnostics of the input that failed.
-func DiffInputs(srcs [2]*parse.InputSource, opt shogi.CompareOptions, rep DiffReport) (equal bool, games [2]int, failed []Diagnostic) {
+func diffInputs(srcs [2]*parse.InputSource, opt shogi.CompareOptions, rep DiffReport) (equal bool, games [2]int, failed []Diagnostic) {
 	var done [2]bool
 	next := func(i int) *shogi.Record {
 		if done[i] || failed != nil {

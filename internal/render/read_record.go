@@ -72,7 +72,7 @@ func (s ShowSpec) Check() (Format, error) {
 	}
 	f, ok := Lookup(strings.ToLower(s.Format))
 	if !ok {
-		return f, usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(FormatNames(), ", "), s.Format)
+		return f, usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(formatNames(), ", "), s.Format)
 	}
 	return f, nil
 }

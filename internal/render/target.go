@@ -37,8 +37,8 @@ func usageErrorf(format string, a ...any) error {
 	return parse.UsageError{Err: fmt.Errorf(format, a...)}
 }
 
-// FormatNames lists the names of the writable formats.
-func FormatNames() []string {
+// formatNames lists the names of the writable formats.
+func formatNames() []string {
 	var out []string
 	for _, f := range Formats {
 		out = append(out, f.Name)
@@ -55,7 +55,7 @@ func NewTarget(s TargetSpec) (Target, error) {
 	}
 	f, ok := Lookup(strings.ToLower(s.To))
 	if !ok {
-		return Target{}, usageErrorf("--to: unknown output format %q (writable: %s)", s.To, strings.Join(FormatNames(), ", "))
+		return Target{}, usageErrorf("--to: unknown output format %q (writable: %s)", s.To, strings.Join(formatNames(), ", "))
 	}
 	applies := func(flag string, set bool, formats ...string) error {
 		if set && !slices.Contains(formats, f.Name) {

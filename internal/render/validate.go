@@ -10,25 +10,25 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// Validation is the validation of one input: its report, its status, and
+// validation is the validation of one input: its report, its status, and
 // whether an interrupt cut it short (so that it is not reported).
-type Validation struct {
+type validation struct {
 	FileReport
 	Status      parse.Status
 	Interrupted bool
 }
 
-// Validate reads every record of one input and checks it: what the reader
+// validateInput reads every record of one input and checks it: what the reader
 // tolerated (errors under strict), the record checks, and the summary line
 // of a lone KIF or KI2 record. A collection is read by jobs workers.
-func Validate(ctx context.Context, in parse.Input, stdin io.Reader, from string, strict bool, jobs int, pool *parse.Pool) Validation {
-	rep := Validation{FileReport: FileReport{Path: in.Name(), Errors: []Diagnostic{}, Warnings: []Diagnostic{}}}
+func validateInput(ctx context.Context, in parse.Input, stdin io.Reader, from string, strict bool, jobs int, pool *parse.Pool) validation {
+	rep := validation{FileReport: FileReport{Path: in.Name(), Errors: []Diagnostic{}, Warnings: []Diagnostic{}}}
 	var all DiagnosticList
 	fail := func(status parse.Status, ds ...Diagnostic) {
 		all.Add(ds...)
 		rep.Status = max(rep.Status, status)
 	}
-	finish := func(src *parse.InputSource) Validation {
+	finish := func(src *parse.InputSource) validation {
 		for _, d := range all.List(rep.Path) {
 			if d.Severity == SeverityWarning && strict {
 				d.Severity = SeverityError
@@ -151,7 +151,7 @@ func ValidateAll(ctx context.Context, ins []parse.Input, stdin io.Reader, from s
 	for _, n := range skipped {
 		sum.Skipped += n
 	}
-	reports := make([]Validation, len(ins))
+	reports := make([]validation, len(ins))
 	fileJobs := 1
 	if len(ins) == 1 {
 		fileJobs = jobs
@@ -160,7 +160,7 @@ func ValidateAll(ctx context.Context, ins []parse.Input, stdin io.Reader, from s
 	status := parse.StatusOK
 	var werr error
 	parse.EachInput(ctx, len(ins), jobs, ctx, func(i int) {
-		reports[i] = Validate(ctx, ins[i], stdin, from, strict, fileJobs, pool)
+		reports[i] = validateInput(ctx, ins[i], stdin, from, strict, fileJobs, pool)
 		if ctx.Err() != nil {
 			reports[i].Interrupted = true
 		}
