@@ -20,7 +20,7 @@ type convertOptions struct {
 	svgAll               bool
 	skipExisting, update bool
 	color                string
-	readers              readerOptions
+	csaComments          bool
 	train                trainFlags
 }
 
@@ -112,7 +112,7 @@ I/O error.`,
 	f.BoolVar(&o.update, "update", false, "rewrite only outputs older than their input")
 	colorFlag(cmd, &o.color, "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
-	addReaderFlags(cmd, &o.readers)
+	csaCommentsFlag(cmd, &o.csaComments)
 	addTrainFlags(cmd, &o.train)
 	choices(cmd, "encoding", "utf-8", "shift_jis")
 	choices(cmd, "newline", "lf", "crlf")
@@ -139,7 +139,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	opt := render.ConvertOptions{From: o.in.from, Setup: o.readers.apply, Strict: o.strict, Game: o.game, Force: o.out.force,
+	opt := render.ConvertOptions{From: o.in.from, Setup: parse.KeepCSAComments(o.csaComments), Strict: o.strict, Game: o.game, Force: o.out.force,
 		SkipExisting: o.skipExisting, Update: o.update, Output: o.out.output, OutDir: o.out.outDir, SVGAll: o.svgAll}
 	if err := opt.Check(); err != nil {
 		return err
@@ -159,7 +159,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		if o.out.output == "" || render.OneGameFormat(t.Format.Name, plySet) {
 			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
 		}
-		return mergeInputs(cmd, e, o, t)
+		return mergeInputs(cmd, e, o, spec)
 	}
 	c := &render.Converter{Ctx: cmd.Context(), Target: t, Stdin: cmd.InOrStdin(), FileJobs: 1, FramesFlat: !several,
 		OneGame: render.OneGameFormat(t.Format.Name, plySet), Opt: opt}
@@ -222,11 +222,11 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 // mergeInputs writes every game of several inputs into the one file -o
 // names, in input order, in a format that holds several games (a folder
 // into one CSA file): what filter writes with no criterion.
-func mergeInputs(cmd *cobra.Command, e env, o *convertOptions, t render.Target) error {
+func mergeInputs(cmd *cobra.Command, e env, o *convertOptions, spec render.TargetSpec) error {
 	if o.strict || o.skipExisting || o.update || o.svgAll || o.variations != "" || o.notation != "" {
 		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
 	}
-	coll := collOptions{inputFlags: o.in, readers: o.readers}
+	coll := collOptions{inputFlags: o.in, csaComments: o.csaComments}
 	if o.game > 0 {
 		coll.games = strconv.Itoa(o.game)
 	}
@@ -234,7 +234,7 @@ func mergeInputs(cmd *cobra.Command, e env, o *convertOptions, t render.Target) 
 	if err != nil {
 		return err
 	}
-	sink, err := newGameSink(cmd, &o.out, t)
+	sink, err := newGameSink(cmd, &o.out, spec)
 	if err != nil {
 		return err
 	}
@@ -249,4 +249,36 @@ func mergeInputs(cmd *cobra.Command, e env, o *convertOptions, t render.Target) 
 	}
 	printIf(cmd, o.out.quiet, "%s merged into %s\n", render.Plural(sel.Total, "game"), o.out.output)
 	return nil
+}
+
+// trainFlags are convert's options of the training-data formats (hcpe,
+// psv, positions). --variations is convert's own flag, shared with CSA.
+type trainFlags struct {
+	skipPlies, minPlies int
+	results             string
+	dedup               bool
+}
+
+// trainFlagNames are the flags only the training formats take.
+var trainFlagNames = []string{"skip-plies", "min-plies", "results", "dedup"}
+
+func addTrainFlags(cmd *cobra.Command, o *trainFlags) {
+	f := cmd.Flags()
+	f.IntVar(&o.skipPlies, "skip-plies", 0, "hcpe, psv, positions: leave out the positions before move `N`+1 of each line (the opening)")
+	f.IntVar(&o.minPlies, "min-plies", 0, "hcpe, psv, positions: leave out the games whose main line has fewer than `N` moves")
+	f.StringVar(&o.results, "results", "all", "hcpe, psv, positions: all, or decisive (only the lines of play that end with a winner)")
+	f.BoolVar(&o.dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nin a set of up to %d bytes per distinct position (10 M positions: under %d MB)", render.DedupBytesPerPosition, render.DedupBytesPerPosition*10))
+	choices(cmd, "results", "all", "decisive")
+}
+
+// spec is what the flags ask of the training formats (render.NewTarget
+// checks it).
+func (o trainFlags) spec(cmd *cobra.Command) render.TrainSpec {
+	t := render.TrainSpec{SkipPlies: o.skipPlies, MinPlies: o.minPlies, Results: o.results, Dedup: o.dedup}
+	for _, name := range trainFlagNames {
+		if cmd.Flags().Changed(name) {
+			t.Given = append(t.Given, name)
+		}
+	}
+	return t
 }

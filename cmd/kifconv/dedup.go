@@ -84,11 +84,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 		if err := games.Spec.CheckRereadable("dedup reads its inputs twice to write them"); err != nil {
 			return err
 		}
-		t, err := render.NewTarget(o.out.spec(cmd, e))
-		if err != nil {
-			return err
-		}
-		if sink, err = newGameSink(cmd, &o.out, t); err != nil {
+		if sink, err = newGameSink(cmd, &o.out, o.out.spec(cmd, e)); err != nil {
 			return err
 		}
 	}
@@ -104,8 +100,8 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	}
 	bw := bufio.NewWriter(cmd.OutOrStdout())
 	render.WriteDedupReport(bw, d.Dedup, d.Name, o.format == "json")
-	if err := bw.Flush(); err != nil {
-		return trouble(err)
+	if err := flushed(bw, nil); err != nil {
+		return err
 	}
 	printIf(cmd, o.format != "text" || o.out.quiet, "%d games, %d distinct, %d groups of duplicates\n", len(d.Entries), len(d.Order), d.Duplicates())
 	if d.Status == parse.StatusOK && d.Duplicates() > 0 {

@@ -17,7 +17,7 @@ type diffOptions struct {
 	format             string
 	quiet              bool
 	board              boardFlags
-	readers            readerOptions
+	csaComments        bool
 }
 
 func newDiffCmd(e env) *cobra.Command {
@@ -76,7 +76,7 @@ Exit status: 0 same, 1 different, 2 error, as diff(1).`,
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; the exit status says whether the records differ")
 	addBoardFlags(cmd, &o.board)
-	addReaderFlags(cmd, &o.readers)
+	csaCommentsFlag(cmd, &o.csaComments)
 	choices(cmd, "ignore", shogi.IgnoreKinds...)
 	choices(cmd, "format", "text", "json")
 	_ = cmd.RegisterFlagCompletionFunc("from-a", completeReadable)
@@ -112,7 +112,7 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	if !o.quiet {
 		rep = render.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
 	}
-	equal, failed, err := render.DiffFiles([2]string(args), [2]string(from[1:]), cmd.InOrStdin(), o.readers.apply, opt, rep)
+	equal, failed, err := render.DiffFiles([2]string(args), [2]string(from[1:]), cmd.InOrStdin(), parse.KeepCSAComments(o.csaComments), opt, rep)
 	for _, d := range failed {
 		d.Write(cmd.ErrOrStderr(), render.NarrowCondition())
 	}
@@ -122,8 +122,8 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	case err != nil:
 		return trouble(err) // any problem is trouble (exit 2), as diff(1) has it
 	}
-	if err := bw.Flush(); err != nil {
-		return trouble(err)
+	if err := flushed(bw, nil); err != nil {
+		return err
 	}
 	if !equal {
 		return &exitError{exitInvalid, nil}

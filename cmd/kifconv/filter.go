@@ -122,11 +122,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	case o.out.to == "":
 		return usageErrorf("give -t FORMAT to write the selected games, or -l to list them")
 	default:
-		t, err := render.NewTarget(o.out.spec(cmd, e))
-		if err != nil {
-			return err
-		}
-		if sink, err = newGameSink(cmd, &o.out, t); err != nil {
+		if sink, err = newGameSink(cmd, &o.out, o.out.spec(cmd, e)); err != nil {
 			return err
 		}
 	}
@@ -134,11 +130,8 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	// Games are matched where they are read (by the workers, for small
 	// files); the records of the selected ones reach the writer.
 	sel, err := render.Select(cmd.Context(), games, func(g *parse.Game) bool { return crit.Match(g.Record) != o.invert }, bw, sink)
-	if ferr := bw.Flush(); ferr != nil {
-		return trouble(ferr)
-	}
-	if err != nil {
-		return trouble(err)
+	if err := flushed(bw, err); err != nil {
+		return err
 	}
 	if sink != nil && sel.Status == parse.StatusOK {
 		printIf(cmd, o.out.quiet, "%d of %d games selected\n", sel.Selected, sel.Total)

@@ -80,11 +80,8 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	}
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	status, err := render.Info(cmd.Context(), games, bw, o.format, cols, cond)
-	if ferr := bw.Flush(); ferr != nil {
-		return trouble(ferr)
-	}
-	if err != nil {
-		return trouble(err)
+	if err := flushed(bw, err); err != nil {
+		return err
 	}
 	return statusErr(status)
 }

@@ -7,6 +7,9 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -175,4 +178,91 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newManCmd(),
 	)
 	return root
+}
+
+// versionString is what --version prints after "kifconv version": the
+// version set at build time, or else the module version the go command
+// recorded (go install …@v1.2.3), followed by the VCS revision, its time
+// and whether the tree had changes, when the build recorded them.
+func versionString() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return version
+	}
+	return describeBuild(version, info)
+}
+
+func describeBuild(v string, info *debug.BuildInfo) string {
+	if m := info.Main.Version; m != "" && m != "(devel)" && v == defaultVersion {
+		v = m
+	}
+	var rev, at string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return v
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	parts := []string{"revision " + rev}
+	if at != "" {
+		parts = append(parts, at)
+	}
+	if modified {
+		parts = append(parts, "modified")
+	}
+	return v + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// addProfileFlags adds the hidden --cpuprofile and --memprofile flags, so
+// that a whole command (reading, decoding, the workers, writing) can be
+// looked at with `go tool pprof`; benchmarks of the packages miss the
+// command's own costs. The returned function ends the profiles and must be
+// called once the command has run, whatever its outcome.
+func addProfileFlags(root *cobra.Command) (stop func()) {
+	var cpu, mem string
+	f := root.PersistentFlags()
+	f.StringVar(&cpu, "cpuprofile", "", "write a CPU profile to `FILE`")
+	f.StringVar(&mem, "memprofile", "", "write a heap profile to `FILE` at the end")
+	_ = f.MarkHidden("cpuprofile")
+	_ = f.MarkHidden("memprofile")
+	var cpuFile *os.File
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if cpu == "" {
+			return nil
+		}
+		fh, err := os.Create(cpu)
+		if err != nil {
+			return &exitError{exitUsage, err}
+		}
+		if err := pprof.StartCPUProfile(fh); err != nil {
+			fh.Close()
+			return &exitError{exitUsage, err}
+		}
+		cpuFile = fh
+		return nil
+	}
+	return func() {
+		if cpuFile != nil {
+			pprof.StopCPUProfile()
+			cpuFile.Close()
+		}
+		if mem != "" {
+			if fh, err := os.Create(mem); err == nil {
+				runtime.GC()
+				_ = pprof.Lookup("allocs").WriteTo(fh, 0)
+				fh.Close()
+			}
+		}
+	}
 }

@@ -146,3 +146,22 @@ func TestInputSpecRereadableAndSeveral(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepCSAComments(t *testing.T) {
+	const text = "V2.2\nPI\n+\n+7776FU\n'echo of the move\n"
+	for _, keep := range []bool{false, true} {
+		r := NewCSA(strings.NewReader(text), Options{})
+		if setup := KeepCSAComments(keep); setup != nil {
+			setup(r)
+		} else if keep {
+			t.Fatal("no setup for keep")
+		}
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(rec.Root.Next().Comments); got != map[bool]int{false: 0, true: 1}[keep] {
+			t.Errorf("keep %v: %d comments", keep, got)
+		}
+	}
+}

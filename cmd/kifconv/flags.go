@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 )
 
@@ -20,23 +25,10 @@ func fromFlag(cmd *cobra.Command, p *string, usage string) {
 	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
 }
 
-// readerOptions are the settings of particular readers that parse.Options
-// does not carry.
-type readerOptions struct {
-	csaComments bool // keep CSA's plain ' comments (parse.CSA.KeepPlainComments)
-}
-
-// addReaderFlags adds the flags of readerOptions to a command.
-func addReaderFlags(cmd *cobra.Command, o *readerOptions) {
-	cmd.Flags().BoolVar(&o.csaComments, "csa-comments", false,
+// csaCommentsFlag adds --csa-comments (parse.KeepCSAComments).
+func csaCommentsFlag(cmd *cobra.Command, p *bool) {
+	cmd.Flags().BoolVar(p, "csa-comments", false,
 		"CSA input: keep the plain ' comments, which are skipped by default (as the standard says; programs echo the moves in them)")
-}
-
-// apply sets the options on a reader before its first Read.
-func (o readerOptions) apply(r parse.Reader) {
-	if c, ok := r.(*parse.CSA); ok {
-		c.KeepPlainComments = o.csaComments
-	}
 }
 
 // inputFlags say where the inputs of the commands that take many come
@@ -99,14 +91,14 @@ func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclud
 // collOptions are the input flags that info, filter and dedup share.
 type collOptions struct {
 	inputFlags
-	games   string
-	readers readerOptions
+	games       string
+	csaComments bool
 }
 
 func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
 	addInputFlags(cmd, &o.inputFlags, "read `N` files (or pieces of a CSA collection) in parallel (default: the number of CPUs)")
 	cmd.Flags().StringVar(&o.games, "games", "", "only games `A-B` of each file (1-based: 3, 2-5, 7-, 1,4-6)")
-	addReaderFlags(cmd, &o.readers)
+	csaCommentsFlag(cmd, &o.csaComments)
 }
 
 // games checks the shared flags and returns the games they describe.
@@ -123,7 +115,7 @@ func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
 		}
 	}
 	g.Spec = o.spec(cmd)
-	g.Walk = parse.GameWalk{From: o.from, Jobs: o.jobs, Ranges: ranges, Setup: o.readers.apply, Stdin: cmd.InOrStdin()}
+	g.Walk = parse.GameWalk{From: o.from, Jobs: o.jobs, Ranges: ranges, Setup: parse.KeepCSAComments(o.csaComments), Stdin: cmd.InOrStdin()}
 	return g, nil
 }
 
@@ -164,8 +156,12 @@ func (o *outOptions) spec(cmd *cobra.Command, e env) render.TargetSpec {
 }
 
 // newGameSink checks the output flags of filter, dedup and convert's merge
-// and returns the sink they describe.
-func newGameSink(cmd *cobra.Command, o *outOptions, t render.Target) (*render.GameSink, error) {
+// and returns the sink they describe: the target spec asks for.
+func newGameSink(cmd *cobra.Command, o *outOptions, spec render.TargetSpec) (*render.GameSink, error) {
+	t, err := render.NewTarget(spec)
+	if err != nil {
+		return nil, err
+	}
 	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.output, OutDir: o.outDir, Force: o.force, Quiet: o.quiet},
 		cmd.OutOrStdout(), cmd.ErrOrStderr())
 	if err != nil {
@@ -174,9 +170,78 @@ func newGameSink(cmd *cobra.Command, o *outOptions, t render.Target) (*render.Ga
 	return s, nil
 }
 
+// flushed flushes what a command wrote to standard output: a failed
+// write, or else err (of the work), is trouble.
+func flushed(bw *bufio.Writer, err error) error {
+	if ferr := bw.Flush(); ferr != nil {
+		return trouble(ferr)
+	}
+	if err != nil {
+		return trouble(err)
+	}
+	return nil
+}
+
 // printIf prints a summary line on stderr unless quiet.
 func printIf(cmd *cobra.Command, quiet bool, format string, a ...any) {
 	if !quiet {
 		fmt.Fprintf(cmd.ErrOrStderr(), format, a...)
 	}
+}
+
+// colorFlag adds --color: auto, always or never.
+func colorFlag(cmd *cobra.Command, p *string, usage string) {
+	cmd.Flags().StringVar(p, "color", "auto", usage)
+	choices(cmd, "color", "auto", "always", "never")
+}
+
+// eawFlag adds --east-asian-width: auto, narrow or wide.
+func eawFlag(cmd *cobra.Command, p *string, usage string) {
+	cmd.Flags().StringVar(p, "east-asian-width", "auto", usage)
+	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
+}
+
+// widthCondition is render.WidthCondition, its error a usage error.
+func widthCondition(flag string, getenv func(string) string) (*runewidth.Condition, error) {
+	c, err := render.WidthCondition(flag, getenv)
+	if err != nil {
+		return nil, parse.UsageError{Err: err}
+	}
+	return c, nil
+}
+
+// oneOf checks that the value of --flag is one of values.
+func oneOf(flag, value string, values ...string) error {
+	if slices.Contains(values, value) {
+		return nil
+	}
+	return usageErrorf("--%s: want %s or %s, not %q", flag, strings.Join(values[:len(values)-1], ", "), values[len(values)-1], value)
+}
+
+// colorChoice says whether to colour what goes to w: flag is auto, always
+// or never; auto colours a terminal unless NO_COLOR is set or TERM is dumb.
+func colorChoice(e env, flag string, w any) (bool, error) {
+	if flag == "" || flag == "auto" {
+		return e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(w), nil
+	}
+	return flag == "always", oneOf("color", flag, "auto", "always", "never")
+}
+
+// plainFlagError rewords a flag parsing error without the Go text pflag
+// puts in it: `invalid argument "abc" for "--ply" flag: strconv.ParseInt:
+// parsing "abc": invalid syntax` ends in "want a number".
+func plainFlagError(err error) error {
+	msg := err.Error()
+	i := strings.Index(msg, ": strconv.")
+	if i < 0 {
+		return err
+	}
+	want := "a number"
+	switch {
+	case strings.Contains(msg[i:], "ParseBool"):
+		want = "true or false"
+	case strings.Contains(msg[i:], "value out of range"):
+		want = "a smaller number"
+	}
+	return errors.New(msg[:i] + ": want " + want)
 }
