@@ -144,7 +144,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if err := opt.Check(); err != nil {
 		return err
 	}
-	cond, _ := widthCondition("auto", e.getenv)
+	cond, _ := render.WidthCondition("auto", e.getenv)
 	color, err := colorChoice(e, o.color, stderr)
 	if err != nil {
 		return err

@@ -10,7 +10,6 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
-	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
 )
 
@@ -201,15 +200,6 @@ func eawFlag(cmd *cobra.Command, p *string, usage string) {
 	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
 }
 
-// widthCondition is render.WidthCondition, its error a usage error.
-func widthCondition(flag string, getenv func(string) string) (*runewidth.Condition, error) {
-	c, err := render.WidthCondition(flag, getenv)
-	if err != nil {
-		return nil, parse.UsageError{Err: err}
-	}
-	return c, nil
-}
-
 // oneOf checks that the value of --flag is one of values.
 func oneOf(flag, value string, values ...string) error {
 	if slices.Contains(values, value) {
@@ -218,13 +208,9 @@ func oneOf(flag, value string, values ...string) error {
 	return usageErrorf("--%s: want %s or %s, not %q", flag, strings.Join(values[:len(values)-1], ", "), values[len(values)-1], value)
 }
 
-// colorChoice says whether to colour what goes to w: flag is auto, always
-// or never; auto colours a terminal unless NO_COLOR is set or TERM is dumb.
+// colorChoice says whether to colour what goes to w (render.ColorChoice).
 func colorChoice(e env, flag string, w any) (bool, error) {
-	if flag == "" || flag == "auto" {
-		return e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb" && e.isTerminal(w), nil
-	}
-	return flag == "always", oneOf("color", flag, "auto", "always", "never")
+	return render.ColorChoice(flag, e.getenv, e.isTerminal(w))
 }
 
 // plainFlagError rewords a flag parsing error without the Go text pflag

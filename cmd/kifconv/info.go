@@ -74,7 +74,7 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	if err != nil {
 		return parse.UsageError{Err: err}
 	}
-	cond, err := widthCondition(o.eaw, e.getenv)
+	cond, err := render.WidthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return err
 	}

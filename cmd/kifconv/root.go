@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -180,48 +179,10 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 	return root
 }
 
-// versionString is what --version prints after "kifconv version": the
-// version set at build time, or else the module version the go command
-// recorded (go install …@v1.2.3), followed by the VCS revision, its time
-// and whether the tree had changes, when the build recorded them.
+// versionString is what --version prints (render.DescribeBuild).
 func versionString() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return version
-	}
-	return describeBuild(version, info)
-}
-
-func describeBuild(v string, info *debug.BuildInfo) string {
-	if m := info.Main.Version; m != "" && m != "(devel)" && v == defaultVersion {
-		v = m
-	}
-	var rev, at string
-	modified := false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		return v
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	parts := []string{"revision " + rev}
-	if at != "" {
-		parts = append(parts, at)
-	}
-	if modified {
-		parts = append(parts, "modified")
-	}
-	return v + " (" + strings.Join(parts, ", ") + ")"
+	info, _ := debug.ReadBuildInfo()
+	return render.DescribeBuild(version, defaultVersion, info)
 }
 
 // addProfileFlags adds the hidden --cpuprofile and --memprofile flags, so

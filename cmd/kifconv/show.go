@@ -36,7 +36,7 @@ func addBoardFlags(cmd *cobra.Command, o *boardFlags) {
 // display builds the display the flags describe, for out.
 func (o boardFlags) display(e env, out io.Writer) (render.Display, error) {
 	board := render.Board{Flip: o.flip, ASCII: o.ascii}
-	cond, err := widthCondition(o.eaw, e.getenv)
+	cond, err := render.WidthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return render.Display{}, err
 	}

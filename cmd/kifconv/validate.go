@@ -52,7 +52,7 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 	if err := oneOf("format", o.format, render.ReportFormats...); err != nil {
 		return err
 	}
-	cond, err := widthCondition(o.eaw, e.getenv)
+	cond, err := render.WidthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return err
 	}
