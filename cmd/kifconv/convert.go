@@ -11,17 +11,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// convertOptions are convert's flags: most go straight into the library's
+// specs of the target (out) and of the conversion (opt).
 type convertOptions struct {
 	in                   inputFlags
 	out                  outOptions
-	strict, verbose      bool
-	variations, notation string
-	ply, game            int
-	svgAll               bool
-	skipExisting, update bool
+	opt                  render.ConvertOptions
+	verbose, csaComments bool
 	color                string
-	csaComments          bool
-	train                trainFlags
 }
 
 func newConvertCmd(e env) *cobra.Command {
@@ -102,18 +99,18 @@ I/O error.`,
 		"write to `FILE` instead of standard output (one input)", "write one file per input under `DIR`, mirroring the input tree",
 		"no progress bar, warnings or summary; errors only"})
 	f := cmd.Flags()
-	f.BoolVar(&o.strict, "strict", false, "treat tolerated problems of the input as errors")
-	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own; hcpe, psv, positions: "all" writes every variation's positions too`)
-	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
-	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
-	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
-	f.IntVar(&o.game, "game", 0, "convert only record `N` of an input holding several (CSA /, USI lines, JSON Lines)")
-	f.BoolVar(&o.skipExisting, "skip-existing", false, "leave outputs that exist as they are, and count them")
-	f.BoolVar(&o.update, "update", false, "rewrite only outputs older than their input")
+	f.BoolVar(&o.opt.Strict, "strict", false, "treat tolerated problems of the input as errors")
+	f.StringVar(&o.out.Variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own; hcpe, psv, positions: "all" writes every variation's positions too`)
+	f.StringVar(&o.out.Notation, "notation", "", "Western output: hodges (default) or hosking")
+	f.IntVar(&o.out.Ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
+	f.BoolVar(&o.out.SVGAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
+	f.IntVar(&o.opt.Game, "game", 0, "convert only record `N` of an input holding several (CSA /, USI lines, JSON Lines)")
+	f.BoolVar(&o.opt.SkipExisting, "skip-existing", false, "leave outputs that exist as they are, and count them")
+	f.BoolVar(&o.opt.Update, "update", false, "rewrite only outputs older than their input")
 	colorFlag(cmd, &o.color, "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
 	csaCommentsFlag(cmd, &o.csaComments)
-	addTrainFlags(cmd, &o.train)
+	addTrainFlags(cmd, &o.out.Train)
 	choices(cmd, "encoding", "utf-8", "shift_jis")
 	choices(cmd, "newline", "lf", "crlf")
 	return cmd
@@ -121,26 +118,25 @@ I/O error.`,
 
 func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) error {
 	stderr := cmd.ErrOrStderr()
-	to, warning, err := render.OutputFormat(o.out.to, o.out.output)
+	to, warning, err := render.OutputFormat(o.out.To, o.out.Output)
 	if err != nil {
 		return err
 	}
-	if o.out.to = to; warning != "" {
+	if o.out.To = to; warning != "" {
 		fmt.Fprintln(stderr, "kifconv convert: warning: "+warning)
 	}
-	plySet := cmd.Flags().Changed("ply")
-	spec := o.out.spec(cmd, e)
-	spec.Variations, spec.Notation, spec.Ply, spec.PlySet, spec.SVGAll = o.variations, o.notation, o.ply, plySet, o.svgAll
-	spec.Train = o.train.spec(cmd)
-	t, err := render.NewTarget(spec)
+	o.out.PlySet = cmd.Flags().Changed("ply")
+	o.out.Train.Given = changed(cmd, "skip-plies", "min-plies", "results", "dedup")
+	t, err := o.out.target(cmd, e)
 	if err != nil {
 		return err
 	}
 	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	opt := render.ConvertOptions{From: o.in.from, Setup: parse.KeepCSAComments(o.csaComments), Strict: o.strict, Game: o.game, Force: o.out.force,
-		SkipExisting: o.skipExisting, Update: o.update, Output: o.out.output, OutDir: o.out.outDir, SVGAll: o.svgAll}
+	opt := o.opt
+	opt.From, opt.Setup, opt.Force = o.in.from, parse.KeepCSAComments(o.csaComments), o.out.force
+	opt.Output, opt.OutDir, opt.SVGAll = o.out.Output, o.out.OutDir, o.out.SVGAll
 	if err := opt.Check(); err != nil {
 		return err
 	}
@@ -150,29 +146,29 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		return err
 	}
 	p := &render.DiagnosticPrinter{Cond: cond, Color: color}
-	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, o.out.outDir)
+	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, o.out.OutDir)
 	if err != nil {
 		return err
 	}
 	several := o.in.spec(cmd).Several(ins)
-	if several && o.out.outDir == "" {
-		if o.out.output == "" || render.OneGameFormat(t.Format.Name, plySet) {
+	if several && o.out.OutDir == "" {
+		if o.out.Output == "" || render.OneGameFormat(t.Format.Name, o.out.PlySet) {
 			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
 		}
-		return mergeInputs(cmd, e, o, spec)
+		return mergeInputs(cmd, e, o)
 	}
 	c := &render.Converter{Ctx: cmd.Context(), Target: t, Stdin: cmd.InOrStdin(), FileJobs: 1, FramesFlat: !several,
-		OneGame: render.OneGameFormat(t.Format.Name, plySet), Opt: opt}
+		OneGame: render.OneGameFormat(t.Format.Name, o.out.PlySet), Opt: opt}
 	if len(ins) == 1 {
 		c.FileJobs = o.in.jobs
 	}
-	if several || o.out.outDir != "" {
+	if several || o.out.OutDir != "" {
 		return convertBatch(cmd, e, c, o, ins, notes, p)
 	}
 	// Standard input may be a terminal that a read blocks on: an interrupt
 	// stops the wait when nothing but standard output is being written (a
 	// file output is first removed by its writer).
-	stoppable := ins[0].Path == "-" && (o.out.output == "" || o.out.output == "-")
+	stoppable := ins[0].Path == "-" && (o.out.Output == "" || o.out.Output == "-")
 	r, err := await(c.Ctx, stoppable, func() render.Result { return c.Single(ins[0], cmd.OutOrStdout()) })
 	if err != nil {
 		return err
@@ -204,7 +200,7 @@ func await[T any](ctx context.Context, stoppable bool, f func() T) (T, error) {
 // convertBatch converts every input into the output directory with up to
 // --jobs workers, printing the diagnostics in input order and a summary.
 func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOptions, ins []parse.Input, notes *parse.Skipped, p *render.DiagnosticPrinter) error {
-	root, err := render.MakeOutDir(o.out.outDir)
+	root, err := render.MakeOutDir(o.out.OutDir)
 	if err != nil {
 		return trouble(err)
 	}
@@ -222,19 +218,19 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 // mergeInputs writes every game of several inputs into the one file -o
 // names, in input order, in a format that holds several games (a folder
 // into one CSA file): what filter writes with no criterion.
-func mergeInputs(cmd *cobra.Command, e env, o *convertOptions, spec render.TargetSpec) error {
-	if o.strict || o.skipExisting || o.update || o.svgAll || o.variations != "" || o.notation != "" {
+func mergeInputs(cmd *cobra.Command, e env, o *convertOptions) error {
+	if o.opt.Strict || o.opt.SkipExisting || o.opt.Update || o.out.SVGAll || o.out.Variations != "" || o.out.Notation != "" {
 		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
 	}
 	coll := collOptions{inputFlags: o.in, csaComments: o.csaComments}
-	if o.game > 0 {
-		coll.games = strconv.Itoa(o.game)
+	if o.opt.Game > 0 {
+		coll.games = strconv.Itoa(o.opt.Game)
 	}
 	games, err := coll.check(cmd, e)
 	if err != nil {
 		return err
 	}
-	sink, err := newGameSink(cmd, &o.out, spec)
+	sink, err := newGameSink(cmd, e, &o.out)
 	if err != nil {
 		return err
 	}
@@ -247,38 +243,28 @@ func mergeInputs(cmd *cobra.Command, e env, o *convertOptions, spec render.Targe
 	case sel.Total == 0:
 		return trouble(errors.New("no records found"))
 	}
-	printIf(cmd, o.out.quiet, "%s merged into %s\n", render.Plural(sel.Total, "game"), o.out.output)
+	printIf(cmd, o.out.quiet, "%s merged into %s\n", render.Plural(sel.Total, "game"), o.out.Output)
 	return nil
 }
 
-// trainFlags are convert's options of the training-data formats (hcpe,
-// psv, positions). --variations is convert's own flag, shared with CSA.
-type trainFlags struct {
-	skipPlies, minPlies int
-	results             string
-	dedup               bool
-}
-
-// trainFlagNames are the flags only the training formats take.
-var trainFlagNames = []string{"skip-plies", "min-plies", "results", "dedup"}
-
-func addTrainFlags(cmd *cobra.Command, o *trainFlags) {
+// addTrainFlags adds the flags of the training-data formats (hcpe, psv,
+// positions); --variations is convert's own flag, shared with CSA.
+func addTrainFlags(cmd *cobra.Command, o *render.TrainSpec) {
 	f := cmd.Flags()
-	f.IntVar(&o.skipPlies, "skip-plies", 0, "hcpe, psv, positions: leave out the positions before move `N`+1 of each line (the opening)")
-	f.IntVar(&o.minPlies, "min-plies", 0, "hcpe, psv, positions: leave out the games whose main line has fewer than `N` moves")
-	f.StringVar(&o.results, "results", "all", "hcpe, psv, positions: all, or decisive (only the lines of play that end with a winner)")
-	f.BoolVar(&o.dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nin a set of up to %d bytes per distinct position (10 M positions: under %d MB)", render.DedupBytesPerPosition, render.DedupBytesPerPosition*10))
+	f.IntVar(&o.SkipPlies, "skip-plies", 0, "hcpe, psv, positions: leave out the positions before move `N`+1 of each line (the opening)")
+	f.IntVar(&o.MinPlies, "min-plies", 0, "hcpe, psv, positions: leave out the games whose main line has fewer than `N` moves")
+	f.StringVar(&o.Results, "results", "all", "hcpe, psv, positions: all, or decisive (only the lines of play that end with a winner)")
+	f.BoolVar(&o.Dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nin a set of up to %d bytes per distinct position (10 M positions: under %d MB)", render.DedupBytesPerPosition, render.DedupBytesPerPosition*10))
 	choices(cmd, "results", "all", "decisive")
 }
 
-// spec is what the flags ask of the training formats (render.NewTarget
-// checks it).
-func (o trainFlags) spec(cmd *cobra.Command) render.TrainSpec {
-	t := render.TrainSpec{SkipPlies: o.skipPlies, MinPlies: o.minPlies, Results: o.results, Dedup: o.dedup}
-	for _, name := range trainFlagNames {
+// changed lists the flags of names that were given.
+func changed(cmd *cobra.Command, names ...string) []string {
+	var out []string
+	for _, name := range names {
 		if cmd.Flags().Changed(name) {
-			t.Given = append(t.Given, name)
+			out = append(out, name)
 		}
 	}
-	return t
+	return out
 }

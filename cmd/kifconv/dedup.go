@@ -78,13 +78,13 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 		return err
 	}
 	var sink *render.GameSink
-	if o.out.to == "" && (o.out.output != "" || o.out.outDir != "") {
+	if o.out.To == "" && (o.out.Output != "" || o.out.OutDir != "") {
 		return usageErrorf("-o and -d write records: give the format with -t FORMAT")
-	} else if o.out.to != "" {
+	} else if o.out.To != "" {
 		if err := games.Spec.CheckRereadable("dedup reads its inputs twice to write them"); err != nil {
 			return err
 		}
-		if sink, err = newGameSink(cmd, &o.out, o.out.spec(cmd, e)); err != nil {
+		if sink, err = newGameSink(cmd, e, &o.out); err != nil {
 			return err
 		}
 	}

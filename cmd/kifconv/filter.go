@@ -113,16 +113,16 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	}
 	var sink *render.GameSink
 	switch {
-	case o.list && o.out.to != "":
+	case o.list && o.out.To != "":
 		return usageErrorf("give -l or -t FORMAT, not both")
 	case o.list:
-		if o.out.output != "" || o.out.outDir != "" {
+		if o.out.Output != "" || o.out.OutDir != "" {
 			return usageErrorf("-l lists on standard output: -o and -d need -t FORMAT")
 		}
-	case o.out.to == "":
+	case o.out.To == "":
 		return usageErrorf("give -t FORMAT to write the selected games, or -l to list them")
 	default:
-		if sink, err = newGameSink(cmd, &o.out, o.out.spec(cmd, e)); err != nil {
+		if sink, err = newGameSink(cmd, e, &o.out); err != nil {
 			return err
 		}
 	}

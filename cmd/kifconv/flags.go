@@ -118,28 +118,27 @@ func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
 	return g, nil
 }
 
-// outOptions are the flags that say where and how records are written.
+// outOptions are the flags that say where and how records are written:
+// the target asked for (render.NewTarget checks it) and what to do about
+// existing outputs and warnings.
 type outOptions struct {
-	to, output, outDir string
-	encoding, newline  string
-	csaVersion         string
-	mainline, force    bool
-	substitute, quiet  bool
+	render.TargetSpec
+	force, quiet bool
 }
 
 // addOutputFlags adds the flags of outOptions; usage is that of -t, -o,
 // -d and -q, which differ between the commands.
 func addOutputFlags(cmd *cobra.Command, o *outOptions, usage [4]string) {
 	f := cmd.Flags()
-	f.StringVarP(&o.to, "to", "t", "", usage[0])
-	f.StringVarP(&o.output, "output", "o", "", usage[1])
-	f.StringVarP(&o.outDir, "out-dir", "d", "", usage[2])
-	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
-	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
-	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
-	f.BoolVar(&o.mainline, "mainline", false, "write the main line only, dropping variations")
+	f.StringVarP(&o.To, "to", "t", "", usage[0])
+	f.StringVarP(&o.Output, "output", "o", "", usage[1])
+	f.StringVarP(&o.OutDir, "out-dir", "d", "", usage[2])
+	f.StringVar(&o.Encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
+	f.StringVar(&o.Newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
+	f.StringVar(&o.CSAVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
+	f.BoolVar(&o.Mainline, "mainline", false, "write the main line only, dropping variations")
 	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
-	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
+	f.BoolVar(&o.Substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, usage[3])
 	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
 }
@@ -148,20 +147,20 @@ func addOutputFlags(cmd *cobra.Command, o *outOptions, usage [4]string) {
 var collOutUsage = [4]string{"write the games in `FORMAT` (see kifconv formats)", "write to `FILE` instead of standard output",
 	"write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree", "no warnings or summary; errors only"}
 
-// spec is the target the flags ask for (render.NewTarget checks it).
-func (o *outOptions) spec(cmd *cobra.Command, e env) render.TargetSpec {
-	return render.TargetSpec{To: o.to, Encoding: o.encoding, Newline: o.newline, CSAVersion: o.csaVersion, Mainline: o.mainline,
-		Substitute: o.substitute, Output: o.output, OutDir: o.outDir, Terminal: e.isTerminal(cmd.OutOrStdout())}
+// target checks the target the flags ask for.
+func (o *outOptions) target(cmd *cobra.Command, e env) (render.Target, error) {
+	o.Terminal = e.isTerminal(cmd.OutOrStdout())
+	return render.NewTarget(o.TargetSpec)
 }
 
 // newGameSink checks the output flags of filter, dedup and convert's merge
-// and returns the sink they describe: the target spec asks for.
-func newGameSink(cmd *cobra.Command, o *outOptions, spec render.TargetSpec) (*render.GameSink, error) {
-	t, err := render.NewTarget(spec)
+// and returns the sink they describe.
+func newGameSink(cmd *cobra.Command, e env, o *outOptions) (*render.GameSink, error) {
+	t, err := o.target(cmd, e)
 	if err != nil {
 		return nil, err
 	}
-	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.output, OutDir: o.outDir, Force: o.force, Quiet: o.quiet},
+	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.Output, OutDir: o.OutDir, Force: o.force, Quiet: o.quiet},
 		cmd.OutOrStdout(), cmd.ErrOrStderr())
 	if err != nil {
 		return nil, trouble(err)
