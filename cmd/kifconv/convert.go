@@ -135,7 +135,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		return err
 	}
 	opt := o.opt
-	opt.From, opt.Setup, opt.Force = o.in.from, parse.KeepCSAComments(o.csaComments), o.out.force
+	opt.From, opt.Setup, opt.Force = o.in.From, parse.KeepCSAComments(o.csaComments), o.out.force
 	opt.Output, opt.OutDir, opt.SVGAll = o.out.Output, o.out.OutDir, o.out.SVGAll
 	if err := opt.Check(); err != nil {
 		return err
@@ -150,7 +150,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if err != nil {
 		return err
 	}
-	several := o.in.spec(cmd).Several(ins)
+	several := o.in.Several(ins)
 	if several && o.out.OutDir == "" {
 		if o.out.Output == "" || render.OneGameFormat(t.Format.Name, o.out.PlySet) {
 			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
@@ -169,8 +169,8 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	// stops the wait when nothing but standard output is being written (a
 	// file output is first removed by its writer).
 	stoppable := ins[0].Path == "-" && (o.out.Output == "" || o.out.Output == "-")
-	r, err := await(c.Ctx, stoppable, func() render.Result { return c.Single(ins[0], cmd.OutOrStdout()) })
-	if err != nil {
+	var r render.Result
+	if err := await(c.Ctx, stoppable, func() { r = c.Single(ins[0], cmd.OutOrStdout()) }); err != nil {
 		return err
 	}
 	stderr.Write(p.AppendAll(nil, r.Diags, o.out.quiet))
@@ -180,20 +180,21 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	return statusErr(r.Status)
 }
 
-// await runs f on a goroutine and waits for its result, or, when
-// stoppable, for the end of ctx (a read of a terminal blocks).
-func await[T any](ctx context.Context, stoppable bool, f func() T) (T, error) {
-	done := make(chan T, 1)
-	go func() { done <- f() }()
+// await runs f on a goroutine and waits for it to return, or, when
+// stoppable, for the end of ctx (a read of a terminal blocks): then it
+// returns ctx's error, and what f sets must not be used.
+func await(ctx context.Context, stoppable bool, f func()) error {
+	done := make(chan struct{})
+	go func() { f(); close(done) }()
 	if !stoppable {
-		return <-done, nil
+		<-done
+		return nil
 	}
 	select {
-	case r := <-done:
-		return r, nil
+	case <-done:
+		return nil
 	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
+		return ctx.Err()
 	}
 }
 

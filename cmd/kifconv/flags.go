@@ -31,28 +31,28 @@ func csaCommentsFlag(cmd *cobra.Command, p *bool) {
 }
 
 // inputFlags say where the inputs of the commands that take many come
-// from, and how many are read at once.
+// from (check completes the spec), and how many are read at once.
 type inputFlags struct {
-	from, filesFrom string
-	null            bool
-	jobs            int
+	parse.InputSpec
+	jobs int
 }
 
 // addInputFlags adds --from, --files-from, --null and --jobs.
 func addInputFlags(cmd *cobra.Command, o *inputFlags, jobsUsage string) {
-	fromFlag(cmd, &o.from, "input format (default: detected per file)")
+	fromFlag(cmd, &o.From, "input format (default: detected per file)")
 	f := cmd.Flags()
-	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
-	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
+	f.StringVar(&o.FilesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
+	f.BoolVarP(&o.NUL, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
 	f.IntVarP(&o.jobs, "jobs", "j", 0, jobsUsage)
 }
 
 // check checks --from and --jobs (the number of CPUs unless given).
 func (o *inputFlags) check(cmd *cobra.Command, e env) error {
 	var err error
-	if o.from, err = parse.FromFlag(o.from); err != nil {
+	if o.From, err = parse.FromFlag(o.From); err != nil {
 		return err
 	}
+	o.Args, o.Stdin = cmd.Flags().Args(), cmd.InOrStdin()
 	if !cmd.Flags().Changed("jobs") {
 		o.jobs = e.cpus
 	}
@@ -63,10 +63,6 @@ func (o *inputFlags) check(cmd *cobra.Command, e env) error {
 	return nil
 }
 
-func (o *inputFlags) spec(cmd *cobra.Command) parse.InputSpec {
-	return parse.InputSpec{Args: cmd.Flags().Args(), FilesFrom: o.filesFrom, NUL: o.null, From: o.from, Stdin: cmd.InOrStdin()}
-}
-
 // stdinHint tells a user at a terminal that kifconv waits for input.
 const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
 
@@ -74,14 +70,14 @@ const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
 // walks skipped with --verbose. When standard input is a terminal and is
 // to be read, the user is told how to end it.
 func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclude string) ([]parse.Input, *parse.Skipped, error) {
-	ins, notes, err := parse.Gather(o.spec(cmd), exclude)
+	ins, notes, err := parse.Gather(o.InputSpec, exclude)
 	if verbose {
 		notes.List(cmd.ErrOrStderr())
 	}
 	if err != nil {
 		return nil, nil, trouble(err)
 	}
-	if len(ins) == 1 && ins[0].Path == "-" && o.filesFrom != "-" && e.isTerminal(cmd.InOrStdin()) {
+	if len(ins) == 1 && ins[0].Path == "-" && o.FilesFrom != "-" && e.isTerminal(cmd.InOrStdin()) {
 		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
 	}
 	return ins, notes, nil
@@ -113,8 +109,8 @@ func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
 			return g, usageErrorf("--games: %v", err)
 		}
 	}
-	g.Spec = o.spec(cmd)
-	g.Walk = parse.GameWalk{From: o.from, Jobs: o.jobs, Ranges: ranges, Setup: parse.KeepCSAComments(o.csaComments), Stdin: cmd.InOrStdin()}
+	g.Spec = o.InputSpec
+	g.Walk = parse.GameWalk{From: o.From, Jobs: o.jobs, Ranges: ranges, Setup: parse.KeepCSAComments(o.csaComments), Stdin: cmd.InOrStdin()}
 	return g, nil
 }
 

@@ -110,31 +110,25 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
 	}
 	// A read of a terminal blocks: an interrupt stops the wait.
-	type read struct {
-		rec    *shogi.Record
-		ds     []render.Diagnostic
-		status parse.Status
-		err    error
-	}
-	r, err := await(cmd.Context(), true, func() (r read) {
-		r.rec, r.ds, r.status, r.err = render.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game)
-		return r
-	})
-	if err != nil {
+	var rec *shogi.Record
+	var ds []render.Diagnostic
+	var st parse.Status
+	var rerr error
+	if err := await(cmd.Context(), true, func() { rec, ds, st, rerr = render.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game) }); err != nil {
 		return err
 	}
-	for i := range r.ds {
-		r.ds[i].Write(cmd.ErrOrStderr(), render.NarrowCondition())
+	for i := range ds {
+		ds[i].Write(cmd.ErrOrStderr(), render.NarrowCondition())
 	}
 	switch {
-	case r.err != nil:
-		return trouble(r.err)
-	case r.rec == nil:
-		return statusErr(r.status)
+	case rerr != nil:
+		return trouble(rerr)
+	case rec == nil:
+		return statusErr(st)
 	}
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
-	if st, err := render.Show(bw, r.rec, &display, writer, o.spec); err != nil {
+	if st, err := render.Show(bw, rec, &display, writer, o.spec); err != nil {
 		return &exitError{int(st), err}
 	}
 	return nil

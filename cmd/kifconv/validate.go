@@ -68,7 +68,7 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 	ctx := cmd.Context()
 	bar := newBar(e, stderr, len(ins), o.quiet, "validating")
 	rep := render.NewReporter(o.format, out, &render.DiagnosticPrinter{Cond: cond, Color: color}, o.quiet, version)
-	sum, status, werr := render.ValidateAll(ctx, ins, cmd.InOrStdin(), o.in.from, o.strict, o.in.jobs, rep, notes.Counts(), bar.Clear, bar.Add)
+	sum, status, werr := render.ValidateAll(ctx, ins, cmd.InOrStdin(), o.in.From, o.strict, o.in.jobs, rep, notes.Counts(), bar.Clear, bar.Add)
 	bar.finish()
 	if err := rep.End(&sum); err != nil && werr == nil {
 		werr = err
