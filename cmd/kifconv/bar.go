@@ -28,13 +28,13 @@ func newBar(e env, stderr io.Writer, n int, quiet bool, what string) *progress {
 	)}
 }
 
-func (p *progress) add() {
+func (p *progress) Add() {
 	if p != nil {
 		p.bar.Add(1)
 	}
 }
 
-func (p *progress) clear() {
+func (p *progress) Clear() {
 	if p != nil {
 		p.bar.Clear()
 	}

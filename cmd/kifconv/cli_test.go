@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -83,33 +82,12 @@ func TestColorChoice(t *testing.T) {
 		{"never", "never", true, nil, false},
 	}
 	for _, tt := range tests {
-		s, err := newDisplay(testEnv(tt.tty, tt.vars), nil, false, false, tt.flag, "japanese", "auto")
+		s, err := boardFlags{color: tt.flag, notation: "japanese", eaw: "auto"}.display(testEnv(tt.tty, tt.vars), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if s.Board.Color != tt.color {
 			t.Errorf("%s: colour %v, want %v", tt.name, s.Board.Color, tt.color)
-		}
-	}
-}
-
-func TestDescribeBuild(t *testing.T) {
-	tests := []struct {
-		v        string
-		main     string
-		settings []debug.BuildSetting
-		want     string
-	}{
-		{defaultVersion, "(devel)", nil, defaultVersion},
-		{defaultVersion, "v1.2.3", nil, "v1.2.3"},
-		{"v9", "v1.2.3", nil, "v9"},
-		{defaultVersion, "(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.time", Value: "2026-11-26T10:00:00Z"}, {Key: "vcs.modified", Value: "true"}},
-			defaultVersion + " (revision 0123456789ab, 2026-11-26T10:00:00Z, modified)"},
-	}
-	for _, tt := range tests {
-		info := &debug.BuildInfo{Main: debug.Module{Version: tt.main}, Settings: tt.settings}
-		if got := describeBuild(tt.v, info); got != tt.want {
-			t.Errorf("describeBuild(%q, %q) = %q, want %q", tt.v, tt.main, got, tt.want)
 		}
 	}
 }

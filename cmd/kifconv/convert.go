@@ -1,40 +1,24 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
-	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
 )
 
+// convertOptions are convert's flags: most go straight into the library's
+// specs of the target (out) and of the conversion (opt).
 type convertOptions struct {
-	from, to          string
-	output, outDir    string
-	filesFrom         string
-	null              bool
-	encoding, newline string
-	mainline, strict  bool
-	force, quiet      bool
-	substitute        bool
-	jobs              int
-	csaVersion        string
-	variations        string
-	notation          string
-	ply               int
-	svgAll            bool
-	game              int
-	skipExisting      bool
-	update            bool
-	color             string
-	verbose           bool
-	readers           readerOptions
-	train             trainFlags
+	in                   inputFlags
+	out                  outOptions
+	opt                  render.ConvertOptions
+	verbose, csaComments bool
+	color                string
 }
 
 func newConvertCmd(e env) *cobra.Command {
@@ -107,251 +91,181 @@ I/O error.`,
   kifconv convert -t kif -d kif/ floodgate.csa     # one KIF per game: floodgate-0001.kif …
   kifconv convert -t kif --update -d kif/ kifu/    # only what changed since the last run`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("jobs") {
-				o.jobs = e.cpus
-			}
-			return runConvert(cmd, e, o, args, cmd.Flags().Changed("ply"))
+			return runConvert(cmd, e, &o, args)
 		},
 	}
+	addInputFlags(cmd, &o.in, "convert `N` files in parallel (default: the number of CPUs)")
+	addOutputFlags(cmd, &o.out, [4]string{"output format (see kifconv formats; default: from -o FILE's extension)",
+		"write to `FILE` instead of standard output (one input)", "write one file per input under `DIR`, mirroring the input tree",
+		"no progress bar, warnings or summary; errors only"})
 	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
-	f.StringVarP(&o.to, "to", "t", "", "output format (see kifconv formats; default: from -o FILE's extension)")
-	f.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of standard output (one input)")
-	f.StringVarP(&o.outDir, "out-dir", "d", "", "write one file per input under `DIR`, mirroring the input tree")
-	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
-	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
-	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
-	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
-	f.BoolVar(&o.mainline, "mainline", false, "write the main line only, dropping variations")
-	f.BoolVar(&o.strict, "strict", false, "treat tolerated problems of the input as errors")
-	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "no progress bar, warnings or summary; errors only")
-	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
-	f.IntVarP(&o.jobs, "jobs", "j", 0, "convert `N` files in parallel (default: the number of CPUs)")
-	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
-	f.StringVar(&o.variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own; hcpe, psv, positions: "all" writes every variation's positions too`)
-	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
-	f.IntVar(&o.ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
-	f.BoolVar(&o.svgAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
-	f.IntVar(&o.game, "game", 0, "convert only record `N` of an input holding several (CSA /, USI lines, JSON Lines)")
-	f.BoolVar(&o.skipExisting, "skip-existing", false, "leave outputs that exist as they are, and count them")
-	f.BoolVar(&o.update, "update", false, "rewrite only outputs older than their input")
-	f.StringVar(&o.color, "color", "auto", "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
+	f.BoolVar(&o.opt.Strict, "strict", false, "treat tolerated problems of the input as errors")
+	f.StringVar(&o.out.Variations, "variations", "", `CSA output: "separate" writes every line of play as a game of its own; hcpe, psv, positions: "all" writes every variation's positions too`)
+	f.StringVar(&o.out.Notation, "notation", "", "Western output: hodges (default) or hosking")
+	f.IntVar(&o.out.Ply, "ply", 0, "BOD, SFEN, SVG output: the position after main-line ply `N` (default: the end)")
+	f.BoolVar(&o.out.SVGAll, "svg-all", false, "SVG output: one file per position of the main line, 0000.svg (the start) … NNNN.svg, under -d DIR")
+	f.IntVar(&o.opt.Game, "game", 0, "convert only record `N` of an input holding several (CSA /, USI lines, JSON Lines)")
+	f.BoolVar(&o.opt.SkipExisting, "skip-existing", false, "leave outputs that exist as they are, and count them")
+	f.BoolVar(&o.opt.Update, "update", false, "rewrite only outputs older than their input")
+	colorFlag(cmd, &o.color, "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
-	addReaderFlags(cmd, &o.readers)
-	addTrainFlags(cmd, &o.train)
-	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
-	_ = cmd.RegisterFlagCompletionFunc("encoding", cobra.FixedCompletions([]string{"utf-8", "shift_jis"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("newline", cobra.FixedCompletions([]string{"lf", "crlf"}, cobra.ShellCompDirectiveNoFileComp))
+	csaCommentsFlag(cmd, &o.csaComments)
+	addTrainFlags(cmd, &o.out.Train)
+	choices(cmd, "encoding", "utf-8", "shift_jis")
+	choices(cmd, "newline", "lf", "crlf")
 	return cmd
 }
 
-func lookupReadable(name string) (string, error) {
-	if name == "" {
-		return "", nil
-	}
-	f, ok := parse.Lookup(strings.ToLower(name))
-	if !ok {
-		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(parse.FormatNames(), ", "))
-	}
-	return f.Name, nil
-}
-
-// newTarget checks the output flags (render.NewTarget).
-func newTarget(o convertOptions, plySet bool) (render.Target, error) {
-	t, err := render.NewTarget(render.TargetSpec{To: o.to, Encoding: o.encoding, Newline: o.newline, CSAVersion: o.csaVersion,
-		Variations: o.variations, Notation: o.notation, Ply: o.ply, PlySet: plySet, SVGAll: o.svgAll, Mainline: o.mainline,
-		Substitute: o.substitute, OutDir: o.outDir})
-	if err != nil {
-		return t, libErr(err)
-	}
-	return t, nil
-}
-
-func runConvert(cmd *cobra.Command, e env, o convertOptions, args []string, plySet bool) error {
+func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) error {
 	stderr := cmd.ErrOrStderr()
-	if o.output != "" && o.outDir != "" {
-		return usageErrorf("give -o FILE or -d DIR, not both")
-	}
-	to, warning, err := render.OutputFormat(o.to, o.output)
+	to, warning, err := render.OutputFormat(o.out.To, o.out.Output)
 	if err != nil {
-		return libErr(err)
+		return err
 	}
-	if o.to = to; warning != "" {
+	if o.out.To = to; warning != "" {
 		fmt.Fprintln(stderr, "kifconv convert: warning: "+warning)
 	}
-	t, err := newTarget(o, plySet)
+	o.out.PlySet = cmd.Flags().Changed("ply")
+	o.out.Train.Given = changed(cmd, "skip-plies", "min-plies", "results", "dedup")
+	t, err := o.out.target(cmd, e)
 	if err != nil {
 		return err
 	}
-	if t.Options.Train, err = trainOptions(cmd, o, t.Format); err != nil {
+	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	if err := refuseBinaryTerminal(e, o, t.Format, cmd.OutOrStdout()); err != nil {
+	opt := o.opt
+	opt.From, opt.Setup, opt.Force = o.in.From, parse.KeepCSAComments(o.csaComments), o.out.force
+	opt.Output, opt.OutDir, opt.SVGAll = o.out.Output, o.out.OutDir, o.out.SVGAll
+	if err := opt.Check(); err != nil {
 		return err
 	}
-	if o.from, err = lookupReadable(o.from); err != nil {
-		return err
-	}
-	if o.jobs < 1 {
-		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
-	}
-	o.jobs = parse.CapJobs(o.jobs, e.cpus)
-	if o.game < 0 {
-		return usageErrorf("--game: want 1 or more, not %d", o.game)
-	}
-	if o.game > 0 && o.svgAll {
-		return usageErrorf("give --game or --svg-all, not both")
-	}
-	if o.skipExisting && (o.force || o.update) || o.force && o.update {
-		return usageErrorf("give one of --force, --skip-existing and --update")
-	}
-	if (o.skipExisting || o.update) && o.outDir == "" && (o.output == "" || o.output == "-") {
-		return usageErrorf("--skip-existing and --update apply to outputs written with -o FILE or -d DIR")
-	}
-	cond, _ := widthCondition("auto", e.getenv)
+	cond, _ := render.WidthCondition("auto", e.getenv)
 	color, err := colorChoice(e, o.color, stderr)
 	if err != nil {
 		return err
 	}
 	p := &render.DiagnosticPrinter{Cond: cond, Color: color}
-	ins, notes, err := gatherInputs(e, inputFlags{filesFrom: o.filesFrom, null: o.null, from: o.from, verbose: o.verbose}, args, o.outDir, cmd.InOrStdin(), stderr)
+	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, o.out.OutDir)
 	if err != nil {
 		return err
 	}
-	several := len(ins) != 1 || o.filesFrom != ""
-	for _, a := range args {
-		if several {
-			break // a stat per argument counts with 20,000 of them
-		}
-		if fi, err := os.Stat(a); a != "-" && err == nil && fi.IsDir() {
-			several = true
-		}
-	}
-	batch := several || o.outDir != ""
-	if batch && o.outDir == "" {
-		if o.output == "" || render.OneGameFormat(t.Format.Name, plySet) {
+	several := o.in.Several(ins)
+	if several && o.out.OutDir == "" {
+		if o.out.Output == "" || render.OneGameFormat(t.Format.Name, o.out.PlySet) {
 			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
 		}
-		return mergeInputs(cmd, e, o, t.Format.Name)
+		return mergeInputs(cmd, e, o)
 	}
 	c := &render.Converter{Ctx: cmd.Context(), Target: t, Stdin: cmd.InOrStdin(), FileJobs: 1, FramesFlat: !several,
-		OneGame: render.OneGameFormat(t.Format.Name, plySet), Opt: render.ConvertOptions{From: o.from, Setup: o.readers.apply,
-			Strict: o.strict, Game: o.game, Force: o.force, SkipExisting: o.skipExisting, Update: o.update,
-			Output: o.output, OutDir: o.outDir, SVGAll: o.svgAll}}
+		OneGame: render.OneGameFormat(t.Format.Name, o.out.PlySet), Opt: opt}
 	if len(ins) == 1 {
-		c.FileJobs = o.jobs
+		c.FileJobs = o.in.jobs
 	}
-	if !batch {
-		// Standard input may be a terminal that a read blocks on: an
-		// interrupt stops the wait when nothing but standard output is
-		// being written (a file output is first removed by its writer).
-		done := make(chan render.Result, 1)
-		go func() { done <- c.Single(ins[0], cmd.OutOrStdout()) }()
-		var r render.Result
-		if ins[0].Path == "-" && (o.output == "" || o.output == "-") {
-			select {
-			case r = <-done:
-			case <-c.Ctx.Done():
-				return c.Ctx.Err()
-			}
-		} else {
-			r = <-done
-		}
-		stderr.Write(appendDiags(p, nil, r.Diags, o.quiet))
-		if err := c.Ctx.Err(); err != nil {
-			return err
-		}
-		if r.Status != parse.StatusOK {
-			return &exitError{int(r.Status), nil}
-		}
-		return nil
+	if several || o.out.OutDir != "" {
+		return convertBatch(cmd, e, c, o, ins, notes, p)
 	}
-	return convertBatch(e, c, o, ins, notes, stderr, p)
-}
-
-// convertBatch converts every input into the output directory with up to
-// o.jobs workers, printing the diagnostics in input order and a summary.
-func convertBatch(e env, c *render.Converter, o convertOptions, ins []parse.Input, notes *parse.Skipped, stderr io.Writer, p *render.DiagnosticPrinter) error {
-	root, err := render.MakeOutDir(o.outDir)
-	if err != nil {
-		return &exitError{exitUsage, err}
+	// Standard input may be a terminal that a read blocks on: an interrupt
+	// stops the wait when nothing but standard output is being written (a
+	// file output is first removed by its writer).
+	stoppable := ins[0].Path == "-" && (o.out.Output == "" || o.out.Output == "-")
+	var r render.Result
+	if err := await(c.Ctx, stoppable, func() { r = c.Single(ins[0], cmd.OutOrStdout()) }); err != nil {
+		return err
 	}
-	defer root.Close()
-	bar := newBar(e, stderr, len(ins), o.quiet, "converting")
-	var tally render.Tally
-	var b []byte
-	c.Batch(root, ins, o.jobs, bar.add, func(r *render.Result) {
-		if r.Interrupted {
-			return
-		}
-		tally.Add(r)
-		if b = appendDiags(p, b[:0], r.Diags, o.quiet); len(b) > 0 {
-			bar.clear()
-			stderr.Write(b)
-		}
-	})
-	bar.finish()
-	if !o.quiet {
-		fmt.Fprintln(stderr, tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
-	}
+	stderr.Write(p.AppendAll(nil, r.Diags, o.out.quiet))
 	if err := c.Ctx.Err(); err != nil {
 		return err
 	}
-	if tally.Status != parse.StatusOK {
-		return &exitError{int(tally.Status), nil}
-	}
-	return nil
+	return statusErr(r.Status)
 }
 
-// appendDiags appends the diagnostics as p prints them, without the
-// warnings when quiet.
-func appendDiags(p *render.DiagnosticPrinter, b []byte, ds []diag, quiet bool) []byte {
-	for i := range ds {
-		if ds[i].Severity != sevWarning || !quiet {
-			b = p.Append(b, &ds[i])
-		}
+// await runs f on a goroutine and waits for it to return, or, when
+// stoppable, for the end of ctx (a read of a terminal blocks): then it
+// returns ctx's error, and what f sets must not be used.
+func await(ctx context.Context, stoppable bool, f func()) error {
+	done := make(chan struct{})
+	go func() { f(); close(done) }()
+	if !stoppable {
+		<-done
+		return nil
 	}
-	return b
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// convertBatch converts every input into the output directory with up to
+// --jobs workers, printing the diagnostics in input order and a summary.
+func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOptions, ins []parse.Input, notes *parse.Skipped, p *render.DiagnosticPrinter) error {
+	root, err := render.MakeOutDir(o.out.OutDir)
+	if err != nil {
+		return trouble(err)
+	}
+	defer root.Close()
+	bar := newBar(e, cmd.ErrOrStderr(), len(ins), o.out.quiet, "converting")
+	tally := c.BatchTo(cmd.ErrOrStderr(), p, o.out.quiet, root, ins, o.in.jobs, bar)
+	bar.finish()
+	printIf(cmd, o.out.quiet, "%s\n", tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
+	if err := c.Ctx.Err(); err != nil {
+		return err
+	}
+	return statusErr(tally.Status)
 }
 
 // mergeInputs writes every game of several inputs into the one file -o
 // names, in input order, in a format that holds several games (a folder
-// into one CSA file): the path filter takes with no criterion.
-func mergeInputs(cmd *cobra.Command, e env, o convertOptions, format string) error {
-	if o.strict || o.skipExisting || o.update || o.svgAll || o.variations != "" || o.notation != "" {
+// into one CSA file): what filter writes with no criterion.
+func mergeInputs(cmd *cobra.Command, e env, o *convertOptions) error {
+	if o.opt.Strict || o.opt.SkipExisting || o.opt.Update || o.out.SVGAll || o.out.Variations != "" || o.out.Notation != "" {
 		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
 	}
-	coll := collOptions{from: o.from, filesFrom: o.filesFrom, null: o.null, jobs: o.jobs, readers: o.readers}
-	if o.game > 0 {
-		coll.games = strconv.Itoa(o.game)
+	coll := collOptions{inputFlags: o.in, csaComments: o.csaComments}
+	if o.opt.Game > 0 {
+		coll.games = strconv.Itoa(o.opt.Game)
 	}
-	if err := coll.check(cmd, e); err != nil {
-		return err
-	}
-	sink, err := newGameSink(cmd, outOptions{to: format, output: o.output, encoding: o.encoding, newline: o.newline,
-		csaVersion: o.csaVersion, mainline: o.mainline, force: o.force, substitute: o.substitute, quiet: o.quiet})
+	games, err := coll.check(cmd, e)
 	if err != nil {
 		return err
 	}
-	games := 0
-	status, err := eachGame(cmd, &coll, func(*parse.Game) any { return true }, true, func(g *parse.Game) bool {
-		games++
-		return sink.Write(g)
-	})
-	sink.Close(err == nil)
-	status = max(status, int(sink.Status))
+	sink, err := newGameSink(cmd, e, &o.out)
+	if err != nil {
+		return err
+	}
+	sel, err := render.Select(cmd.Context(), games, nil, nil, sink)
 	switch {
 	case err != nil:
-		return err
-	case status != exitOK:
-		return &exitError{status, nil}
-	case games == 0:
-		return &exitError{exitUsage, errors.New("no records found")}
+		return trouble(err)
+	case sel.Status != parse.StatusOK:
+		return statusErr(sel.Status)
+	case sel.Total == 0:
+		return trouble(errors.New("no records found"))
 	}
-	if !o.quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%s merged into %s\n", render.Plural(games, "game"), o.output)
-	}
+	printIf(cmd, o.out.quiet, "%s merged into %s\n", render.Plural(sel.Total, "game"), o.out.Output)
 	return nil
+}
+
+// addTrainFlags adds the flags of the training-data formats (hcpe, psv,
+// positions); --variations is convert's own flag, shared with CSA.
+func addTrainFlags(cmd *cobra.Command, o *render.TrainSpec) {
+	f := cmd.Flags()
+	f.IntVar(&o.SkipPlies, "skip-plies", 0, "hcpe, psv, positions: leave out the positions before move `N`+1 of each line (the opening)")
+	f.IntVar(&o.MinPlies, "min-plies", 0, "hcpe, psv, positions: leave out the games whose main line has fewer than `N` moves")
+	f.StringVar(&o.Results, "results", "all", "hcpe, psv, positions: all, or decisive (only the lines of play that end with a winner)")
+	f.BoolVar(&o.Dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nin a set of up to %d bytes per distinct position (10 M positions: under %d MB)", render.DedupBytesPerPosition, render.DedupBytesPerPosition*10))
+	choices(cmd, "results", "all", "decisive")
+}
+
+// changed lists the flags of names that were given.
+func changed(cmd *cobra.Command, names ...string) []string {
+	var out []string
+	for _, name := range names {
+		if cmd.Flags().Changed(name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -2,7 +2,7 @@ package main
 
 import (
 	"bufio"
-	"fmt"
+	"cmp"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -58,114 +58,54 @@ invalid), 2 usage or I/O error.`,
 	f.StringVar(&o.by, "by", "moves", "what makes records the same game: moves, moves+players or moves+date")
 	f.StringVar(&o.keep, "keep", "richest", "the record kept of a group: richest or first")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
-	addOutputFlags(cmd, &o.out)
-	_ = cmd.RegisterFlagCompletionFunc("by", cobra.FixedCompletions([]string{"moves", "moves+players", "moves+date"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("keep", cobra.FixedCompletions([]string{"richest", "first"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlags(cmd, &o.out, collOutUsage)
+	choices(cmd, "by", "moves", "moves+players", "moves+date")
+	choices(cmd, "keep", "richest", "first")
+	choices(cmd, "format", "text", "json")
 	return cmd
 }
 
 func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
-	if err := o.coll.check(cmd, e); err != nil {
+	games, err := o.coll.check(cmd, e)
+	if err != nil {
 		return err
 	}
 	by, err := shogi.ParseKeyBy(o.by)
 	if err != nil {
 		return usageErrorf("--by: %v", err)
 	}
-	if o.keep != "richest" && o.keep != "first" {
-		return usageErrorf("--keep: want richest or first, not %q", o.keep)
-	}
-	if o.format != "text" && o.format != "json" {
-		return usageErrorf("--format: want text or json, not %q", o.format)
-	}
-	write := o.out.to != ""
-	if !write && (o.out.output != "" || o.out.outDir != "") {
-		return usageErrorf("-o and -d write records: give the format with -t FORMAT")
-	}
-	if write {
-		if o.coll.filesFrom == "-" {
-			return usageErrorf("dedup reads its inputs twice to write them: --files-from cannot be standard input")
-		}
-		args := cmd.Flags().Args()
-		if len(args) == 0 && o.coll.filesFrom == "" {
-			return usageErrorf("dedup reads its inputs twice to write them: give files or directories, not standard input")
-		}
-		for _, a := range args {
-			if a == "-" {
-				return usageErrorf("dedup reads its inputs twice to write them: standard input cannot be one")
-			}
-		}
-	}
-	var sink *render.GameSink
-	if write {
-		if sink, err = newGameSink(cmd, o.out); err != nil {
-			return err
-		}
-	}
-
-	// Pass 1: a key per game.
-	var entries []shogi.DedupEntry
-	names := map[int32]string{}
-	hash := func(g *parse.Game) any { return shogi.NewDedupEntry(g.Record, by, g.Index, g.Game) }
-	status, err := eachGame(cmd, &o.coll, hash, false, func(g *parse.Game) bool {
-		ix := int32(g.Index)
-		if _, ok := names[ix]; !ok {
-			names[ix] = g.In.Name()
-		}
-		entries = append(entries, g.Val.(shogi.DedupEntry))
-		return true
-	})
-	if err != nil {
-		if sink != nil {
-			sink.Close(false)
-		}
+	if err := cmp.Or(oneOf("keep", o.keep, "richest", "first"), oneOf("format", o.format, "text", "json")); err != nil {
 		return err
 	}
-	d := shogi.Group(entries, o.keep == "richest")
-	dups := d.Duplicates()
-
-	if write {
-		// Pass 2: the kept records, in input order.
-		kept := func(g *parse.Game) any {
-			if d.Kept(g.Index, g.Game) {
-				return true
-			}
-			return nil
-		}
-		st, err := eachGame(cmd, &o.coll, kept, true, func(g *parse.Game) bool {
-			if g.Val == nil {
-				return true
-			}
-			return sink.Write(g)
-		})
-		sink.Close(err == nil)
-		if err != nil {
+	var sink *render.GameSink
+	if o.out.To == "" && (o.out.Output != "" || o.out.OutDir != "") {
+		return usageErrorf("-o and -d write records: give the format with -t FORMAT")
+	} else if o.out.To != "" {
+		if err := games.Spec.CheckRereadable("dedup reads its inputs twice to write them"); err != nil {
 			return err
 		}
-		status = max(status, st, int(sink.Status))
-		if !o.out.quiet && status == exitOK {
-			fmt.Fprintf(cmd.ErrOrStderr(), "%d games, %d written, %d groups of duplicates\n", len(entries), len(d.Order), dups)
+		if sink, err = newGameSink(cmd, e, &o.out); err != nil {
+			return err
 		}
-		if status != exitOK {
-			return &exitError{status, nil}
-		}
-		return nil
 	}
-
+	d, err := render.Dedup(cmd.Context(), games, by, o.keep == "richest", sink)
+	if err != nil {
+		return trouble(err)
+	}
+	if sink != nil {
+		if d.Status == parse.StatusOK {
+			printIf(cmd, o.out.quiet, "%d games, %d written, %d groups of duplicates\n", len(d.Entries), len(d.Order), d.Duplicates())
+		}
+		return statusErr(d.Status)
+	}
 	bw := bufio.NewWriter(cmd.OutOrStdout())
-	render.WriteDedupReport(bw, d, func(i int32) string { return names[i] }, o.format == "json")
-	if err := bw.Flush(); err != nil {
-		return &exitError{exitUsage, err}
+	render.WriteDedupReport(bw, d.Dedup, d.Name, o.format == "json")
+	if err := flushed(bw, nil); err != nil {
+		return err
 	}
-	if o.format == "text" && !o.out.quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%d games, %d distinct, %d groups of duplicates\n", len(entries), len(d.Order), dups)
+	printIf(cmd, o.format != "text" || o.out.quiet, "%d games, %d distinct, %d groups of duplicates\n", len(d.Entries), len(d.Order), d.Duplicates())
+	if d.Status == parse.StatusOK && d.Duplicates() > 0 {
+		return &exitError{exitInvalid, nil}
 	}
-	if status == exitOK && dups > 0 {
-		status = exitInvalid
-	}
-	if status != exitOK {
-		return &exitError{status, nil}
-	}
-	return nil
+	return statusErr(d.Status)
 }

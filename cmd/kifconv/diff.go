@@ -2,7 +2,7 @@ package main
 
 import (
 	"bufio"
-	"errors"
+	"cmp"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
@@ -16,12 +16,8 @@ type diffOptions struct {
 	ignore             []string
 	format             string
 	quiet              bool
-	flip               bool
-	ascii              bool
-	color              string
-	notation           string
-	eaw                string
-	readers            readerOptions
+	board              boardFlags
+	csaComments        bool
 }
 
 func newDiffCmd(e env) *cobra.Command {
@@ -69,101 +65,68 @@ Exit status: 0 same, 1 different, 2 error, as diff(1).`,
   kifconv convert -t jkf game.kif | kifconv diff --from-b jkf game.kif -`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runDiff(cmd, e, o, args)
+			return runDiff(cmd, e, &o, args)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format of both files (default: detected per file)")
+	fromFlag(cmd, &o.from, "input format of both files (default: detected per file)")
 	f.StringVar(&o.fromA, "from-a", "", "input format of A (default: --from, or detected)")
 	f.StringVar(&o.fromB, "from-b", "", "input format of B (default: --from, or detected)")
 	f.StringSliceVar(&o.ignore, "ignore", nil, "leave out `KINDS`: comments, time, header, variations, bookmarks, endings")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; the exit status says whether the records differ")
-	addBoardFlags(cmd, &o.flip, &o.ascii, &o.color, &o.notation, &o.eaw)
-	addReaderFlags(cmd, &o.readers)
-	_ = cmd.RegisterFlagCompletionFunc("ignore", cobra.FixedCompletions(shogi.IgnoreKinds, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
-	for _, name := range []string{"from", "from-a", "from-b"} {
-		_ = cmd.RegisterFlagCompletionFunc(name, completeReadable)
-	}
+	addBoardFlags(cmd, &o.board)
+	csaCommentsFlag(cmd, &o.csaComments)
+	choices(cmd, "ignore", shogi.IgnoreKinds...)
+	choices(cmd, "format", "text", "json")
+	_ = cmd.RegisterFlagCompletionFunc("from-a", completeReadable)
+	_ = cmd.RegisterFlagCompletionFunc("from-b", completeReadable)
 	return cmd
 }
 
-func runDiff(cmd *cobra.Command, e env, o diffOptions, args []string) error {
-	var err error
-	if o.from, err = lookupReadable(o.from); err != nil {
-		return err
-	}
-	from := [2]string{o.from, o.from}
-	for i, f := range []string{o.fromA, o.fromB} {
-		if f == "" {
-			continue
-		}
-		if from[i], err = lookupReadable(f); err != nil {
+func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
+	var from [3]string
+	for i, f := range []string{o.from, o.fromA, o.fromB} {
+		var err error
+		if from[i], err = parse.FromFlag(f); err != nil {
 			return err
 		}
 	}
-	if args[0] == "-" && args[1] == "-" {
-		return usageErrorf("only one of A and B can be standard input")
+	for i := 1; i < 3; i++ {
+		from[i] = cmp.Or(from[i], from[0])
 	}
 	opt := shogi.CompareOptions{HeaderKey: shogi.CrossFormatHeaderKey, NormalizeHeader: true, Text: charset.FoldJISVariants}
 	if err := opt.SetIgnore(o.ignore); err != nil {
 		return usageErrorf("--ignore: %v", err)
 	}
-	if o.format != "text" && o.format != "json" {
-		return usageErrorf("--format: want text or json, not %q", o.format)
-	}
-	out := cmd.OutOrStdout()
-	display, err := newDisplay(e, out, o.flip, o.ascii, o.color, o.notation, o.eaw)
-	if err != nil {
+	if err := oneOf("format", o.format, "text", "json"); err != nil {
 		return err
 	}
-	var pool parse.Pool
-	var srcs [2]*parse.InputSource
-	for i := range srcs {
-		src, err := openDiffSide(cmd, args[i], from[i], o.readers, &pool)
-		if err != nil {
-			return err
-		}
-		defer src.Close()
-		srcs[i] = src
+	out := cmd.OutOrStdout()
+	display, err := o.board.display(e, out)
+	if err != nil {
+		return err
 	}
 	bw := bufio.NewWriter(out)
 	var rep render.DiffReport
 	if !o.quiet {
 		rep = render.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
 	}
-	equal, games, failed := render.DiffInputs(srcs, opt, rep)
-	if failed != nil {
-		for _, d := range failed {
-			d.Write(cmd.ErrOrStderr(), defaultCond())
-		}
+	equal, failed, err := render.DiffFiles([2]string(args), [2]string(from[1:]), cmd.InOrStdin(), parse.KeepCSAComments(o.csaComments), opt, rep)
+	for _, d := range failed {
+		d.Write(cmd.ErrOrStderr(), render.NarrowCondition())
+	}
+	switch {
+	case failed != nil:
 		return &exitError{exitUsage, nil}
+	case err != nil:
+		return trouble(err) // any problem is trouble (exit 2), as diff(1) has it
 	}
-	for i, n := range games {
-		if n == 0 {
-			return &exitError{exitUsage, errors.New(srcs[i].In.Name() + ": no record in the input")}
-		}
-	}
-	if rep != nil {
-		rep.End(games, equal)
-	}
-	if err := bw.Flush(); err != nil {
-		return &exitError{exitUsage, err}
+	if err := flushed(bw, nil); err != nil {
+		return err
 	}
 	if !equal {
 		return &exitError{exitInvalid, nil}
 	}
 	return nil
-}
-
-// openDiffSide opens one input of diff. Any problem is trouble (exit 2),
-// as diff(1) has it.
-func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, pool *parse.Pool) (*parse.InputSource, error) {
-	in := parse.Input{Path: name}
-	src, err := parse.OpenInput(in, cmd.InOrStdin(), from, parse.Options{}, ropt.apply, pool)
-	if err != nil {
-		return nil, &exitError{exitUsage, errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error())}
-	}
-	return src, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -15,31 +14,6 @@ type filterOptions struct {
 	crit         shogi.CriteriaSpec
 	invert, list bool
 	out          outOptions
-}
-
-// outOptions are the flags of filter and dedup that say where and how the
-// selected games are written, as convert's do.
-type outOptions struct {
-	to, output, outDir string
-	encoding, newline  string
-	csaVersion         string
-	mainline, force    bool
-	substitute, quiet  bool
-}
-
-func addOutputFlags(cmd *cobra.Command, o *outOptions) {
-	f := cmd.Flags()
-	f.StringVarP(&o.to, "to", "t", "", "write the games in `FORMAT` (see kifconv formats)")
-	f.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of standard output")
-	f.StringVarP(&o.outDir, "out-dir", "d", "", "write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree")
-	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
-	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
-	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
-	f.BoolVar(&o.mainline, "mainline", false, "write the main line only, dropping variations")
-	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
-	f.BoolVar(&o.substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "no warnings or summary; errors only")
-	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
 }
 
 func newFilterCmd(e env) *cobra.Command {
@@ -123,93 +97,47 @@ I/O error, as grep(1).`,
 	f.BoolVar(&o.crit.Variations, "variations", false, "--position looks at every line, not only the main line")
 	f.BoolVarP(&o.invert, "invert", "v", false, "select the games that do not meet the criteria")
 	f.BoolVarP(&o.list, "list", "l", false, "list the selected games (PATH<TAB>GAME) instead of writing them")
-	addOutputFlags(cmd, &o.out)
-	_ = cmd.RegisterFlagCompletionFunc("result", cobra.FixedCompletions(shogi.ResultNames(), cobra.ShellCompDirectiveNoFileComp))
+	addOutputFlags(cmd, &o.out, collOutUsage)
+	choices(cmd, "result", shogi.ResultNames()...)
 	return cmd
 }
 
 func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
-	if err := o.coll.check(cmd, e); err != nil {
+	games, err := o.coll.check(cmd, e)
+	if err != nil {
 		return err
 	}
 	crit, err := o.crit.Criteria()
 	if err != nil {
-		return &exitError{exitUsage, usageError{err}}
+		return parse.UsageError{Err: err}
 	}
 	var sink *render.GameSink
 	switch {
-	case o.list && o.out.to != "":
+	case o.list && o.out.To != "":
 		return usageErrorf("give -l or -t FORMAT, not both")
 	case o.list:
-		if o.out.output != "" || o.out.outDir != "" {
+		if o.out.Output != "" || o.out.OutDir != "" {
 			return usageErrorf("-l lists on standard output: -o and -d need -t FORMAT")
 		}
-	case o.out.to == "":
+	case o.out.To == "":
 		return usageErrorf("give -t FORMAT to write the selected games, or -l to list them")
 	default:
-		if sink, err = newGameSink(cmd, o.out); err != nil {
+		if sink, err = newGameSink(cmd, e, &o.out); err != nil {
 			return err
 		}
 	}
 	bw := bufio.NewWriter(cmd.OutOrStdout())
-	selected, total := 0, 0
 	// Games are matched where they are read (by the workers, for small
 	// files); the records of the selected ones reach the writer.
-	match := func(g *parse.Game) any {
-		if crit.Match(g.Record) == o.invert {
-			return nil
-		}
-		return true
-	}
-	status, err := eachGame(cmd, &o.coll, match, sink != nil, func(g *parse.Game) bool {
-		total++
-		if g.Val == nil {
-			return true
-		}
-		selected++
-		if o.list {
-			fmt.Fprintf(bw, "%s\t%d\n", render.TermSafe(g.In.Name()), g.Game)
-			return true
-		}
-		return sink.Write(g)
-	})
-	if sink != nil {
-		sink.Close(err == nil)
-		status = max(status, int(sink.Status))
-	}
-	if ferr := bw.Flush(); ferr != nil {
-		return &exitError{exitUsage, ferr}
-	}
-	if err != nil {
+	sel, err := render.Select(cmd.Context(), games, func(g *parse.Game) bool { return crit.Match(g.Record) != o.invert }, bw, sink)
+	if err := flushed(bw, err); err != nil {
 		return err
 	}
-	if sink != nil && !o.out.quiet && status == exitOK {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%d of %d games selected\n", selected, total)
+	if sink != nil && sel.Status == parse.StatusOK {
+		printIf(cmd, o.out.quiet, "%d of %d games selected\n", sel.Selected, sel.Total)
 	}
-	if status != exitOK {
-		return &exitError{status, nil}
-	}
-	if selected == 0 {
+	if sel.Status == parse.StatusOK && sel.Selected == 0 {
 		return &exitError{exitInvalid, nil}
 	}
-	return nil
-}
-
-// newGameSink checks the output flags of filter and dedup and returns the
-// sink they describe.
-func newGameSink(cmd *cobra.Command, o outOptions) (*render.GameSink, error) {
-	t, err := newTarget(convertOptions{to: o.to, encoding: o.encoding, newline: o.newline, csaVersion: o.csaVersion,
-		mainline: o.mainline, substitute: o.substitute}, false)
-	if err != nil {
-		return nil, err
-	}
-	if o.output != "" && o.outDir != "" {
-		return nil, usageErrorf("give -o FILE or -d DIR, not both")
-	}
-	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.output, OutDir: o.outDir, Force: o.force, Quiet: o.quiet},
-		cmd.OutOrStdout(), cmd.ErrOrStderr())
-	if err != nil {
-		return nil, &exitError{exitUsage, err}
-	}
-	return s, nil
+	return statusErr(sel.Status)
 }

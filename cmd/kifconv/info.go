@@ -6,7 +6,6 @@ import (
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
 
@@ -53,53 +52,36 @@ are listed), 2 usage or I/O error.`,
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "table", "output: table, json, jsonl, csv or tsv")
 	f.StringSliceVar(&o.fields, "fields", nil, "columns to print, in order: `LIST` of "+strings.Join(render.InfoFieldNames(), ","))
-	f.StringVar(&o.eaw, "east-asian-width", "auto", "table: ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"table", "json", "jsonl", "csv", "tsv"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("fields", cobra.FixedCompletions(render.InfoFieldNames(), cobra.ShellCompDirectiveNoFileComp))
+	eawFlag(cmd, &o.eaw, "table: ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
+	choices(cmd, "format", "table", "json", "jsonl", "csv", "tsv")
+	choices(cmd, "fields", render.InfoFieldNames()...)
 	return cmd
 }
 
 func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
-	if err := o.coll.check(cmd, e); err != nil {
+	games, err := o.coll.check(cmd, e)
+	if err != nil {
+		return err
+	}
+	if err := oneOf("format", o.format, "table", "json", "jsonl", "csv", "tsv"); err != nil {
 		return err
 	}
 	defaults := render.InfoFieldNames()
-	switch o.format {
-	case "table":
+	if o.format == "table" {
 		defaults = render.InfoTableFields
-	case "json", "jsonl", "csv", "tsv":
-	default:
-		return usageErrorf("--format: want table, json, jsonl, csv or tsv, not %q", o.format)
 	}
-	fields, err := render.PickInfoFields(o.fields, defaults)
+	cols, err := render.PickInfoFields(o.fields, defaults)
 	if err != nil {
-		return &exitError{exitUsage, usageError{err}}
+		return parse.UsageError{Err: err}
 	}
-	cond, err := widthCondition(o.eaw, e.getenv)
+	cond, err := render.WidthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-	out := render.NewInfoWriter(bw, o.format, fields, cond)
-	// The values are worked out where the games are read (by the workers,
-	// for small files).
-	work := func(g *parse.Game) any {
-		return render.InfoValues(fields, &render.InfoRow{Path: g.In.Name(), Game: g.Game, Format: g.Format,
-			Encoding: string(g.Encoding), Summary: shogi.Summarize(g.Record)})
-	}
-	status, err := eachGame(cmd, &o.coll, work, false, func(g *parse.Game) bool {
-		out.Row(g.Val.([]string))
-		return true
-	})
-	out.End()
-	if ferr := bw.Flush(); ferr != nil {
-		return &exitError{exitUsage, ferr}
-	}
-	if err != nil {
+	status, err := render.Info(cmd.Context(), games, bw, o.format, cols, cond)
+	if err := flushed(bw, err); err != nil {
 		return err
 	}
-	if status != exitOK {
-		return &exitError{status, nil}
-	}
-	return nil
+	return statusErr(status)
 }

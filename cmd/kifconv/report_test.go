@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,15 +26,7 @@ func TestSARIFSchema(t *testing.T) {
 		"good.usi":         "position startpos moves 7g7f\n",
 		"sub/summary.kifu": "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\nまで3手で先手の勝ち\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shogitest.WriteFiles(t, dir, files)
 	for _, args := range [][]string{
 		{"validate", "--format", "sarif", dir},
 		{"validate", "--format", "sarif", filepath.Join(dir, "good.usi")}, // no results

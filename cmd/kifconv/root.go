@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -41,17 +43,24 @@ func (e *exitError) Error() string {
 	return e.err.Error()
 }
 func (e *exitError) Unwrap() error { return e.err }
-func (e *exitError) ExitCode() int { return e.code }
 
+// usageErrorf is a problem with the command line: its message points at
+// the command's --help (exit status 2), as a parse.UsageError of the
+// library does.
 func usageErrorf(format string, a ...any) error {
-	return &exitError{exitUsage, usageError{fmt.Errorf(format, a...)}}
+	return parse.UsageError{Err: fmt.Errorf(format, a...)}
 }
 
-// usageError marks a problem with the command line: its message points at
-// the command's --help.
-type usageError struct{ error }
+// trouble is exit status 2 for err: I/O, or a usage error of the library.
+func trouble(err error) error { return &exitError{exitUsage, err} }
 
-func (u usageError) Unwrap() error { return u.error }
+// statusErr ends a command whose work came to st; its problems are said.
+func statusErr(st parse.Status) error {
+	if st == parse.StatusOK {
+		return nil
+	}
+	return &exitError{int(st), nil}
+}
 
 // env is what the commands learn from the process beyond their streams;
 // tests replace it to pretend to be on a terminal or to set variables.
@@ -112,21 +121,20 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	if cmd != nil {
 		name = cmd.CommandPath()
 	}
-	var coded interface{ ExitCode() int }
-	if errors.As(err, &coded) {
-		var ee *exitError
-		if !errors.As(err, &ee) || ee.err != nil {
-			fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
-		}
-		if errors.As(err, new(usageError)) {
-			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
-		}
-		return coded.ExitCode()
+	// Errors that are no exitError are cobra's own usage errors (unknown
+	// command, bad args) or parse.UsageErrors.
+	code, hint := exitUsage, true
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code, hint = ee.code, errors.As(err, new(parse.UsageError))
 	}
-	// Anything else is cobra's own usage error (unknown command, bad args).
-	fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
-	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
-	return exitUsage
+	if ee == nil || ee.err != nil {
+		fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+	}
+	if hint {
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
+	}
+	return code
 }
 
 func newRootCmd(e env) *cobra.Command {
@@ -154,7 +162,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{exitUsage, usageError{plainFlagError(err)}}
+		return parse.UsageError{Err: plainFlagError(err)}
 	})
 	root.AddCommand(
 		newConvertCmd(e),
@@ -169,4 +177,53 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newManCmd(),
 	)
 	return root
+}
+
+// versionString is what --version prints (render.DescribeBuild).
+func versionString() string {
+	info, _ := debug.ReadBuildInfo()
+	return render.DescribeBuild(version, defaultVersion, info)
+}
+
+// addProfileFlags adds the hidden --cpuprofile and --memprofile flags, so
+// that a whole command (reading, decoding, the workers, writing) can be
+// looked at with `go tool pprof`; benchmarks of the packages miss the
+// command's own costs. The returned function ends the profiles and must be
+// called once the command has run, whatever its outcome.
+func addProfileFlags(root *cobra.Command) (stop func()) {
+	var cpu, mem string
+	f := root.PersistentFlags()
+	f.StringVar(&cpu, "cpuprofile", "", "write a CPU profile to `FILE`")
+	f.StringVar(&mem, "memprofile", "", "write a heap profile to `FILE` at the end")
+	_ = f.MarkHidden("cpuprofile")
+	_ = f.MarkHidden("memprofile")
+	var cpuFile *os.File
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if cpu == "" {
+			return nil
+		}
+		fh, err := os.Create(cpu)
+		if err != nil {
+			return &exitError{exitUsage, err}
+		}
+		if err := pprof.StartCPUProfile(fh); err != nil {
+			fh.Close()
+			return &exitError{exitUsage, err}
+		}
+		cpuFile = fh
+		return nil
+	}
+	return func() {
+		if cpuFile != nil {
+			pprof.StopCPUProfile()
+			cpuFile.Close()
+		}
+		if mem != "" {
+			if fh, err := os.Create(mem); err == nil {
+				runtime.GC()
+				_ = pprof.Lookup("allocs").WriteTo(fh, 0)
+				fh.Close()
+			}
+		}
+	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -11,16 +10,11 @@ import (
 )
 
 type validateOptions struct {
-	from      string
-	strict    bool
-	format    string
-	jobs      int
-	quiet     bool
-	filesFrom string
-	null      bool
-	eaw       string
-	color     string
-	verbose   bool
+	in             inputFlags
+	strict         bool
+	format         string
+	quiet, verbose bool
+	eaw, color     string
 }
 
 func newValidateCmd(e env) *cobra.Command {
@@ -36,42 +30,29 @@ func newValidateCmd(e env) *cobra.Command {
   kifconv validate --format github kifu/     # annotations in a GitHub Actions job
   kifconv validate --format sarif kifu/ > kifconv.sarif`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("jobs") {
-				o.jobs = e.cpus
-			}
-			return runValidate(cmd, e, o, args)
+			return runValidate(cmd, e, &o)
 		},
 	}
+	addInputFlags(cmd, &o.in, "check `N` files in parallel (default: the number of CPUs)")
 	f := cmd.Flags()
-	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected per file)")
 	f.BoolVar(&o.strict, "strict", false, "tolerate nothing: reader quirks are errors and warnings make a file invalid")
 	f.StringVar(&o.format, "format", "text", "report format: "+strings.Join(render.ReportFormats, ", "))
-	f.StringVar(&o.color, "color", "auto", "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
+	colorFlag(cmd, &o.color, "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
-	f.IntVarP(&o.jobs, "jobs", "j", 0, "check `N` files in parallel (default: the number of CPUs)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print errors only: no warnings, no summary")
-	f.StringVar(&o.filesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
-	f.BoolVarP(&o.null, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
-	f.StringVar(&o.eaw, "east-asian-width", "auto", "ambiguous-width characters are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(render.ReportFormats, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
+	eawFlag(cmd, &o.eaw, "ambiguous-width characters are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
+	choices(cmd, "format", render.ReportFormats...)
 	return cmd
 }
 
-func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) error {
-	var err error
-	if o.from, err = lookupReadable(o.from); err != nil {
+func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
+	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	if !slices.Contains(render.ReportFormats, o.format) {
-		return usageErrorf("--format: want %s or %s, not %q", strings.Join(render.ReportFormats[:len(render.ReportFormats)-1], ", "), render.ReportFormats[len(render.ReportFormats)-1], o.format)
+	if err := oneOf("format", o.format, render.ReportFormats...); err != nil {
+		return err
 	}
-	if o.jobs < 1 {
-		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
-	}
-	o.jobs = parse.CapJobs(o.jobs, e.cpus)
-	cond, err := widthCondition(o.eaw, e.getenv)
+	cond, err := render.WidthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return err
 	}
@@ -80,45 +61,26 @@ func runValidate(cmd *cobra.Command, e env, o validateOptions, args []string) er
 	if err != nil {
 		return err
 	}
-	ins, notes, err := gatherInputs(e, inputFlags{filesFrom: o.filesFrom, null: o.null, from: o.from, verbose: o.verbose}, args, "", cmd.InOrStdin(), stderr)
+	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, "")
 	if err != nil {
 		return err
 	}
 	ctx := cmd.Context()
 	bar := newBar(e, stderr, len(ins), o.quiet, "validating")
 	rep := render.NewReporter(o.format, out, &render.DiagnosticPrinter{Cond: cond, Color: color}, o.quiet, version)
-	sum := render.ReportSummary{Reasons: notes.Counts()}
-	for _, n := range sum.Reasons {
-		sum.Skipped += n
-	}
-	var werr error
-	status := render.ValidateAll(ctx, ins, cmd.InOrStdin(), o.from, o.strict, o.jobs, func(r *render.Validation) {
-		sum.Add(&r.FileReport)
-		if len(r.Errors)+len(r.Warnings) > 0 {
-			bar.clear()
-		}
-		if err := rep.File(&r.FileReport); err != nil && werr == nil {
-			werr = err
-		}
-	}, bar.add)
+	sum, status, werr := render.ValidateAll(ctx, ins, cmd.InOrStdin(), o.in.From, o.strict, o.in.jobs, rep, notes.Counts(), bar.Clear, bar.Add)
 	bar.finish()
-	sum.Stopped = ctx.Err() != nil
 	if err := rep.End(&sum); err != nil && werr == nil {
 		werr = err
 	}
-	if !o.quiet {
-		fmt.Fprintln(stderr, sum.Line(parse.SkippedText(sum.Reasons)))
-	}
+	printIf(cmd, o.quiet, "%s\n", sum.Line(parse.SkippedText(sum.Reasons)))
 	if werr != nil {
-		return &exitError{exitUsage, fmt.Errorf("cannot write the report: %w", parse.UnwrapPath(werr))}
+		return trouble(fmt.Errorf("cannot write the report: %w", parse.UnwrapPath(werr)))
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if status != parse.StatusOK {
-		return &exitError{int(status), nil}
-	}
-	return nil
+	return statusErr(status)
 }
 
 // validateHelp is validate's --help text; its list of codes comes from

@@ -72,3 +72,17 @@ func OpenStatus(err error) Status {
 	}
 	return StatusTrouble
 }
+
+// KeepCSAComments is the setup of readers (OpenInput's, GameWalk's) that
+// --csa-comments asks for: with keep, CSA readers keep the plain '
+// comments (CSA.KeepPlainComments); without, nil (the readers as they are).
+func KeepCSAComments(keep bool) func(Reader) {
+	if !keep {
+		return nil
+	}
+	return func(r Reader) {
+		if c, ok := r.(*CSA); ok {
+			c.KeepPlainComments = true
+		}
+	}
+}

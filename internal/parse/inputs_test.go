@@ -104,3 +104,64 @@ func TestGatherErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestFromFlag(t *testing.T) {
+	tests := []struct{ in, want, err string }{
+		{"", "", ""},
+		{"CSA", "csa", ""},
+		{"kifu", "kif", ""}, // an extension names its reader
+		{"nope", "", `--from: unknown input format "nope" (readable: `},
+	}
+	for _, tt := range tests {
+		got, err := FromFlag(tt.in)
+		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && (!strings.HasPrefix(err.Error(), tt.err) || !errors.As(err, new(UsageError))) {
+			t.Errorf("FromFlag(%q) = %q, %v; want %q, %q", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+func TestInputSpecRereadableAndSeveral(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		spec      InputSpec
+		ins       int // the inputs gathered from it
+		rereadErr string
+		several   bool
+	}{
+		{InputSpec{Args: []string{"a.kif"}}, 1, "", false},
+		{InputSpec{Args: []string{dir}}, 1, "", true},
+		{InputSpec{Args: []string{"a.kif", "b.kif"}}, 2, "", true},
+		{InputSpec{Args: []string{"-"}}, 1, "why: standard input cannot be one", false},
+		{InputSpec{}, 1, "why: give files or directories, not standard input", false},
+		{InputSpec{FilesFrom: "-"}, 1, "why: --files-from cannot be standard input", true},
+		{InputSpec{FilesFrom: "list"}, 1, "", true},
+	}
+	for _, tt := range tests {
+		err := tt.spec.CheckRereadable("why")
+		if (err == nil) != (tt.rereadErr == "") || err != nil && (err.Error() != tt.rereadErr || !errors.As(err, new(UsageError))) {
+			t.Errorf("%+v: CheckRereadable: %v, want %q", tt.spec, err, tt.rereadErr)
+		}
+		if got := tt.spec.Several(make([]Input, tt.ins)); got != tt.several {
+			t.Errorf("%+v: Several = %v, want %v", tt.spec, got, tt.several)
+		}
+	}
+}
+
+func TestKeepCSAComments(t *testing.T) {
+	const text = "V2.2\nPI\n+\n+7776FU\n'echo of the move\n"
+	for _, keep := range []bool{false, true} {
+		r := NewCSA(strings.NewReader(text), Options{})
+		if setup := KeepCSAComments(keep); setup != nil {
+			setup(r)
+		} else if keep {
+			t.Fatal("no setup for keep")
+		}
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(rec.Root.Next().Comments); got != map[bool]int{false: 0, true: 1}[keep] {
+			t.Errorf("keep %v: %d comments", keep, got)
+		}
+	}
+}

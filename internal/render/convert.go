@@ -30,9 +30,9 @@ type Target struct {
 	Substitute bool // replace what Enc lacks rather than fail
 }
 
-// NewWriter returns the target's writer on w: transcoding text to Enc and
+// newWriter returns the target's writer on w: transcoding text to Enc and
 // its line ends, binary formats straight.
-func (t Target) NewWriter(w io.Writer) (Writer, *charset.Writer) {
+func (t Target) newWriter(w io.Writer) (Writer, *charset.Writer) {
 	enc := charset.NewWriter(w, t.Enc, t.CRLF, t.Substitute)
 	if t.Format.Encoding == BinaryEncoding {
 		return t.Format.New(w, t.Options), enc // bytes, not text
@@ -53,6 +53,22 @@ type ConvertOptions struct {
 	Output               string // -o FILE, "" or "-" for standard output
 	OutDir               string // -d DIR: one output per input (per game in one-game formats)
 	SVGAll               bool   // one SVG file per position of the main line, under OutDir
+}
+
+// Check checks the options against each other, before any input is read;
+// the errors are parse.UsageErrors naming the flags.
+func (o ConvertOptions) Check() error {
+	switch {
+	case o.Game < 0:
+		return usageErrorf("--game: want 1 or more, not %d", o.Game)
+	case o.Game > 0 && o.SVGAll:
+		return usageErrorf("give --game or --svg-all, not both")
+	case o.SkipExisting && (o.Force || o.Update) || o.Force && o.Update:
+		return usageErrorf("give one of --force, --skip-existing and --update")
+	case (o.SkipExisting || o.Update) && o.OutDir == "" && (o.Output == "" || o.Output == "-"):
+		return usageErrorf("--skip-existing and --update apply to outputs written with -o FILE or -d DIR")
+	}
+	return nil
 }
 
 // Result is what converting one input came to.
@@ -183,7 +199,7 @@ func (c *Converter) convertToFile(r *Result, dir *Dir, rel, shown string) {
 		case c.Opt.Update:
 			force = true // older than its input
 		case !force:
-			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown))
+			r.fail(parse.StatusTrouble, existsDiagnostic(r.In, shown))
 			return
 		}
 	}
@@ -206,7 +222,7 @@ func (c *Converter) convertToFile(r *Result, dir *Dir, rel, shown string) {
 	}
 	if err := out.Commit(force); err != nil {
 		if errors.Is(err, ErrExists) {
-			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown))
+			r.fail(parse.StatusTrouble, existsDiagnostic(r.In, shown))
 			return
 		}
 		r.writeErr(err)
@@ -220,7 +236,7 @@ func (r *Result) writeErr(err error) {
 	r.fail(parse.StatusTrouble, Diagnostic{Path: r.In.Name(), Severity: SeverityError, Code: "io", Message: "cannot write " + r.Out + ": " + err.Error()})
 }
 
-func ExistsDiagnostic(in parse.Input, shown string) Diagnostic {
+func existsDiagnostic(in parse.Input, shown string) Diagnostic {
 	return Diagnostic{Path: in.Name(), Severity: SeverityError, Code: "exists", Message: "output " + shown + " exists (use --force to overwrite it)"}
 }
 
@@ -253,7 +269,7 @@ func (c *Converter) convert(r *Result, w io.Writer) {
 		held = new(bytes.Buffer)
 		out = ctxWriter{c.Ctx, held}
 	}
-	wr, enc := c.Target.NewWriter(out)
+	wr, enc := c.Target.newWriter(out)
 	var werr error
 	var warns DiagnosticList
 	before := len(r.Diags)
@@ -407,6 +423,43 @@ func (c *Converter) Batch(root *os.Root, ins []parse.Input, jobs int, done func(
 			*r = Result{In: r.In, Interrupted: true}
 		}
 	}, func(i int) { each(&results[i]) }, done)
+}
+
+// Progress is told how a batch goes: Add as each input is done, Clear
+// before a message is printed (a bar drawn on the same terminal).
+type Progress interface {
+	Add()
+	Clear()
+}
+
+// BatchTo converts the inputs (Batch) and prints the diagnostics of each on
+// w with p, in input order, without the warnings when quiet; it returns
+// the tally of the results.
+func (c *Converter) BatchTo(w io.Writer, p *DiagnosticPrinter, quiet bool, root *os.Root, ins []parse.Input, jobs int, pr Progress) Tally {
+	var tally Tally
+	var b []byte
+	c.Batch(root, ins, jobs, pr.Add, func(r *Result) {
+		if r.Interrupted {
+			return
+		}
+		tally.Add(r)
+		if b = p.AppendAll(b[:0], r.Diags, quiet); len(b) > 0 {
+			pr.Clear()
+			w.Write(b)
+		}
+	})
+	return tally
+}
+
+// AppendAll appends the diagnostics as p prints them, without the warnings
+// when quiet.
+func (p *DiagnosticPrinter) AppendAll(b []byte, ds []Diagnostic, quiet bool) []byte {
+	for i := range ds {
+		if ds[i].Severity != SeverityWarning || !quiet {
+			b = p.Append(b, &ds[i])
+		}
+	}
+	return b
 }
 
 // MakeOutDir makes the output directory dir, with its parents, and opens

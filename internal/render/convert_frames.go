@@ -97,7 +97,7 @@ func (c *Converter) writeFrames(r *Result, root *os.Root, dir string, rec *shogi
 	for i := range names {
 		names[i] = filepath.Join(dir, SVGFrameName(i, n))
 		if !c.Opt.Force && NewDir(root).Exists(names[i]) {
-			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown(names[i])))
+			r.fail(parse.StatusTrouble, existsDiagnostic(r.In, shown(names[i])))
 			return nil, 0, false
 		}
 	}
@@ -126,7 +126,7 @@ func (c *Converter) writeFrames(r *Result, root *os.Root, dir string, rec *shogi
 		subs += enc.Substitutions()
 		if err := out.Commit(c.Opt.Force); err != nil {
 			if errors.Is(err, ErrExists) {
-				r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown(names[i])))
+				r.fail(parse.StatusTrouble, existsDiagnostic(r.In, shown(names[i])))
 			} else {
 				r.writeErr(err)
 			}
@@ -155,7 +155,7 @@ func (c *Converter) moveFrames(r *Result, root *os.Root, dir string, names []str
 	sub := filepath.Join(dir, "1")
 	for _, n := range names {
 		if to := filepath.Join(sub, filepath.Base(n)); !c.Opt.Force && NewDir(root).Exists(to) {
-			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, shown(to)))
+			r.fail(parse.StatusTrouble, existsDiagnostic(r.In, shown(to)))
 			return false
 		}
 	}

@@ -131,7 +131,7 @@ func (c *Converter) convertSplit(r *Result, dir *Dir, rel, shown string) {
 	for i := range outs {
 		names[i] = gameName(rel, i+1, len(outs))
 		if !force && dir.Exists(names[i]) {
-			r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, filepath.Join(filepath.Dir(shown), names[i])))
+			r.fail(parse.StatusTrouble, existsDiagnostic(r.In, filepath.Join(filepath.Dir(shown), names[i])))
 			return
 		}
 	}
@@ -139,7 +139,7 @@ func (c *Converter) convertSplit(r *Result, dir *Dir, rel, shown string) {
 		if err := o.PlaceAs(names[i], force); err != nil {
 			r.Out = filepath.Join(filepath.Dir(shown), names[i])
 			if errors.Is(err, ErrExists) {
-				r.fail(parse.StatusTrouble, ExistsDiagnostic(r.In, r.Out))
+				r.fail(parse.StatusTrouble, existsDiagnostic(r.In, r.Out))
 			} else {
 				r.writeErr(err)
 			}
@@ -160,7 +160,7 @@ type splitPart struct {
 // writePart writes rec into out and closes it.
 func (c *Converter) writePart(out *File, rec *shogi.Record) *splitPart {
 	bw := c.w.get(out)
-	wr, enc := c.Target.NewWriter(bw)
+	wr, enc := c.Target.newWriter(bw)
 	err := wr.Write(rec)
 	if err == nil {
 		err = wr.Flush()

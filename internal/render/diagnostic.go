@@ -288,9 +288,24 @@ func WidthCondition(flag string, getenv func(string) string) (*runewidth.Conditi
 	case "narrow", "1":
 		c.EastAsianWidth = false
 	default:
-		return nil, errors.New("--east-asian-width: want auto, narrow or wide, not " + strconv.Quote(flag))
+		return nil, parse.UsageError{Err: errors.New("--east-asian-width: want auto, narrow or wide, not " + strconv.Quote(flag))}
 	}
 	return c, nil
+}
+
+// ColorChoice says whether to colour what goes to a stream: flag is auto,
+// always or never; auto colours a terminal unless NO_COLOR is set or TERM
+// is dumb. The error is a parse.UsageError naming the --color flag.
+func ColorChoice(flag string, getenv func(string) string, terminal bool) (bool, error) {
+	switch flag {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		return getenv("NO_COLOR") == "" && getenv("TERM") != "dumb" && terminal, nil
+	}
+	return false, usageErrorf("--color: want auto, always or never, not %q", flag)
 }
 
 // NarrowCondition is the width rule for messages printed where no flag

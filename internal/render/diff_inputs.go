@@ -1,13 +1,47 @@
 package render
 
 import (
+	"errors"
 	"io"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// DiffInputs compares the records of two sources in order (shogi.Compare),
+// DiffFiles opens the inputs names (standard input for "-": one of them
+// at most), each in its format from ("" to detect it) with setup, and
+// compares them (diffInputs), ending rep. An input that cannot be opened,
+// or holds no record, is an error naming it; failed are the diagnostics of
+// a read that failed.
+func DiffFiles(names, from [2]string, stdin io.Reader, setup func(parse.Reader), opt shogi.CompareOptions, rep DiffReport) (equal bool, failed []Diagnostic, err error) {
+	if names[0] == "-" && names[1] == "-" {
+		return false, nil, usageErrorf("only one of A and B can be standard input")
+	}
+	var pool parse.Pool
+	var srcs [2]*parse.InputSource
+	for i := range srcs {
+		in := parse.Input{Path: names[i]}
+		if srcs[i], err = parse.OpenInput(in, stdin, from[i], parse.Options{}, setup, &pool); err != nil {
+			return false, nil, errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error())
+		}
+		defer srcs[i].Close()
+	}
+	equal, games, failed := diffInputs(srcs, opt, rep)
+	if failed != nil {
+		return false, failed, nil
+	}
+	for i, n := range games {
+		if n == 0 {
+			return false, nil, errors.New(srcs[i].In.Name() + ": no record in the input")
+		}
+	}
+	if rep != nil {
+		rep.End(games, equal)
+	}
+	return equal, nil, nil
+}
+
+// diffInputs compares the records of two sources in order (shogi.Compare),
 // reading one record of each at a time: each record is reused for the
 // next, so memory does not grow with their number. rep, when not nil, is
 // given every game that differs; with nil, the comparison stops at the
@@ -15,7 +49,7 @@ import (
 // many records each holds (the longer input is read on to count them,
 // unless rep is nil and they differ); a read error ends it with the
 // diagnostics of the input that failed.
-func DiffInputs(srcs [2]*parse.InputSource, opt shogi.CompareOptions, rep DiffReport) (equal bool, games [2]int, failed []Diagnostic) {
+func diffInputs(srcs [2]*parse.InputSource, opt shogi.CompareOptions, rep DiffReport) (equal bool, games [2]int, failed []Diagnostic) {
 	var done [2]bool
 	next := func(i int) *shogi.Record {
 		if done[i] || failed != nil {

@@ -200,7 +200,7 @@ func (s *GameSink) open(in parse.Input, name string) bool {
 			rel = filepath.Base(name)
 		}
 		if !s.o.Force && NewDir(s.root).Exists(rel) {
-			s.fail(parse.StatusTrouble, ExistsDiagnostic(in, out.shown))
+			s.fail(parse.StatusTrouble, existsDiagnostic(in, out.shown))
 			return false
 		}
 		f, err := createIn(s.ctx, s.root, rel)
@@ -267,7 +267,7 @@ func (s *GameSink) closeCur(ok bool) {
 	}
 	if err := out.file.Commit(s.o.Force); err != nil {
 		if err == ErrExists {
-			s.fail(parse.StatusTrouble, ExistsDiagnostic(out.in, out.shown))
+			s.fail(parse.StatusTrouble, existsDiagnostic(out.in, out.shown))
 			return
 		}
 		s.fail(parse.StatusTrouble, Diagnostic{Path: out.in.Name(), Severity: SeverityError, Code: "io", Message: "cannot write " + out.shown + ": " + err.Error()})

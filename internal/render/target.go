@@ -18,15 +18,27 @@ type TargetSpec struct {
 	CSAVersion, Variations, Notation     string
 	Ply                                  int
 	PlySet, SVGAll, Mainline, Substitute bool
-	OutDir                               string // SVGAll writes under it
+	Output                               string // -o FILE, "" or "-" for standard output
+	OutDir                               string // -d DIR
+	Terminal                             bool   // standard output is a terminal
+	Train                                TrainSpec
+}
+
+// TrainSpec is what the command line asks of the training formats (hcpe,
+// psv, positions), with TargetSpec.Variations.
+type TrainSpec struct {
+	SkipPlies, MinPlies int
+	Results             string // "" is all
+	Dedup               bool
+	Given               []string // the training flags given: only the training formats take them
 }
 
 func usageErrorf(format string, a ...any) error {
 	return parse.UsageError{Err: fmt.Errorf(format, a...)}
 }
 
-// FormatNames lists the names of the writable formats.
-func FormatNames() []string {
+// formatNames lists the names of the writable formats.
+func formatNames() []string {
 	var out []string
 	for _, f := range Formats {
 		out = append(out, f.Name)
@@ -38,9 +50,12 @@ func FormatNames() []string {
 // option that does not apply to the target format is an error, as is a
 // value no writer knows; the errors are parse.UsageErrors naming the flags.
 func NewTarget(s TargetSpec) (Target, error) {
+	if s.Output != "" && s.OutDir != "" {
+		return Target{}, usageErrorf("give -o FILE or -d DIR, not both")
+	}
 	f, ok := Lookup(strings.ToLower(s.To))
 	if !ok {
-		return Target{}, usageErrorf("--to: unknown output format %q (writable: %s)", s.To, strings.Join(FormatNames(), ", "))
+		return Target{}, usageErrorf("--to: unknown output format %q (writable: %s)", s.To, strings.Join(formatNames(), ", "))
 	}
 	applies := func(flag string, set bool, formats ...string) error {
 		if set && !slices.Contains(formats, f.Name) {
@@ -106,7 +121,15 @@ func NewTarget(s TargetSpec) (Target, error) {
 			return Target{}, usageErrorf("--svg-all writes one file per ply: give the directory with -d DIR")
 		}
 	}
+	var err error
+	if t.Options.Train, err = trainOptions(s, f); err != nil {
+		return Target{}, err
+	}
+	if f.Encoding == BinaryEncoding && s.OutDir == "" && (s.Output == "" || s.Output == "-") && s.Terminal {
+		return Target{}, usageErrorf("%s is binary and standard output is a terminal: give -o FILE, -d DIR or a pipe", f.Name)
+	}
 	t.Options = Options{
+		Train:      t.Options.Train,
 		AllowLoss:  true,
 		Mainline:   s.Mainline,
 		CSAVersion: s.CSAVersion,
@@ -115,6 +138,31 @@ func NewTarget(s TargetSpec) (Target, error) {
 		PlySet:     s.PlySet,
 		Notation:   s.Notation,
 		Encoding:   string(t.Enc),
+	}
+	return t, nil
+}
+
+// trainOptions checks the training options against the target format.
+func trainOptions(s TargetSpec, f Format) (TrainOptions, error) {
+	if !IsTraining(f.Name) {
+		if len(s.Train.Given) > 0 {
+			return TrainOptions{}, usageErrorf("--%s is for the training formats: give -t hcpe, psv or positions", s.Train.Given[0])
+		}
+		if strings.EqualFold(s.Variations, "all") {
+			return TrainOptions{}, usageErrorf("--variations all is for the training formats: give -t hcpe, psv or positions")
+		}
+		return TrainOptions{}, nil
+	}
+	results := s.Train.Results
+	if results == "" {
+		results = "all"
+	}
+	t, err := ParseTrainOptions(s.Variations, results, s.Train.SkipPlies, s.Train.MinPlies, s.Train.Dedup)
+	if err != nil {
+		return t, parse.UsageError{Err: err}
+	}
+	if f.Encoding == BinaryEncoding && (s.Encoding != "" || s.Newline != "") {
+		return t, usageErrorf("%s is binary: it takes no --encoding or --newline", f.Name)
 	}
 	return t, nil
 }

@@ -24,6 +24,14 @@ func TestNewTarget(t *testing.T) {
 		{TargetSpec{To: "csa", CSAVersion: "9"}, `--csa-version: want 2.2 or 3.0, not "9"`, "", false, true},
 		{TargetSpec{To: "kif", Newline: "cr"}, `--newline: want lf or crlf, not "cr"`, "", false, true},
 		{TargetSpec{To: "svg", SVGAll: true}, "--svg-all writes one file per ply: give the directory with -d DIR", "", false, true},
+		{TargetSpec{To: "kif", Output: "a.kif", OutDir: "out"}, "give -o FILE or -d DIR, not both", "", false, true},
+		{TargetSpec{To: "hcpe", Terminal: true}, "hcpe is binary and standard output is a terminal", "", false, true},
+		{TargetSpec{To: "hcpe", Terminal: true, Output: "a.hcpe"}, "hcpe", "utf-8", false, false},
+		{TargetSpec{To: "hcpe", Newline: "lf"}, "hcpe is binary: it takes no --encoding or --newline", "", false, true},
+		{TargetSpec{To: "psv", Train: TrainSpec{Results: "decisive", SkipPlies: 4}}, "psv", "utf-8", false, false},
+		{TargetSpec{To: "psv", Train: TrainSpec{Results: "some"}}, `--results: want all or decisive, not "some"`, "", false, true},
+		{TargetSpec{To: "csa", Train: TrainSpec{Given: []string{"min-plies"}}}, "--min-plies is for the training formats", "", false, true},
+		{TargetSpec{To: "csa", Variations: "all"}, "--variations all is for the training formats", "", false, true},
 	}
 	for _, tt := range tests {
 		got, err := NewTarget(tt.spec)

@@ -10,25 +10,25 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// Validation is the validation of one input: its report, its status, and
+// validation is the validation of one input: its report, its status, and
 // whether an interrupt cut it short (so that it is not reported).
-type Validation struct {
+type validation struct {
 	FileReport
 	Status      parse.Status
 	Interrupted bool
 }
 
-// Validate reads every record of one input and checks it: what the reader
+// validateInput reads every record of one input and checks it: what the reader
 // tolerated (errors under strict), the record checks, and the summary line
 // of a lone KIF or KI2 record. A collection is read by jobs workers.
-func Validate(ctx context.Context, in parse.Input, stdin io.Reader, from string, strict bool, jobs int, pool *parse.Pool) Validation {
-	rep := Validation{FileReport: FileReport{Path: in.Name(), Errors: []Diagnostic{}, Warnings: []Diagnostic{}}}
+func validateInput(ctx context.Context, in parse.Input, stdin io.Reader, from string, strict bool, jobs int, pool *parse.Pool) validation {
+	rep := validation{FileReport: FileReport{Path: in.Name(), Errors: []Diagnostic{}, Warnings: []Diagnostic{}}}
 	var all DiagnosticList
 	fail := func(status parse.Status, ds ...Diagnostic) {
 		all.Add(ds...)
 		rep.Status = max(rep.Status, status)
 	}
-	finish := func(src *parse.InputSource) Validation {
+	finish := func(src *parse.InputSource) validation {
 		for _, d := range all.List(rep.Path) {
 			if d.Severity == SeverityWarning && strict {
 				d.Severity = SeverityError
@@ -137,29 +137,47 @@ func judgeKept(readerDiags []Diagnostic, d Diagnostic) int {
 }
 
 // ValidateAll validates the inputs with up to jobs workers (a lone input,
-// a collection of games, is read by all of them) and gives each report to
-// file in input order, as soon as it and every input before it are done
-// (done is called as each is done). An interrupt of ctx ends the wait at
-// once (a worker may be blocked reading a terminal or a FIFO): what is done
-// so far is given. It returns the worst status met.
-func ValidateAll(ctx context.Context, ins []parse.Input, stdin io.Reader, from string, strict bool, jobs int, file func(*Validation), done func()) parse.Status {
-	reports := make([]Validation, len(ins))
+// a collection of games, is read by all of them) and reports each to rep in
+// input order, as soon as it and every input before it are done (done is
+// called as each is done; shown before a report with problems is written).
+// An interrupt of ctx ends the wait at once (a worker may be blocked
+// reading a terminal or a FIFO): what is done so far is reported. It
+// returns the summary (with skipped, the files the walks skipped by
+// reason), for rep.End; the worst status met; and the first error of
+// writing the reports.
+func ValidateAll(ctx context.Context, ins []parse.Input, stdin io.Reader, from string, strict bool, jobs int,
+	rep Reporter, skipped map[string]int, shown, done func()) (ReportSummary, parse.Status, error) {
+	sum := ReportSummary{Reasons: skipped}
+	for _, n := range skipped {
+		sum.Skipped += n
+	}
+	reports := make([]validation, len(ins))
 	fileJobs := 1
 	if len(ins) == 1 {
 		fileJobs = jobs
 	}
 	pool := &parse.Pool{}
 	status := parse.StatusOK
+	var werr error
 	parse.EachInput(ctx, len(ins), jobs, ctx, func(i int) {
-		reports[i] = Validate(ctx, ins[i], stdin, from, strict, fileJobs, pool)
+		reports[i] = validateInput(ctx, ins[i], stdin, from, strict, fileJobs, pool)
 		if ctx.Err() != nil {
 			reports[i].Interrupted = true
 		}
 	}, func(i int) {
-		if r := &reports[i]; !r.Interrupted {
-			status = max(status, r.Status)
-			file(r)
+		r := &reports[i]
+		if r.Interrupted {
+			return
+		}
+		status = max(status, r.Status)
+		sum.Add(&r.FileReport)
+		if len(r.Errors)+len(r.Warnings) > 0 {
+			shown()
+		}
+		if err := rep.File(&r.FileReport); err != nil && werr == nil {
+			werr = err
 		}
 	}, done)
-	return status
+	sum.Stopped = ctx.Err() != nil
+	return sum, status, werr
 }
