@@ -100,7 +100,8 @@ var substitutes = map[rune]rune{'☗': '▲', '☖': '△', '⛉': '▽', '⛊':
 // the text before the offending character has been written.
 //
 // UTF-8 output with LF line ends, the common case, is passed to the
-// underlying writer as it is once utf8.Valid has accepted it: no copy. The
+// underlying writer as it is once validPrefix (the decoder's check, which
+// takes kana and kanji two at a time) has accepted it: no copy. The
 // other cases go through encode, which copies runs of ASCII whole and
 // looks each other character up in the CP932 table, into a buffer that
 // Write keeps: no allocation once the buffer has grown to the size of the
@@ -131,7 +132,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 	}
 	rest := p[taken:]
 	cut := completeLen(rest)
-	if w.enc == UTF8 && len(w.buf) == 0 && utf8.Valid(rest[:cut]) {
+	if w.enc == UTF8 && len(w.buf) == 0 && validPrefix(rest[:cut]) == cut {
 		if err := w.passThrough(rest[:cut]); err != nil {
 			return taken, err
 		}

@@ -289,9 +289,13 @@ func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, R
 // pieces (each with a reader of format made with opt, and setup, when not
 // nil, applied to it) and run work on their records, and the records reach
 // fn in input order, as ReadEach would give them. Only the pieces in flight
-// are held. Once ctx is cancelled it returns ctx's error without waiting
-// for the goroutine that reads the splitter's input, which may be blocked
-// in a Read: that input must not be used again.
+// are held. With opt.Reuse, whose caller keeps no record (see Reuse), a
+// record goes back to the workers once fn has returned, to be reset and
+// filled again, as ReadEach's reader fills one record: a collection
+// allocates no game trees after its first pieces. Once ctx is cancelled
+// it returns ctx's error without waiting for the goroutine that reads the
+// splitter's input, which may be blocked in a Read: that input must not be
+// used again.
 func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Options, jobs int, setup func(Reader),
 	work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
 	type piece struct {
@@ -300,16 +304,21 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 		err  error // the error that ended the piece
 		done chan struct{}
 	}
-	newReader := func(r io.Reader, p Piece) (Reader, error) {
+	newReader := func(r io.Reader, p Piece, reuse *Reuse) (Reader, error) {
 		o := opt
-		o.Line, o.Offset = p.Line, p.Offset
+		o.Line, o.Offset, o.Reuse = p.Line, p.Offset, reuse
 		rd, err := New(format, r, o)
 		if err == nil && setup != nil {
 			setup(rd)
 		}
 		return rd, err
 	}
-	opt.Reuse = nil // a piece's records are all kept until their turn comes
+	// A piece's records are all kept until their turn comes: each is read
+	// into a record of its own, a used one when fn is done with one.
+	var used *sync.Pool
+	if opt.Reuse != nil {
+		used = new(sync.Pool)
+	}
 	jobs = max(jobs, 1)
 	order := make(chan *piece, jobs+1)
 	todo := make(chan *piece, jobs)
@@ -347,6 +356,10 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 	})
 	for range jobs {
 		workers.Go(func() {
+			var reuse *Reuse // the worker's buffers, and the record to read into next
+			if used != nil {
+				reuse = new(Reuse)
+			}
 			for {
 				var p *piece
 				select {
@@ -354,9 +367,12 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 				case <-stop:
 					return
 				}
-				if r, err := newReader(bytes.NewReader(p.Text), p.Piece); err != nil {
+				if r, err := newReader(bytes.NewReader(p.Text), p.Piece, reuse); err != nil {
 					p.err = err
 				} else {
+					if reuse != nil {
+						r = recycling{r, reuse, used}
+					}
 					_, p.err = ReadEach(r, 0, work, func(_ int, res Result[T]) bool {
 						p.recs = append(p.recs, res)
 						return true
@@ -392,12 +408,15 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 			if !fn(n, r) {
 				return n, nil
 			}
+			if used != nil {
+				used.Put(r.Record)
+			}
 		}
 		if p.err != nil {
 			return n + 1, p.err
 		}
 		if p.Rest != nil {
-			r, err := newReader(io.MultiReader(bytes.NewReader(p.Text), p.Rest), p.Piece)
+			r, err := newReader(io.MultiReader(bytes.NewReader(p.Text), p.Rest), p.Piece, opt.Reuse)
 			if err != nil {
 				return n + 1, err
 			}
@@ -405,4 +424,17 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 		}
 	}
 	return n, nil
+}
+
+// recycling is a reader of a piece whose records are each read into a
+// record of their own: one that fn is done with (from used), or a new one.
+type recycling struct {
+	Reader
+	reuse *Reuse
+	used  *sync.Pool
+}
+
+func (r recycling) Read() (*shogi.Record, error) {
+	r.reuse.rec, _ = r.used.Get().(*shogi.Record)
+	return r.Reader.Read()
 }

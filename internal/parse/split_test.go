@@ -223,13 +223,19 @@ func TestSplitterLongGame(t *testing.T) {
 }
 
 // ReadPieces gives the records, problems and numbers of ReadEach, whatever
-// the workers and piece sizes, and stops when told.
+// the workers and piece sizes, with records reused or not (fn looks at each
+// record it is given, which a record reused too early would change), and
+// stops when told.
 func TestReadPieces(t *testing.T) {
 	for _, format := range []string{"csa", "usi", "sfen", "jkf"} {
 		text := collection(format, 60)
 		transcribe := func(b *strings.Builder) func(int, Result[int]) bool {
 			return func(n int, r Result[int]) bool {
-				fmt.Fprintf(b, "%d: %d nodes\n", n, r.Work)
+				var last shogi.Move
+				for x := range r.Record.MainLine() {
+					last = x.Move
+				}
+				fmt.Fprintf(b, "%d: %d nodes, header %d, last %s\n", n, r.Work, len(r.Record.Header), last.AppendUSI(nil))
 				for _, w := range r.Warnings {
 					fmt.Fprintf(b, "warning %v %q\n", w, w.Pos.Text)
 				}
@@ -247,15 +253,17 @@ func TestReadPieces(t *testing.T) {
 		r, _ := New(format, strings.NewReader(text), Options{Filename: "f"})
 		n, err := ReadEach(r, 0, work, transcribe(&want))
 		fmt.Fprintf(&want, "end %d %v\n", n, err)
-		for _, jobs := range []int{1, 3} {
-			for _, size := range []int{1, 300, 1 << 20} {
-				sp := NewSplitter(format, iotest.OneByteReader(strings.NewReader(text)))
-				sp.Size = size
-				var got strings.Builder
-				n, err := ReadPieces(context.Background(), sp, format, Options{Filename: "f"}, jobs, nil, work, transcribe(&got))
-				fmt.Fprintf(&got, "end %d %v\n", n, err)
-				if got.String() != want.String() {
-					t.Fatalf("%s, %d jobs, pieces of %d:\n%s\nwant\n%s", format, jobs, size, got.String(), want.String())
+		for _, reuse := range []*Reuse{nil, new(Reuse)} {
+			for _, jobs := range []int{1, 3} {
+				for _, size := range []int{1, 300, 1 << 20} {
+					sp := NewSplitter(format, iotest.OneByteReader(strings.NewReader(text)))
+					sp.Size = size
+					var got strings.Builder
+					n, err := ReadPieces(context.Background(), sp, format, Options{Filename: "f", Reuse: reuse}, jobs, nil, work, transcribe(&got))
+					fmt.Fprintf(&got, "end %d %v\n", n, err)
+					if got.String() != want.String() {
+						t.Fatalf("%s, %d jobs, pieces of %d, reuse %v:\n%s\nwant\n%s", format, jobs, size, reuse != nil, got.String(), want.String())
+					}
 				}
 			}
 		}

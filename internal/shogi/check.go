@@ -162,6 +162,7 @@ func (c *checker) walk() {
 	// Room for the main line and a few waiting variations.
 	n := r.mainLineMoves() + 2
 	c.line = lineKeys{keys: make([]uint64, 0, n), checks: make([]bool, 0, n), chain: make([]int32, 0, n)}
+	c.line.grow(n)
 	stack := make([]checkFrame, 1, 8)
 	stack[0] = start
 	for len(stack) > 0 {
@@ -192,7 +193,8 @@ func (c *checker) walk() {
 					c.ending(&f, n, ply)
 					continue
 				}
-				if err := f.pos.Legal(n.Move); err != nil {
+				next := f.pos
+				if err := next.PlayLegal(n.Move); err != nil {
 					if n.DocumentsFoul() {
 						continue // the record shows the foul and the ending it brought
 					}
@@ -207,14 +209,13 @@ func (c *checker) walk() {
 				}
 				key := f.pos.KeyAfter(f.key, n.Move)
 				if i == 0 {
-					f.pos.Play(n.Move)
+					f.pos = next
 					f.node, f.key, f.spent, f.moves, f.known, f.ply, f.rep = n, key, spent, moves, known, ply, Repetition{}
 					c.enter(&f)
 					more = true
 					continue
 				}
-				stack = append(stack, checkFrame{node: n, pos: f.pos, key: key, spent: spent, moves: moves, known: known, ply: ply, over: f.over})
-				stack[len(stack)-1].pos.Play(n.Move)
+				stack = append(stack, checkFrame{node: n, pos: next, key: key, spent: spent, moves: moves, known: known, ply: ply, over: f.over})
 			}
 		}
 	}
@@ -261,18 +262,18 @@ func (c *checker) enter(f *checkFrame) {
 type lineKeys struct {
 	keys   []uint64
 	checks []bool  // whether the move of each ply gave check
-	chain  []int32 // the previous ply in the same bucket, or -1
-	heads  []int32 // the last ply in each bucket, or -1; len is a power of two
+	chain  []int32 // 1 + the previous ply in the same bucket, or 0
+	heads  []int32 // 1 + the last ply in each bucket, or 0; len is a power of two
 }
 
 // push adds the key of the next ply.
 func (l *lineKeys) push(k uint64, check bool) {
 	if 2*(len(l.keys)+1) > len(l.heads) {
-		l.grow()
+		l.grow(len(l.keys) + 1)
 	}
 	b := k & uint64(len(l.heads)-1)
 	l.chain = append(l.chain, l.heads[b])
-	l.heads[b] = int32(len(l.keys))
+	l.heads[b] = int32(len(l.keys) + 1)
 	l.keys = append(l.keys, k)
 	l.checks = append(l.checks, check)
 }
@@ -292,25 +293,27 @@ func (l *lineKeys) cut(ply int) {
 // a king shuffling for a million moves must not make this quadratic), and
 // the first ply of those counted.
 func (l *lineKeys) count(k uint64) (n uint8, first int) {
-	for i := l.heads[k&uint64(len(l.heads)-1)]; i >= 0 && n < 5; i = l.chain[i] {
-		if l.keys[i] == k {
+	for i := l.heads[k&uint64(len(l.heads)-1)]; i > 0 && n < 5; i = l.chain[i-1] {
+		if l.keys[i-1] == k {
 			n++
-			first = int(i)
+			first = int(i - 1)
 		}
 	}
 	return n, first
 }
 
-// grow doubles the table (64 buckets at first) and rebuilds the chains.
-func (l *lineKeys) grow() {
-	l.heads = make([]int32, max(64, 2*len(l.heads)))
-	for i := range l.heads {
-		l.heads[i] = -1
+// grow makes the table room for n plies (twice as many buckets, a power of
+// two, 64 at least) and rebuilds the chains.
+func (l *lineKeys) grow(n int) {
+	size := 64
+	for size < 2*n {
+		size *= 2
 	}
+	l.heads = make([]int32, size)
 	mask := uint64(len(l.heads) - 1)
 	for i, k := range l.keys {
 		l.chain[i] = l.heads[k&mask]
-		l.heads[k&mask] = int32(i)
+		l.heads[k&mask] = int32(i + 1)
 	}
 }
 

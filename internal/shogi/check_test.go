@@ -307,10 +307,14 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
+	cpu := cpuTime()
 	for b.Loop() {
 		for _, r := range recs {
 			r.Check()
 		}
+	}
+	if cpu := cpuTime() - cpu; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*nodes), "cpu-ns/ply")
 	}
 	b.ReportMetric(float64(b.N)*float64(nodes)/b.Elapsed().Seconds(), "plies/s")
 }

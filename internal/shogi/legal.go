@@ -2,10 +2,46 @@ package shogi
 
 // Legal reports whether m can be played in p under every rule of shogi, and
 // if not, which rule it breaks (one of the Err* sentinels). It does not
-// change p. Whether the piece reaches to is decided with the tables of
-// how two squares relate (rel); whether the mover's king is safe, by
-// playing m on a copy of p.
+// change p. Whether the piece reaches to is decided with the tables of how
+// two squares relate (rel); whether the mover's king is safe, by playing m
+// on a copy of p.
 func (p *Position) Legal(m Move) error {
+	if err := p.shapeLegal(m); err != nil {
+		return err
+	}
+	q := *p
+	return q.playSafe(m)
+}
+
+// PlayLegal plays m when it is legal, as Legal and then Play would, and
+// otherwise returns Legal's error and leaves p as it was.
+func (p *Position) PlayLegal(m Move) error {
+	if err := p.shapeLegal(m); err != nil {
+		return err
+	}
+	return p.playSafe(m)
+}
+
+// playSafe plays m, which shapeLegal allows, unless it leaves the mover's
+// king attacked or is a pawn drop that mates (打ち歩詰め): then it takes m
+// back and says which.
+func (p *Position) playSafe(m Move) error {
+	c := p.turn
+	u := p.Play(m)
+	if p.kingAttacked(c) {
+		p.Unplay(m, u)
+		return ErrSelfCheck
+	}
+	if m&moveDrop != 0 && m.DropType() == Pawn && p.isUchifuzume(m.To()) {
+		p.Unplay(m, u)
+		return ErrUchifuzume
+	}
+	return nil
+}
+
+// shapeLegal is Legal but for the mover's king safety and 打ち歩詰め,
+// which PlayLegal decides on the position after m.
+func (p *Position) shapeLegal(m Move) error {
 	to := m.To()
 	if to >= 81 {
 		return ErrBadSquare
@@ -46,13 +82,10 @@ func (p *Position) Legal(m Move) error {
 	} else if isDeadSquare(c, t, to) {
 		return ErrDeadPiece
 	}
-	if !p.safeOnCopy(m, c) {
-		return ErrSelfCheck
-	}
 	return nil
 }
 
-// legalDrop is Legal for the drop m on to.
+// legalDrop is shapeLegal for the drop m on to.
 func (p *Position) legalDrop(m Move, to Square) error {
 	c := p.turn
 	t := m.DropType()
@@ -74,26 +107,7 @@ func (p *Position) legalDrop(m Move, to Square) error {
 	if t == Pawn && p.hasPawnOnFile(c, to.File()) {
 		return ErrNifu
 	}
-	if !p.safeOnCopy(m, c) {
-		return ErrSelfCheck
-	}
-	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
-		q := *p
-		q.Play(m)
-		if q.isUchifuzume(to) {
-			return ErrUchifuzume
-		}
-	}
 	return nil
-}
-
-// safeOnCopy plays m of side c on a copy of p and reports whether c's king
-// is then absent or unattacked.
-func (p *Position) safeOnCopy(m Move, c Color) bool {
-	q := *p
-	q.Play(m)
-	k := q.kings[c]
-	return k == NoSquare || !q.Attacked(k, c.Opponent())
 }
 
 // exposesKing reports whether moving c's piece from → to uncovers an enemy
