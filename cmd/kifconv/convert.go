@@ -126,7 +126,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		fmt.Fprintln(stderr, "kifconv convert: warning: "+warning)
 	}
 	o.out.PlySet = cmd.Flags().Changed("ply")
-	o.out.Train.Given = changed(cmd, "skip-plies", "min-plies", "results", "dedup")
+	o.out.Train.Given = cmd.Flags().Changed
 	t, err := o.out.target(cmd, e)
 	if err != nil {
 		return err
@@ -257,15 +257,4 @@ func addTrainFlags(cmd *cobra.Command, o *render.TrainSpec) {
 	f.StringVar(&o.Results, "results", "all", "hcpe, psv, positions: all, or decisive (only the lines of play that end with a winner)")
 	f.BoolVar(&o.Dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nin a set of up to %d bytes per distinct position (10 M positions: under %d MB)", render.DedupBytesPerPosition, render.DedupBytesPerPosition*10))
 	choices(cmd, "results", "all", "decisive")
-}
-
-// changed lists the flags of names that were given.
-func changed(cmd *cobra.Command, names ...string) []string {
-	var out []string
-	for _, name := range names {
-		if cmd.Flags().Changed(name) {
-			out = append(out, name)
-		}
-	}
-	return out
 }

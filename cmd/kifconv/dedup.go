@@ -74,7 +74,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	if err != nil {
 		return usageErrorf("--by: %v", err)
 	}
-	if err := cmp.Or(oneOf("keep", o.keep, "richest", "first"), oneOf("format", o.format, "text", "json")); err != nil {
+	if err := cmp.Or(parse.OneOf("keep", o.keep, "richest", "first"), parse.OneOf("format", o.format, "text", "json")); err != nil {
 		return err
 	}
 	var sink *render.GameSink

@@ -99,7 +99,7 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	if err := opt.SetIgnore(o.ignore); err != nil {
 		return usageErrorf("--ignore: %v", err)
 	}
-	if err := oneOf("format", o.format, "text", "json"); err != nil {
+	if err := parse.OneOf("format", o.format, "text", "json"); err != nil {
 		return err
 	}
 	out := cmd.OutOrStdout()

@@ -2,10 +2,7 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -195,34 +192,7 @@ func eawFlag(cmd *cobra.Command, p *string, usage string) {
 	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
 }
 
-// oneOf checks that the value of --flag is one of values.
-func oneOf(flag, value string, values ...string) error {
-	if slices.Contains(values, value) {
-		return nil
-	}
-	return usageErrorf("--%s: want %s or %s, not %q", flag, strings.Join(values[:len(values)-1], ", "), values[len(values)-1], value)
-}
-
 // colorChoice says whether to colour what goes to w (render.ColorChoice).
 func colorChoice(e env, flag string, w any) (bool, error) {
 	return render.ColorChoice(flag, e.getenv, e.isTerminal(w))
-}
-
-// plainFlagError rewords a flag parsing error without the Go text pflag
-// puts in it: `invalid argument "abc" for "--ply" flag: strconv.ParseInt:
-// parsing "abc": invalid syntax` ends in "want a number".
-func plainFlagError(err error) error {
-	msg := err.Error()
-	i := strings.Index(msg, ": strconv.")
-	if i < 0 {
-		return err
-	}
-	want := "a number"
-	switch {
-	case strings.Contains(msg[i:], "ParseBool"):
-		want = "true or false"
-	case strings.Contains(msg[i:], "value out of range"):
-		want = "a smaller number"
-	}
-	return errors.New(msg[:i] + ": want " + want)
 }

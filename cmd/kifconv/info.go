@@ -63,7 +63,7 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := oneOf("format", o.format, "table", "json", "jsonl", "csv", "tsv"); err != nil {
+	if err := parse.OneOf("format", o.format, "table", "json", "jsonl", "csv", "tsv"); err != nil {
 		return err
 	}
 	defaults := render.InfoFieldNames()

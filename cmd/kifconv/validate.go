@@ -49,7 +49,7 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	if err := oneOf("format", o.format, render.ReportFormats...); err != nil {
+	if err := parse.OneOf("format", o.format, render.ReportFormats...); err != nil {
 		return err
 	}
 	cond, err := render.WidthCondition(o.eaw, e.getenv)
