@@ -140,12 +140,10 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if err := opt.Check(); err != nil {
 		return err
 	}
-	cond, _ := render.WidthCondition("auto", e.getenv)
-	color, err := colorChoice(e, o.color, stderr)
+	p, err := render.NewDiagnosticPrinter("auto", o.color, e.getenv, e.isTerminal(stderr))
 	if err != nil {
 		return err
 	}
-	p := &render.DiagnosticPrinter{Cond: cond, Color: color}
 	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, o.out.OutDir)
 	if err != nil {
 		return err
@@ -206,9 +204,9 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 		return trouble(err)
 	}
 	defer root.Close()
-	bar := newBar(e, cmd.ErrOrStderr(), len(ins), o.out.quiet, "converting")
+	bar := render.NewBar(cmd.ErrOrStderr(), len(ins), "converting", o.out.quiet, e.isTerminal(cmd.ErrOrStderr()))
 	tally := c.BatchTo(cmd.ErrOrStderr(), p, o.out.quiet, root, ins, o.in.jobs, bar)
-	bar.finish()
+	bar.Finish()
 	printIf(cmd, o.out.quiet, "%s\n", tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
 	if err := c.Ctx.Err(); err != nil {
 		return err

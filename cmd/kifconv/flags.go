@@ -191,8 +191,3 @@ func eawFlag(cmd *cobra.Command, p *string, usage string) {
 	cmd.Flags().StringVar(p, "east-asian-width", "auto", usage)
 	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
 }
-
-// colorChoice says whether to colour what goes to w (render.ColorChoice).
-func colorChoice(e env, flag string, w any) (bool, error) {
-	return render.ColorChoice(flag, e.getenv, e.isTerminal(w))
-}

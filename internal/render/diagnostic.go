@@ -205,6 +205,22 @@ type DiagnosticPrinter struct {
 	Color bool
 }
 
+// NewDiagnosticPrinter returns the printer that --east-asian-width (eaw,
+// WidthCondition) and --color (ColorChoice) describe for a stream, terminal
+// saying whether it is one. The errors are parse.UsageErrors naming the
+// flags, the width's first.
+func NewDiagnosticPrinter(eaw, color string, getenv func(string) string, terminal bool) (*DiagnosticPrinter, error) {
+	cond, err := WidthCondition(eaw, getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := ColorChoice(color, getenv, terminal)
+	if err != nil {
+		return nil, err
+	}
+	return &DiagnosticPrinter{Cond: cond, Color: c}, nil
+}
+
 const (
 	ansiError   = "\x1b[1;31m"
 	ansiWarning = "\x1b[1;35m"
