@@ -79,8 +79,8 @@ Exit status: 0 same, 1 different, 2 error, as diff(1).`,
 	csaCommentsFlag(cmd, &o.csaComments)
 	choices(cmd, "ignore", shogi.IgnoreKinds...)
 	choices(cmd, "format", "text", "json")
-	_ = cmd.RegisterFlagCompletionFunc("from-a", completeReadable)
-	_ = cmd.RegisterFlagCompletionFunc("from-b", completeReadable)
+	choices(cmd, "from-a", render.FormatCompletions(false)...)
+	choices(cmd, "from-b", render.FormatCompletions(false)...)
 	return cmd
 }
 

@@ -18,7 +18,7 @@ func choices(cmd *cobra.Command, flag string, values ...string) {
 // fromFlag adds --from (-f), an input format.
 func fromFlag(cmd *cobra.Command, p *string, usage string) {
 	cmd.Flags().StringVarP(p, "from", "f", "", usage)
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
+	choices(cmd, "from", render.FormatCompletions(false)...)
 }
 
 // csaCommentsFlag adds --csa-comments (parse.KeepCSAComments).
@@ -133,7 +133,7 @@ func addOutputFlags(cmd *cobra.Command, o *outOptions, usage [4]string) {
 	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
 	f.BoolVar(&o.Substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, usage[3])
-	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
+	choices(cmd, "to", render.FormatCompletions(true)...)
 }
 
 // collOutUsage is the usage of filter's and dedup's -t, -o, -d and -q.
