@@ -150,8 +150,8 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	}
 	several := o.in.Several(ins)
 	if several && o.out.OutDir == "" {
-		if o.out.Output == "" || render.OneGameFormat(t.Format.Name, o.out.PlySet) {
-			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
+		if err := opt.CheckMerge(t, o.out.TargetSpec); err != nil {
+			return err
 		}
 		return mergeInputs(cmd, e, o)
 	}
@@ -218,14 +218,11 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 // names, in input order, in a format that holds several games (a folder
 // into one CSA file): what filter writes with no criterion.
 func mergeInputs(cmd *cobra.Command, e env, o *convertOptions) error {
-	if o.opt.Strict || o.opt.SkipExisting || o.opt.Update || o.out.SVGAll || o.out.Variations != "" || o.out.Notation != "" {
-		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
-	}
-	coll := collOptions{inputFlags: o.in, csaComments: o.csaComments}
+	spec := render.GamesSpec{Spec: o.in.InputSpec, Jobs: o.in.jobs, CSAComments: o.csaComments}
 	if o.opt.Game > 0 {
-		coll.games = strconv.Itoa(o.opt.Game)
+		spec.Ranges = strconv.Itoa(o.opt.Game)
 	}
-	games, err := coll.check(cmd, e)
+	games, err := spec.Games(cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
 
@@ -50,14 +49,8 @@ func (o *inputFlags) check(cmd *cobra.Command, e env) error {
 		return err
 	}
 	o.Args, o.Stdin = cmd.Flags().Args(), cmd.InOrStdin()
-	if !cmd.Flags().Changed("jobs") {
-		o.jobs = e.cpus
-	}
-	if o.jobs < 1 {
-		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
-	}
-	o.jobs = parse.CapJobs(o.jobs, e.cpus)
-	return nil
+	o.jobs, err = parse.JobsFlag(o.jobs, cmd.Flags().Changed("jobs"), e.cpus)
+	return err
 }
 
 // stdinHint tells a user at a terminal that kifconv waits for input.
@@ -93,22 +86,12 @@ func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
 	csaCommentsFlag(cmd, &o.csaComments)
 }
 
-// games checks the shared flags and returns the games they describe.
+// check checks the shared flags and returns the games they describe.
 func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
-	g := render.Games{Stderr: cmd.ErrOrStderr()}
 	if err := o.inputFlags.check(cmd, e); err != nil {
-		return g, err
+		return render.Games{}, err
 	}
-	var ranges shogi.GameRanges
-	if o.games != "" {
-		var err error
-		if ranges, err = shogi.ParseGameRanges(o.games); err != nil {
-			return g, usageErrorf("--games: %v", err)
-		}
-	}
-	g.Spec = o.InputSpec
-	g.Walk = parse.GameWalk{From: o.From, Jobs: o.jobs, Ranges: ranges, Setup: parse.KeepCSAComments(o.csaComments), Stdin: cmd.InOrStdin()}
-	return g, nil
+	return render.GamesSpec{Spec: o.InputSpec, Jobs: o.jobs, Ranges: o.games, CSAComments: o.csaComments}.Games(cmd.ErrOrStderr())
 }
 
 // outOptions are the flags that say where and how records are written:

@@ -112,9 +112,7 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 	if err := await(cmd.Context(), true, func() { rec, ds, st, rerr = render.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game) }); err != nil {
 		return err
 	}
-	for i := range ds {
-		ds[i].Write(cmd.ErrOrStderr(), render.NarrowCondition())
-	}
+	render.WriteDiagnostics(cmd.ErrOrStderr(), ds)
 	switch {
 	case rerr != nil:
 		return trouble(rerr)

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"strings"
@@ -32,4 +33,30 @@ func OneOf(flag, value string, values ...string) error {
 		return nil
 	}
 	return usageErrorf("--%s: want %s or %s, not %q", flag, strings.Join(values[:len(values)-1], ", "), values[len(values)-1], value)
+}
+
+// JobsFlag checks --jobs, given saying whether it was: the number of CPUs
+// unless given, at least 1, capped as CapJobs caps it.
+func JobsFlag(jobs int, given bool, cpus int) (int, error) {
+	if !given {
+		jobs = cpus
+	}
+	if jobs < 1 {
+		return 0, usageErrorf("--jobs: want 1 or more, not %d", jobs)
+	}
+	return CapJobs(jobs, cpus), nil
+}
+
+// FromFlags checks --from (both inputs), --from-a and --from-b (FromFlag)
+// and returns the formats of the two inputs: each its own flag's, or else
+// --from's.
+func FromFlags(both, a, b string) ([2]string, error) {
+	var from [3]string
+	for i, f := range []string{both, a, b} {
+		var err error
+		if from[i], err = FromFlag(f); err != nil {
+			return [2]string{}, err
+		}
+	}
+	return [2]string{cmp.Or(from[1], from[0]), cmp.Or(from[2], from[0])}, nil
 }

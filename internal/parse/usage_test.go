@@ -2,6 +2,7 @@ package parse
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +43,47 @@ func TestOneOf(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("OneOf(%q, %q) = %q, want %q", tc.value, tc.values, got, tc.want)
+		}
+	}
+}
+
+func TestJobsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		jobs  int
+		given bool
+		cpus  int
+		want  int
+		err   string
+	}{
+		{0, false, 4, 4, ""},
+		{3, true, 4, 3, ""},
+		{1, true, 1, 1, ""},
+		{1000, true, 2, CapJobs(1000, 2), ""},
+		{0, true, 4, 0, "--jobs: want 1 or more, not 0"},
+		{-2, true, 4, 0, "--jobs: want 1 or more, not -2"},
+	} {
+		got, err := JobsFlag(tc.jobs, tc.given, tc.cpus)
+		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+			t.Errorf("JobsFlag(%d, %v, %d) = %d, %v; want %d, %q", tc.jobs, tc.given, tc.cpus, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+func TestFromFlags(t *testing.T) {
+	for _, tc := range []struct {
+		both, a, b string
+		want       [2]string
+		err        string
+	}{
+		{"", "", "", [2]string{"", ""}, ""},
+		{"CSA", "", "", [2]string{"csa", "csa"}, ""},
+		{"csa", "", "jkf", [2]string{"csa", "jkf"}, ""},
+		{"", "kif", "", [2]string{"kif", ""}, ""},
+		{"", "xyz", "abc", [2]string{}, `--from: unknown input format "xyz"`},
+	} {
+		got, err := FromFlags(tc.both, tc.a, tc.b)
+		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.HasPrefix(err.Error(), tc.err) {
+			t.Errorf("FromFlags(%q, %q, %q) = %q, %v; want %q, %q", tc.both, tc.a, tc.b, got, err, tc.want, tc.err)
 		}
 	}
 }

@@ -195,6 +195,14 @@ func (d *Diagnostic) Write(w io.Writer, cond *runewidth.Condition) error {
 	return err
 }
 
+// WriteDiagnostics writes ds to w, where no flag chose a width rule
+// (NarrowCondition).
+func WriteDiagnostics(w io.Writer, ds []Diagnostic) {
+	for i := range ds {
+		ds[i].Write(w, NarrowCondition())
+	}
+}
+
 // DiagnosticPrinter prints diagnostics: with the source line known, the
 // line follows with a caret under the column, placed by display width
 // (full-width characters take two columns, ambiguous ones as Cond says)
