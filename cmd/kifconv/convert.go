@@ -163,9 +163,8 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if several || o.out.OutDir != "" {
 		return convertBatch(cmd, e, c, o, ins, notes, p)
 	}
-	// Standard input may be a terminal that a read blocks on: an interrupt
-	// stops the wait when nothing but standard output is being written (a
-	// file output is first removed by its writer).
+	// An interrupt stops a read of a terminal when only standard output is
+	// written (a file output is first removed by its writer).
 	stoppable := ins[0].Path == "-" && (o.out.Output == "" || o.out.Output == "-")
 	var r render.Result
 	if err := await(c.Ctx, stoppable, func() { r = c.Single(ins[0], cmd.OutOrStdout()) }); err != nil {
@@ -214,9 +213,8 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 	return statusErr(tally.Status)
 }
 
-// mergeInputs writes every game of several inputs into the one file -o
-// names, in input order, in a format that holds several games (a folder
-// into one CSA file): what filter writes with no criterion.
+// mergeInputs writes every game of several inputs, in input order, into
+// the one file -o names (ConvertOptions.CheckMerge), as filter -t does.
 func mergeInputs(cmd *cobra.Command, e env, o *convertOptions) error {
 	spec := render.GamesSpec{Spec: o.in.InputSpec, Jobs: o.in.jobs, CSAComments: o.csaComments}
 	if o.opt.Game > 0 {

@@ -56,9 +56,8 @@ func (o *inputFlags) check(cmd *cobra.Command, e env) error {
 // stdinHint tells a user at a terminal that kifconv waits for input.
 const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
 
-// gatherInputs lists a command's inputs (parse.Gather), listing what the
-// walks skipped with --verbose. When standard input is a terminal and is
-// to be read, the user is told how to end it.
+// gatherInputs lists a command's inputs (parse.Gather) and with --verbose
+// what the walks skipped; a user at a terminal is told how to end input.
 func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclude string) ([]parse.Input, *parse.Skipped, error) {
 	ins, notes, err := parse.Gather(o.InputSpec, exclude)
 	if verbose {
@@ -94,9 +93,8 @@ func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
 	return render.GamesSpec{Spec: o.InputSpec, Jobs: o.jobs, Ranges: o.games, CSAComments: o.csaComments}.Games(cmd.ErrOrStderr())
 }
 
-// outOptions are the flags that say where and how records are written:
-// the target asked for (render.NewTarget checks it) and what to do about
-// existing outputs and warnings.
+// outOptions say where and how records are written: the target (checked by
+// render.NewTarget), and what to do about existing outputs and warnings.
 type outOptions struct {
 	render.TargetSpec
 	force, quiet bool

@@ -42,9 +42,8 @@ func (e *exitError) Error() string {
 }
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErrorf is a problem with the command line: its message points at
-// the command's --help (exit status 2), as a parse.UsageError of the
-// library does.
+// usageErrorf is a problem with the command line (a parse.UsageError): its
+// message points at the command's --help; the exit status is 2.
 func usageErrorf(format string, a ...any) error {
 	return parse.UsageError{Err: fmt.Errorf(format, a...)}
 }

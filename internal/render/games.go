@@ -67,6 +67,15 @@ type Selection struct {
 	Status          parse.Status // the worst of the reading and the writing
 }
 
+// Outcome is filter's status, as grep(1) has it: StatusInvalid when
+// nothing was selected from inputs read and written without trouble.
+func (s Selection) Outcome() parse.Status {
+	if s.Status == parse.StatusOK && s.Selected == 0 {
+		return parse.StatusInvalid
+	}
+	return s.Status
+}
+
 // Select reads every game of g and hands on those keep selects (all, when
 // keep is nil; keep runs where the game is read): written to sink when
 // not nil, which it closes, or else listed on list, one "PATH<TAB>GAME"
@@ -108,6 +117,22 @@ type Deduplication struct {
 
 // Name is the name of input number i.
 func (d *Deduplication) Name(i int32) string { return d.names[i] }
+
+// Outcome is dedup's status when it reports the groups: StatusInvalid when
+// it found duplicates in inputs read without trouble.
+func (d *Deduplication) Outcome() parse.Status {
+	if d.Status == parse.StatusOK && d.Duplicates() > 0 {
+		return parse.StatusInvalid
+	}
+	return d.Status
+}
+
+// Report writes the groups of duplicates on w (WriteDedupReport).
+func (d *Deduplication) Report(w io.Writer, asJSON bool) error {
+	bw := bufio.NewWriter(w)
+	WriteDedupReport(bw, d.Dedup, d.Name, asJSON)
+	return bw.Flush()
+}
 
 // Dedup reads every game of g, keeps a key per game (by), and groups the
 // games by key, marking the one each group keeps (the richest, or the

@@ -90,3 +90,19 @@ func TestWriteDiagnostics(t *testing.T) {
 		t.Errorf("WriteDiagnostics wrote %q", b.String())
 	}
 }
+
+func TestSelectionOutcome(t *testing.T) {
+	for _, tc := range []struct {
+		s    Selection
+		want parse.Status
+	}{
+		{Selection{Total: 3, Selected: 1}, parse.StatusOK},
+		{Selection{Total: 3}, parse.StatusInvalid},
+		{Selection{Total: 3, Status: parse.StatusTrouble}, parse.StatusTrouble},
+		{Selection{Total: 3, Selected: 2, Status: parse.StatusInvalid}, parse.StatusInvalid},
+	} {
+		if got := tc.s.Outcome(); got != tc.want {
+			t.Errorf("%+v: %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
