@@ -126,7 +126,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		fmt.Fprintln(stderr, "kifconv convert: warning: "+warning)
 	}
 	o.out.PlySet = cmd.Flags().Changed("ply")
-	o.out.Train.Given = changed(cmd, "skip-plies", "min-plies", "results", "dedup")
+	o.out.Train.Given = cmd.Flags().Changed
 	t, err := o.out.target(cmd, e)
 	if err != nil {
 		return err
@@ -140,20 +140,18 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if err := opt.Check(); err != nil {
 		return err
 	}
-	cond, _ := render.WidthCondition("auto", e.getenv)
-	color, err := colorChoice(e, o.color, stderr)
+	p, err := render.NewDiagnosticPrinter("auto", o.color, e.getenv, e.isTerminal(stderr))
 	if err != nil {
 		return err
 	}
-	p := &render.DiagnosticPrinter{Cond: cond, Color: color}
 	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, o.out.OutDir)
 	if err != nil {
 		return err
 	}
 	several := o.in.Several(ins)
 	if several && o.out.OutDir == "" {
-		if o.out.Output == "" || render.OneGameFormat(t.Format.Name, o.out.PlySet) {
-			return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
+		if err := opt.CheckMerge(t, o.out.TargetSpec); err != nil {
+			return err
 		}
 		return mergeInputs(cmd, e, o)
 	}
@@ -165,9 +163,8 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if several || o.out.OutDir != "" {
 		return convertBatch(cmd, e, c, o, ins, notes, p)
 	}
-	// Standard input may be a terminal that a read blocks on: an interrupt
-	// stops the wait when nothing but standard output is being written (a
-	// file output is first removed by its writer).
+	// An interrupt stops a read of a terminal when only standard output is
+	// written (a file output is first removed by its writer).
 	stoppable := ins[0].Path == "-" && (o.out.Output == "" || o.out.Output == "-")
 	var r render.Result
 	if err := await(c.Ctx, stoppable, func() { r = c.Single(ins[0], cmd.OutOrStdout()) }); err != nil {
@@ -206,9 +203,9 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 		return trouble(err)
 	}
 	defer root.Close()
-	bar := newBar(e, cmd.ErrOrStderr(), len(ins), o.out.quiet, "converting")
+	bar := render.NewBar(cmd.ErrOrStderr(), len(ins), "converting", o.out.quiet, e.isTerminal(cmd.ErrOrStderr()))
 	tally := c.BatchTo(cmd.ErrOrStderr(), p, o.out.quiet, root, ins, o.in.jobs, bar)
-	bar.finish()
+	bar.Finish()
 	printIf(cmd, o.out.quiet, "%s\n", tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
 	if err := c.Ctx.Err(); err != nil {
 		return err
@@ -216,18 +213,14 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 	return statusErr(tally.Status)
 }
 
-// mergeInputs writes every game of several inputs into the one file -o
-// names, in input order, in a format that holds several games (a folder
-// into one CSA file): what filter writes with no criterion.
+// mergeInputs writes every game of several inputs, in input order, into
+// the one file -o names (ConvertOptions.CheckMerge), as filter -t does.
 func mergeInputs(cmd *cobra.Command, e env, o *convertOptions) error {
-	if o.opt.Strict || o.opt.SkipExisting || o.opt.Update || o.out.SVGAll || o.out.Variations != "" || o.out.Notation != "" {
-		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
-	}
-	coll := collOptions{inputFlags: o.in, csaComments: o.csaComments}
+	spec := render.GamesSpec{Spec: o.in.InputSpec, Jobs: o.in.jobs, CSAComments: o.csaComments}
 	if o.opt.Game > 0 {
-		coll.games = strconv.Itoa(o.opt.Game)
+		spec.Ranges = strconv.Itoa(o.opt.Game)
 	}
-	games, err := coll.check(cmd, e)
+	games, err := spec.Games(cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
@@ -257,15 +250,4 @@ func addTrainFlags(cmd *cobra.Command, o *render.TrainSpec) {
 	f.StringVar(&o.Results, "results", "all", "hcpe, psv, positions: all, or decisive (only the lines of play that end with a winner)")
 	f.BoolVar(&o.Dedup, "dedup", false, fmt.Sprintf("hcpe, psv, positions: write each position (board, hands, side to move) once per output file,\nin a set of up to %d bytes per distinct position (10 M positions: under %d MB)", render.DedupBytesPerPosition, render.DedupBytesPerPosition*10))
 	choices(cmd, "results", "all", "decisive")
-}
-
-// changed lists the flags of names that were given.
-func changed(cmd *cobra.Command, names ...string) []string {
-	var out []string
-	for _, name := range names {
-		if cmd.Flags().Changed(name) {
-			out = append(out, name)
-		}
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -74,7 +73,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	if err != nil {
 		return usageErrorf("--by: %v", err)
 	}
-	if err := cmp.Or(oneOf("keep", o.keep, "richest", "first"), oneOf("format", o.format, "text", "json")); err != nil {
+	if err := cmp.Or(parse.OneOf("keep", o.keep, "richest", "first"), parse.OneOf("format", o.format, "text", "json")); err != nil {
 		return err
 	}
 	var sink *render.GameSink
@@ -98,14 +97,9 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 		}
 		return statusErr(d.Status)
 	}
-	bw := bufio.NewWriter(cmd.OutOrStdout())
-	render.WriteDedupReport(bw, d.Dedup, d.Name, o.format == "json")
-	if err := flushed(bw, nil); err != nil {
-		return err
+	if err := d.Report(cmd.OutOrStdout(), o.format == "json"); err != nil {
+		return trouble(err)
 	}
 	printIf(cmd, o.format != "text" || o.out.quiet, "%d games, %d distinct, %d groups of duplicates\n", len(d.Entries), len(d.Order), d.Duplicates())
-	if d.Status == parse.StatusOK && d.Duplicates() > 0 {
-		return &exitError{exitInvalid, nil}
-	}
-	return statusErr(d.Status)
+	return statusErr(d.Outcome())
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"cmp"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
@@ -79,27 +78,21 @@ Exit status: 0 same, 1 different, 2 error, as diff(1).`,
 	csaCommentsFlag(cmd, &o.csaComments)
 	choices(cmd, "ignore", shogi.IgnoreKinds...)
 	choices(cmd, "format", "text", "json")
-	_ = cmd.RegisterFlagCompletionFunc("from-a", completeReadable)
-	_ = cmd.RegisterFlagCompletionFunc("from-b", completeReadable)
+	choices(cmd, "from-a", render.FormatCompletions(false)...)
+	choices(cmd, "from-b", render.FormatCompletions(false)...)
 	return cmd
 }
 
 func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
-	var from [3]string
-	for i, f := range []string{o.from, o.fromA, o.fromB} {
-		var err error
-		if from[i], err = parse.FromFlag(f); err != nil {
-			return err
-		}
-	}
-	for i := 1; i < 3; i++ {
-		from[i] = cmp.Or(from[i], from[0])
+	from, err := parse.FromFlags(o.from, o.fromA, o.fromB)
+	if err != nil {
+		return err
 	}
 	opt := shogi.CompareOptions{HeaderKey: shogi.CrossFormatHeaderKey, NormalizeHeader: true, Text: charset.FoldJISVariants}
 	if err := opt.SetIgnore(o.ignore); err != nil {
 		return usageErrorf("--ignore: %v", err)
 	}
-	if err := oneOf("format", o.format, "text", "json"); err != nil {
+	if err := parse.OneOf("format", o.format, "text", "json"); err != nil {
 		return err
 	}
 	out := cmd.OutOrStdout()
@@ -112,10 +105,8 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	if !o.quiet {
 		rep = render.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
 	}
-	equal, failed, err := render.DiffFiles([2]string(args), [2]string(from[1:]), cmd.InOrStdin(), parse.KeepCSAComments(o.csaComments), opt, rep)
-	for _, d := range failed {
-		d.Write(cmd.ErrOrStderr(), render.NarrowCondition())
-	}
+	equal, failed, err := render.DiffFiles([2]string(args), from, cmd.InOrStdin(), parse.KeepCSAComments(o.csaComments), opt, rep)
+	render.WriteDiagnostics(cmd.ErrOrStderr(), failed)
 	switch {
 	case failed != nil:
 		return &exitError{exitUsage, nil}

@@ -136,8 +136,5 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	if sink != nil && sel.Status == parse.StatusOK {
 		printIf(cmd, o.out.quiet, "%d of %d games selected\n", sel.Selected, sel.Total)
 	}
-	if sel.Status == parse.StatusOK && sel.Selected == 0 {
-		return &exitError{exitInvalid, nil}
-	}
-	return statusErr(sel.Status)
+	return statusErr(sel.Outcome())
 }

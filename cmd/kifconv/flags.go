@@ -2,14 +2,10 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
 
@@ -21,7 +17,7 @@ func choices(cmd *cobra.Command, flag string, values ...string) {
 // fromFlag adds --from (-f), an input format.
 func fromFlag(cmd *cobra.Command, p *string, usage string) {
 	cmd.Flags().StringVarP(p, "from", "f", "", usage)
-	_ = cmd.RegisterFlagCompletionFunc("from", completeReadable)
+	choices(cmd, "from", render.FormatCompletions(false)...)
 }
 
 // csaCommentsFlag adds --csa-comments (parse.KeepCSAComments).
@@ -53,22 +49,15 @@ func (o *inputFlags) check(cmd *cobra.Command, e env) error {
 		return err
 	}
 	o.Args, o.Stdin = cmd.Flags().Args(), cmd.InOrStdin()
-	if !cmd.Flags().Changed("jobs") {
-		o.jobs = e.cpus
-	}
-	if o.jobs < 1 {
-		return usageErrorf("--jobs: want 1 or more, not %d", o.jobs)
-	}
-	o.jobs = parse.CapJobs(o.jobs, e.cpus)
-	return nil
+	o.jobs, err = parse.JobsFlag(o.jobs, cmd.Flags().Changed("jobs"), e.cpus)
+	return err
 }
 
 // stdinHint tells a user at a terminal that kifconv waits for input.
 const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
 
-// gatherInputs lists a command's inputs (parse.Gather), listing what the
-// walks skipped with --verbose. When standard input is a terminal and is
-// to be read, the user is told how to end it.
+// gatherInputs lists a command's inputs (parse.Gather) and with --verbose
+// what the walks skipped; a user at a terminal is told how to end input.
 func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclude string) ([]parse.Input, *parse.Skipped, error) {
 	ins, notes, err := parse.Gather(o.InputSpec, exclude)
 	if verbose {
@@ -96,27 +85,16 @@ func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
 	csaCommentsFlag(cmd, &o.csaComments)
 }
 
-// games checks the shared flags and returns the games they describe.
+// check checks the shared flags and returns the games they describe.
 func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
-	g := render.Games{Stderr: cmd.ErrOrStderr()}
 	if err := o.inputFlags.check(cmd, e); err != nil {
-		return g, err
+		return render.Games{}, err
 	}
-	var ranges shogi.GameRanges
-	if o.games != "" {
-		var err error
-		if ranges, err = shogi.ParseGameRanges(o.games); err != nil {
-			return g, usageErrorf("--games: %v", err)
-		}
-	}
-	g.Spec = o.InputSpec
-	g.Walk = parse.GameWalk{From: o.From, Jobs: o.jobs, Ranges: ranges, Setup: parse.KeepCSAComments(o.csaComments), Stdin: cmd.InOrStdin()}
-	return g, nil
+	return render.GamesSpec{Spec: o.InputSpec, Jobs: o.jobs, Ranges: o.games, CSAComments: o.csaComments}.Games(cmd.ErrOrStderr())
 }
 
-// outOptions are the flags that say where and how records are written:
-// the target asked for (render.NewTarget checks it) and what to do about
-// existing outputs and warnings.
+// outOptions say where and how records are written: the target (checked by
+// render.NewTarget), and what to do about existing outputs and warnings.
 type outOptions struct {
 	render.TargetSpec
 	force, quiet bool
@@ -136,7 +114,7 @@ func addOutputFlags(cmd *cobra.Command, o *outOptions, usage [4]string) {
 	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
 	f.BoolVar(&o.Substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, usage[3])
-	_ = cmd.RegisterFlagCompletionFunc("to", completeWritable)
+	choices(cmd, "to", render.FormatCompletions(true)...)
 }
 
 // collOutUsage is the usage of filter's and dedup's -t, -o, -d and -q.
@@ -193,36 +171,4 @@ func colorFlag(cmd *cobra.Command, p *string, usage string) {
 func eawFlag(cmd *cobra.Command, p *string, usage string) {
 	cmd.Flags().StringVar(p, "east-asian-width", "auto", usage)
 	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
-}
-
-// oneOf checks that the value of --flag is one of values.
-func oneOf(flag, value string, values ...string) error {
-	if slices.Contains(values, value) {
-		return nil
-	}
-	return usageErrorf("--%s: want %s or %s, not %q", flag, strings.Join(values[:len(values)-1], ", "), values[len(values)-1], value)
-}
-
-// colorChoice says whether to colour what goes to w (render.ColorChoice).
-func colorChoice(e env, flag string, w any) (bool, error) {
-	return render.ColorChoice(flag, e.getenv, e.isTerminal(w))
-}
-
-// plainFlagError rewords a flag parsing error without the Go text pflag
-// puts in it: `invalid argument "abc" for "--ply" flag: strconv.ParseInt:
-// parsing "abc": invalid syntax` ends in "want a number".
-func plainFlagError(err error) error {
-	msg := err.Error()
-	i := strings.Index(msg, ": strconv.")
-	if i < 0 {
-		return err
-	}
-	want := "a number"
-	switch {
-	case strings.Contains(msg[i:], "ParseBool"):
-		want = "true or false"
-	case strings.Contains(msg[i:], "value out of range"):
-		want = "a smaller number"
-	}
-	return errors.New(msg[:i] + ": want " + want)
 }

@@ -3,26 +3,9 @@ package main
 import (
 	"io"
 
-	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
 )
-
-func completeReadable(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	var out []string
-	for _, f := range parse.Formats {
-		out = append(out, f.Name+"\t"+f.Description)
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-func completeWritable(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	var out []string
-	for _, f := range render.Formats {
-		out = append(out, f.Name+"\t"+f.Description)
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}
 
 func newFormatsCmd() *cobra.Command {
 	var format string

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"strings"
 
-	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
 )
@@ -53,7 +52,7 @@ are listed), 2 usage or I/O error.`,
 	f.StringVar(&o.format, "format", "table", "output: table, json, jsonl, csv or tsv")
 	f.StringSliceVar(&o.fields, "fields", nil, "columns to print, in order: `LIST` of "+strings.Join(render.InfoFieldNames(), ","))
 	eawFlag(cmd, &o.eaw, "table: ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
-	choices(cmd, "format", "table", "json", "jsonl", "csv", "tsv")
+	choices(cmd, "format", render.InfoFormats...)
 	choices(cmd, "fields", render.InfoFieldNames()...)
 	return cmd
 }
@@ -63,16 +62,9 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := oneOf("format", o.format, "table", "json", "jsonl", "csv", "tsv"); err != nil {
-		return err
-	}
-	defaults := render.InfoFieldNames()
-	if o.format == "table" {
-		defaults = render.InfoTableFields
-	}
-	cols, err := render.PickInfoFields(o.fields, defaults)
+	cols, err := render.InfoColumns(o.format, o.fields)
 	if err != nil {
-		return parse.UsageError{Err: err}
+		return err
 	}
 	cond, err := render.WidthCondition(o.eaw, e.getenv)
 	if err != nil {

@@ -15,12 +15,10 @@ import (
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 func main() {
-	// Records are read, written and dropped one at a time, so the live heap
-	// stays at a few megabytes and with the default GOGC of 100 the
-	// collector runs after every few megabytes allocated; its write
-	// barriers and sweeping then cost a quarter of the CPU time of a
-	// conversion. 400 collects a quarter as often for about 25 MB more.
-	// GOGC in the environment still decides.
+	// Records are dropped one at a time, so the live heap stays at a few
+	// megabytes: with GOGC 100 the collector then costs a quarter of a
+	// conversion's CPU time. 400 collects a quarter as often for about 25 MB
+	// more; GOGC in the environment still decides.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}

@@ -7,8 +7,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
-	"runtime/pprof"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
@@ -44,9 +42,8 @@ func (e *exitError) Error() string {
 }
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErrorf is a problem with the command line: its message points at
-// the command's --help (exit status 2), as a parse.UsageError of the
-// library does.
+// usageErrorf is a problem with the command line (a parse.UsageError): its
+// message points at the command's --help; the exit status is 2.
 func usageErrorf(format string, a ...any) error {
 	return parse.UsageError{Err: fmt.Errorf(format, a...)}
 }
@@ -154,7 +151,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
   kifconv show --ply 37 game.kif
   kifconv diff game.kif game.csa
   kifconv formats`,
-		Version:       versionString(), // version.go
+		Version:       render.BuildVersion(version, defaultVersion),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		CompletionOptions: cobra.CompletionOptions{
@@ -162,7 +159,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return parse.UsageError{Err: plainFlagError(err)}
+		return parse.FlagError(err)
 	})
 	root.AddCommand(
 		newConvertCmd(e),
@@ -179,17 +176,10 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 	return root
 }
 
-// versionString is what --version prints (render.DescribeBuild).
-func versionString() string {
-	info, _ := debug.ReadBuildInfo()
-	return render.DescribeBuild(version, defaultVersion, info)
-}
-
 // addProfileFlags adds the hidden --cpuprofile and --memprofile flags, so
-// that a whole command (reading, decoding, the workers, writing) can be
-// looked at with `go tool pprof`; benchmarks of the packages miss the
-// command's own costs. The returned function ends the profiles and must be
-// called once the command has run, whatever its outcome.
+// that a whole command (reading, the workers, writing) can be looked at
+// with `go tool pprof`. The returned function ends the profiles; it must
+// be called once the command has run, whatever its outcome.
 func addProfileFlags(root *cobra.Command) (stop func()) {
 	var cpu, mem string
 	f := root.PersistentFlags()
@@ -197,33 +187,15 @@ func addProfileFlags(root *cobra.Command) (stop func()) {
 	f.StringVar(&mem, "memprofile", "", "write a heap profile to `FILE` at the end")
 	_ = f.MarkHidden("cpuprofile")
 	_ = f.MarkHidden("memprofile")
-	var cpuFile *os.File
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
-		if cpu == "" {
-			return nil
+	stopCPU := func() {}
+	root.PersistentPreRunE = func(*cobra.Command, []string) (err error) {
+		if stopCPU, err = render.StartCPUProfile(cpu); err != nil {
+			return trouble(err)
 		}
-		fh, err := os.Create(cpu)
-		if err != nil {
-			return &exitError{exitUsage, err}
-		}
-		if err := pprof.StartCPUProfile(fh); err != nil {
-			fh.Close()
-			return &exitError{exitUsage, err}
-		}
-		cpuFile = fh
 		return nil
 	}
 	return func() {
-		if cpuFile != nil {
-			pprof.StopCPUProfile()
-			cpuFile.Close()
-		}
-		if mem != "" {
-			if fh, err := os.Create(mem); err == nil {
-				runtime.GC()
-				_ = pprof.Lookup("allocs").WriteTo(fh, 0)
-				fh.Close()
-			}
-		}
+		stopCPU()
+		render.WriteHeapProfile(mem)
 	}
 }

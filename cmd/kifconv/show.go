@@ -35,16 +35,11 @@ func addBoardFlags(cmd *cobra.Command, o *boardFlags) {
 
 // display builds the display the flags describe, for out.
 func (o boardFlags) display(e env, out io.Writer) (render.Display, error) {
-	board := render.Board{Flip: o.flip, ASCII: o.ascii}
-	cond, err := render.WidthCondition(o.eaw, e.getenv)
+	p, err := render.NewDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
 	if err != nil {
 		return render.Display{}, err
 	}
-	board.EastAsian = cond.EastAsianWidth
-	if board.Color, err = colorChoice(e, o.color, out); err != nil {
-		return render.Display{}, err
-	}
-	d, err := render.NewDisplay(board, o.notation)
+	d, err := render.NewDisplay(render.Board{Flip: o.flip, ASCII: o.ascii, EastAsian: p.Cond.EastAsianWidth, Color: p.Color}, o.notation)
 	if err != nil {
 		return d, parse.UsageError{Err: err}
 	}
@@ -117,9 +112,7 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 	if err := await(cmd.Context(), true, func() { rec, ds, st, rerr = render.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game) }); err != nil {
 		return err
 	}
-	for i := range ds {
-		ds[i].Write(cmd.ErrOrStderr(), render.NarrowCondition())
-	}
+	render.WriteDiagnostics(cmd.ErrOrStderr(), ds)
 	switch {
 	case rerr != nil:
 		return trouble(rerr)

@@ -49,15 +49,11 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	if err := oneOf("format", o.format, render.ReportFormats...); err != nil {
-		return err
-	}
-	cond, err := render.WidthCondition(o.eaw, e.getenv)
-	if err != nil {
+	if err := parse.OneOf("format", o.format, render.ReportFormats...); err != nil {
 		return err
 	}
 	out, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	color, err := colorChoice(e, o.color, out)
+	p, err := render.NewDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
 	if err != nil {
 		return err
 	}
@@ -66,10 +62,10 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 		return err
 	}
 	ctx := cmd.Context()
-	bar := newBar(e, stderr, len(ins), o.quiet, "validating")
-	rep := render.NewReporter(o.format, out, &render.DiagnosticPrinter{Cond: cond, Color: color}, o.quiet, version)
+	bar := render.NewBar(stderr, len(ins), "validating", o.quiet, e.isTerminal(stderr))
+	rep := render.NewReporter(o.format, out, p, o.quiet, version)
 	sum, status, werr := render.ValidateAll(ctx, ins, cmd.InOrStdin(), o.in.From, o.strict, o.in.jobs, rep, notes.Counts(), bar.Clear, bar.Add)
-	bar.finish()
+	bar.Finish()
 	if err := rep.End(&sum); err != nil && werr == nil {
 		werr = err
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/parse"
@@ -31,5 +32,23 @@ func TestColorChoice(t *testing.T) {
 	}
 	if _, err := WidthCondition("huge", func(string) string { return "" }); !errors.As(err, new(parse.UsageError)) {
 		t.Errorf("WidthCondition: %v, want a usage error", err)
+	}
+	for _, tt := range []struct{ eaw, color, env, err string }{
+		{"wide", "always", "", ""},
+		{"auto", "auto", "1", ""},
+		{"huge", "sometimes", "", "--east-asian-width"},
+		{"narrow", "sometimes", "", "--color"},
+	} {
+		p, err := NewDiagnosticPrinter(tt.eaw, tt.color, func(string) string { return tt.env }, false)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.HasPrefix(err.Error(), tt.err) || !errors.As(err, new(parse.UsageError)) {
+				t.Errorf("NewDiagnosticPrinter(%q, %q): %v, want a usage error naming %s", tt.eaw, tt.color, err, tt.err)
+			}
+		case err != nil:
+			t.Errorf("NewDiagnosticPrinter(%q, %q): %v", tt.eaw, tt.color, err)
+		case !p.Cond.EastAsianWidth || p.Color != (tt.color == "always"):
+			t.Errorf("NewDiagnosticPrinter(%q, %q) = wide %v, colour %v", tt.eaw, tt.color, p.Cond.EastAsianWidth, p.Color)
+		}
 	}
 }

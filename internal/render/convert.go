@@ -71,6 +71,20 @@ func (o ConvertOptions) Check() error {
 	return nil
 }
 
+// CheckMerge checks that several inputs can go, with no output directory,
+// into the one file o.Output names: in a format that holds several games,
+// with none of the options that need one output per input. The errors are
+// parse.UsageErrors naming the flags.
+func (o ConvertOptions) CheckMerge(t Target, s TargetSpec) error {
+	if o.Output == "" || OneGameFormat(t.Format.Name, s.PlySet) {
+		return usageErrorf("several inputs or a directory: give an output directory with -d DIR, or -o FILE in a format that holds several games")
+	}
+	if o.Strict || o.SkipExisting || o.Update || o.SVGAll || s.Variations != "" || s.Notation != "" {
+		return usageErrorf("-o FILE with several inputs merges their games: --strict, --skip-existing, --update, --svg-all, --variations and --notation need -d DIR")
+	}
+	return nil
+}
+
 // Result is what converting one input came to.
 type Result struct {
 	In          parse.Input

@@ -195,6 +195,14 @@ func (d *Diagnostic) Write(w io.Writer, cond *runewidth.Condition) error {
 	return err
 }
 
+// WriteDiagnostics writes ds to w, where no flag chose a width rule
+// (NarrowCondition).
+func WriteDiagnostics(w io.Writer, ds []Diagnostic) {
+	for i := range ds {
+		ds[i].Write(w, NarrowCondition())
+	}
+}
+
 // DiagnosticPrinter prints diagnostics: with the source line known, the
 // line follows with a caret under the column, placed by display width
 // (full-width characters take two columns, ambiguous ones as Cond says)
@@ -203,6 +211,22 @@ func (d *Diagnostic) Write(w io.Writer, cond *runewidth.Condition) error {
 type DiagnosticPrinter struct {
 	Cond  *runewidth.Condition
 	Color bool
+}
+
+// NewDiagnosticPrinter returns the printer that --east-asian-width (eaw,
+// WidthCondition) and --color (ColorChoice) describe for a stream, terminal
+// saying whether it is one. The errors are parse.UsageErrors naming the
+// flags, the width's first.
+func NewDiagnosticPrinter(eaw, color string, getenv func(string) string, terminal bool) (*DiagnosticPrinter, error) {
+	cond, err := WidthCondition(eaw, getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := ColorChoice(color, getenv, terminal)
+	if err != nil {
+		return nil, err
+	}
+	return &DiagnosticPrinter{Cond: cond, Color: c}, nil
 }
 
 const (

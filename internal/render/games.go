@@ -20,6 +20,29 @@ type Games struct {
 	Stderr io.Writer // why an input could not be read is printed here
 }
 
+// GamesSpec is Games as the command line asks for them.
+type GamesSpec struct {
+	Spec        parse.InputSpec
+	Jobs        int    // inputs (or pieces of one) read at once
+	Ranges      string // --games: the games of each input (shogi.ParseGameRanges), "" for all
+	CSAComments bool   // --csa-comments (parse.KeepCSAComments)
+}
+
+// Games checks the spec and returns the games it describes, saying on
+// stderr why an input cannot be read. The error is a parse.UsageError
+// naming --games.
+func (s GamesSpec) Games(stderr io.Writer) (Games, error) {
+	var ranges shogi.GameRanges
+	if s.Ranges != "" {
+		var err error
+		if ranges, err = shogi.ParseGameRanges(s.Ranges); err != nil {
+			return Games{}, usageErrorf("--games: %v", err)
+		}
+	}
+	walk := parse.GameWalk{From: s.Spec.From, Jobs: s.Jobs, Ranges: ranges, Setup: parse.KeepCSAComments(s.CSAComments), Stdin: s.Spec.Stdin}
+	return Games{Spec: s.Spec, Walk: walk, Stderr: stderr}, nil
+}
+
 // Each reads every game in input order (parse.EachGame), runs work on
 // each where it is read and calls fn with it; records says whether fn uses
 // the records of the games whose work returned non-nil. Why an input could
@@ -33,9 +56,7 @@ func (g Games) Each(ctx context.Context, work func(*parse.Game) any, records boo
 	w := g.Walk
 	w.Work, w.Records = work, records
 	w.Report = func(in parse.Input, game int, err error, _ parse.Status) {
-		for _, d := range DiagnosticsFromError(in.Name(), game, err) {
-			d.Write(g.Stderr, NarrowCondition())
-		}
+		WriteDiagnostics(g.Stderr, DiagnosticsFromError(in.Name(), game, err))
 	}
 	return parse.EachGame(ctx, ins, w, fn)
 }
@@ -44,6 +65,15 @@ func (g Games) Each(ctx context.Context, work func(*parse.Game) any, records boo
 type Selection struct {
 	Total, Selected int
 	Status          parse.Status // the worst of the reading and the writing
+}
+
+// Outcome is filter's status, as grep(1) has it: StatusInvalid when
+// nothing was selected from inputs read and written without trouble.
+func (s Selection) Outcome() parse.Status {
+	if s.Status == parse.StatusOK && s.Selected == 0 {
+		return parse.StatusInvalid
+	}
+	return s.Status
 }
 
 // Select reads every game of g and hands on those keep selects (all, when
@@ -88,6 +118,22 @@ type Deduplication struct {
 // Name is the name of input number i.
 func (d *Deduplication) Name(i int32) string { return d.names[i] }
 
+// Outcome is dedup's status when it reports the groups: StatusInvalid when
+// it found duplicates in inputs read without trouble.
+func (d *Deduplication) Outcome() parse.Status {
+	if d.Status == parse.StatusOK && d.Duplicates() > 0 {
+		return parse.StatusInvalid
+	}
+	return d.Status
+}
+
+// Report writes the groups of duplicates on w (WriteDedupReport).
+func (d *Deduplication) Report(w io.Writer, asJSON bool) error {
+	bw := bufio.NewWriter(w)
+	WriteDedupReport(bw, d.Dedup, d.Name, asJSON)
+	return bw.Flush()
+}
+
 // Dedup reads every game of g, keeps a key per game (by), and groups the
 // games by key, marking the one each group keeps (the richest, or the
 // first). With a sink (which it closes) it reads the inputs a second time
@@ -118,6 +164,27 @@ func Dedup(ctx context.Context, g Games, by shogi.KeyBy, richest bool, sink *Gam
 	s, err := Select(ctx, g, func(x *parse.Game) bool { return d.Kept(x.Index, x.Game) }, nil, sink)
 	d.Status = max(d.Status, s.Status)
 	return d, err
+}
+
+// InfoFormats are the values of info's --format.
+var InfoFormats = []string{"table", "json", "jsonl", "csv", "tsv"}
+
+// InfoColumns checks info's --format and --fields and returns the columns
+// to print: those fields, or by default every one (InfoTableFields for a
+// table). The errors are parse.UsageErrors naming the flags.
+func InfoColumns(format string, fields []string) ([]InfoField, error) {
+	if err := parse.OneOf("format", format, InfoFormats...); err != nil {
+		return nil, err
+	}
+	defaults := InfoFieldNames()
+	if format == "table" {
+		defaults = InfoTableFields
+	}
+	cols, err := PickInfoFields(fields, defaults)
+	if err != nil {
+		return nil, parse.UsageError{Err: err}
+	}
+	return cols, nil
 }
 
 // Info writes a row of the columns cols per game of g, in the form format

@@ -87,6 +87,10 @@ func TestSelectAndDedup(t *testing.T) {
 	if !d.Kept(0, 2) || d.Kept(1, 1) || d.Name(1) != filepath.Join(dir, "b", "c.csa") {
 		t.Errorf("kept a.csa 2 %v, b/c.csa %v (the first of equals is kept); name %q", d.Kept(0, 2), d.Kept(1, 1), d.Name(1))
 	}
+	var report bytes.Buffer
+	if err := d.Report(&report, true); err != nil || d.Outcome() != parse.StatusInvalid || !strings.Contains(report.String(), `"distinct": 3`) {
+		t.Errorf("report: %v, outcome %v, %s", err, d.Outcome(), report.String())
+	}
 
 	// Written: the kept record of each group, in input order.
 	out := t.TempDir()

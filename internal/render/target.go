@@ -30,8 +30,13 @@ type TrainSpec struct {
 	SkipPlies, MinPlies int
 	Results             string // "" is all
 	Dedup               bool
-	Given               []string // the training flags given: only the training formats take them
+	// Given reports whether a flag was given on the command line (nil: none
+	// was): only the training formats take their flags.
+	Given func(flag string) bool
 }
+
+// trainFlags are the flags of TrainSpec, in the order errors name them.
+var trainFlags = []string{"skip-plies", "min-plies", "results", "dedup"}
 
 func usageErrorf(format string, a ...any) error {
 	return parse.UsageError{Err: fmt.Errorf(format, a...)}
@@ -145,8 +150,10 @@ func NewTarget(s TargetSpec) (Target, error) {
 // trainOptions checks the training options against the target format.
 func trainOptions(s TargetSpec, f Format) (TrainOptions, error) {
 	if !IsTraining(f.Name) {
-		if len(s.Train.Given) > 0 {
-			return TrainOptions{}, usageErrorf("--%s is for the training formats: give -t hcpe, psv or positions", s.Train.Given[0])
+		for _, flag := range trainFlags {
+			if s.Train.Given != nil && s.Train.Given(flag) {
+				return TrainOptions{}, usageErrorf("--%s is for the training formats: give -t hcpe, psv or positions", flag)
+			}
 		}
 		if strings.EqualFold(s.Variations, "all") {
 			return TrainOptions{}, usageErrorf("--variations all is for the training formats: give -t hcpe, psv or positions")

@@ -30,7 +30,7 @@ func TestNewTarget(t *testing.T) {
 		{TargetSpec{To: "hcpe", Newline: "lf"}, "hcpe is binary: it takes no --encoding or --newline", "", false, true},
 		{TargetSpec{To: "psv", Train: TrainSpec{Results: "decisive", SkipPlies: 4}}, "psv", "utf-8", false, false},
 		{TargetSpec{To: "psv", Train: TrainSpec{Results: "some"}}, `--results: want all or decisive, not "some"`, "", false, true},
-		{TargetSpec{To: "csa", Train: TrainSpec{Given: []string{"min-plies"}}}, "--min-plies is for the training formats", "", false, true},
+		{TargetSpec{To: "csa", Train: TrainSpec{Given: func(f string) bool { return f == "min-plies" || f == "dedup" }}}, "--min-plies is for the training formats", "", false, true},
 		{TargetSpec{To: "csa", Variations: "all"}, "--variations all is for the training formats", "", false, true},
 	}
 	for _, tt := range tests {

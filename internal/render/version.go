@@ -44,3 +44,9 @@ func DescribeBuild(v, devel string, info *debug.BuildInfo) string {
 	}
 	return v + " (" + strings.Join(parts, ", ") + ")"
 }
+
+// BuildVersion is DescribeBuild of the running program's build.
+func BuildVersion(v, devel string) string {
+	info, _ := debug.ReadBuildInfo()
+	return DescribeBuild(v, devel, info)
+}
