@@ -203,9 +203,8 @@ func openDiffSide(cmd *cobra.Command, name, from string, ropt readerOptions, poo
 	return src, nil
 }
 
-// diffSide reads the records of one input of diff one at a time: each
-// record is reused for the next, so memory does not grow with the number
-// of records.
+// diffSide reads the records of one input of diff one at a time, so memory
+// does not grow with the number of records.
 type diffSide struct {
 	cmd   *cobra.Command
 	src   *source

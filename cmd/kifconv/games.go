@@ -136,13 +136,14 @@ func (r *gameReader) open(in input, reuse bool) (*source, []diag, int) {
 	}
 	pool := &r.pool
 	if !reuse {
-		pool = nil // a nil pool reads every game into a record of its own
+		pool = nil
 	}
 	src, err := openSourceWith(in, r.cmd.InOrStdin(), r.o.from, parse.Options{}, r.o.readers, pool)
 	if err != nil {
 		st := openStatus(err)
 		return nil, diagsFromError(in.name(), 0, err), st
 	}
+	src.keep = !reuse // every game read into a record of its own
 	return src, nil, exitOK
 }
 

@@ -245,6 +245,7 @@ type source struct {
 	in   input
 	ropt readerOptions
 	file *os.File // nil for standard input
+	keep bool     // eachRecord gives each record memory of its own, to keep
 }
 
 func (s *source) Close() error {

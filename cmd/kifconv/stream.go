@@ -29,9 +29,13 @@ type workResult struct {
 // hundreds of thousands of games), records are read ahead by up to jobs
 // workers. work, when not nil, runs on each record as it is read (on a
 // worker) and its diagnostics reach fn. The error that ended reading, if
-// any, is returned with the number of the record it is in.
+// any, is returned with the number of the record it is in. The record fn
+// is given is valid until fn returns, unless s.keep.
 func (s *source) eachRecord(ctx context.Context, jobs int, work func(*shogi.Record) workResult,
 	fn func(game int, r readResult) bool) (int, error) {
+	if s.keep {
+		return parse.KeepEach(s.Reader, 0, work, results(fn))
+	}
 	if jobs < 2 || !parse.Splittable(s.Format) {
 		return parse.ReadEach(s.Reader, 0, work, results(fn))
 	}

@@ -34,7 +34,7 @@ type lineReader struct {
 	// rather than a slice, since storing a pointer costs a write barrier
 	// whenever the collector is marking, on every line.
 	lastFrom, lastTo int
-	reuse            *Reuse // where buf comes from and goes back to, if anywhere
+	mem              *memory // where buf comes from and goes back to, if anywhere
 	// The text of the line at quotedAt, made once for the positions on it.
 	quoted     string
 	quotedAt   int64
@@ -60,10 +60,10 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, reuse: opt.Reuse,
+	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, mem: opt.mem,
 		line: opt.Line, base: opt.Offset, first: opt.Offset, quotedAt: -1, chunkAt: -1}
-	if opt.Reuse != nil {
-		l.buf = opt.Reuse.lines[:cap(opt.Reuse.lines)]
+	if opt.mem != nil {
+		l.buf = opt.mem.lines[:cap(opt.mem.lines)]
 	}
 	return l
 }
@@ -238,8 +238,8 @@ func (l *lineReader) fill() bool {
 		b := make([]byte, size)
 		copy(b, l.buf[:l.end])
 		l.buf = b
-		if l.reuse != nil && size <= maxReusedLineBuf {
-			l.reuse.lines = b
+		if l.mem != nil && size <= maxReusedLineBuf {
+			l.mem.lines = b
 		}
 	}
 	for range 100 {

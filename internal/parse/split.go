@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"iter"
 	"sync"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -259,17 +260,25 @@ type Result[T any] struct {
 	Work     T
 }
 
-// ReadEach reads the records of r and calls fn with each and its number,
-// counting on from n, until fn returns false or the input ends; work, when
-// not nil, runs on each record first. It returns the number of the last
-// record and the error that ended the reading, if any (the record it is
-// in has the number returned).
+// ReadEach reads the records of r with Records and calls fn with each and
+// its number, counting on from n, until fn returns false or the input ends;
+// work, when not nil, runs on each record first. The record is valid until
+// fn returns: the next is read into it. It returns the number of the last
+// record and the error that ended the reading, if any (the record it is in
+// has the number returned).
 func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return n, nil
-		}
+	return readEach(r, Records(r), n, work, fn)
+}
+
+// KeepEach is ReadEach with a new record for each call of fn (r.Read's),
+// for a caller that keeps them.
+func KeepEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
+	return readEach(r, each(r), n, work, fn)
+}
+
+func readEach[T any](r Reader, recs iter.Seq2[*shogi.Record, error], n int, work func(*shogi.Record) T,
+	fn func(int, Result[T]) bool) (int, error) {
+	for rec, err := range recs {
 		n++
 		if err != nil {
 			return n, WithWarnings(err, r.Warnings())
@@ -279,17 +288,18 @@ func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, R
 			res.Work = work(rec)
 		}
 		if !fn(n, res) {
-			return n, nil
+			break
 		}
 	}
+	return n, nil
 }
 
 // ReadPieces is ReadEach over the pieces of a Splitter, read by jobs
 // workers in parallel: a goroutine cuts the text, the workers read the
 // pieces (each with a reader of format made with opt, and setup, when not
 // nil, applied to it) and run work on their records, and the records reach
-// fn in input order, as ReadEach would give them. Only the pieces in flight
-// are held. Once ctx is cancelled it returns ctx's error without waiting
+// fn in input order, as ReadEach would give them (valid until fn returns).
+// Only the pieces in flight are held. Once ctx is cancelled it returns ctx's error without waiting
 // for the goroutine that reads the splitter's input, which may be blocked
 // in a Read: that input must not be used again.
 func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Options, jobs int, setup func(Reader),
@@ -309,7 +319,7 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 		}
 		return rd, err
 	}
-	opt.Reuse = nil // a piece's records are all kept until their turn comes
+	opt.mem, opt.reuse = nil, false // the workers' readers share no memory
 	jobs = max(jobs, 1)
 	order := make(chan *piece, jobs+1)
 	todo := make(chan *piece, jobs)
@@ -357,7 +367,8 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 				if r, err := newReader(bytes.NewReader(p.Text), p.Piece); err != nil {
 					p.err = err
 				} else {
-					_, p.err = ReadEach(r, 0, work, func(_ int, res Result[T]) bool {
+					// A piece's records are all kept until their turn comes.
+					_, p.err = KeepEach(r, 0, work, func(_ int, res Result[T]) bool {
 						p.recs = append(p.recs, res)
 						return true
 					})
