@@ -604,6 +604,7 @@ func (g *game) move(tok string, at Pos) error {
 		}
 		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %d %q: %v", ply, tok, err)}
 	}
+	before, played := lv.pos, false
 	if lv.foul != nil {
 		// Only the capture of the king the illegal move left in check may
 		// come before the foul ending.
@@ -615,22 +616,26 @@ func (g *game) move(tok string, at Pos) error {
 			return nil
 		}
 		lv.foulCapture = false
-	} else if err := lv.pos.Legal(m); err != nil {
+	} else if err := lv.pos.PlayLegal(m); err != nil {
 		e := &Error{Pos: at, Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
 		if !psnPlayable(&lv.pos, m) {
 			return e
 		}
 		// Kept as the line's last move (see pendingFoul).
 		lv.foul, lv.foulCapture, lv.offender = e, err == shogi.ErrSelfCheck, lv.pos.Turn()
+	} else {
+		played = true
 	}
 	n := g.rec.AddChild(lv.cur, m, shogi.Ending{})
 	if len(g.pending) > 0 {
 		n.Comments = g.pending
 		g.pending = nil
 	}
-	lv.before = lv.pos
+	lv.before = before
 	lv.hasBefore = true
-	lv.pos.Play(m)
+	if !played {
+		lv.pos.Play(m)
+	}
 	lv.cur = n
 	lv.fresh = false
 	return nil

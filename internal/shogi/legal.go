@@ -6,12 +6,18 @@ package shogi
 // how two squares relate (rel); whether the mover's king is safe, by
 // playing m on a copy of p.
 func (p *Position) Legal(m Move) error {
+	var q Position
+	return p.legal(m, &q)
+}
+
+// legal is Legal; a legal m leaves q as p after m.
+func (p *Position) legal(m Move, q *Position) error {
 	to := m.To()
 	if to >= 81 {
 		return ErrBadSquare
 	}
 	if m&moveDrop != 0 {
-		return p.legalDrop(m, to)
+		return p.legalDrop(m, to, q)
 	}
 	c := p.turn
 	from := Square(m >> 7 & 127)
@@ -46,14 +52,14 @@ func (p *Position) Legal(m Move) error {
 	} else if isDeadSquare(c, t, to) {
 		return ErrDeadPiece
 	}
-	if !p.safeOnCopy(m, c) {
+	if !p.safeOnCopy(m, c, q) {
 		return ErrSelfCheck
 	}
 	return nil
 }
 
-// legalDrop is Legal for the drop m on to.
-func (p *Position) legalDrop(m Move, to Square) error {
+// legalDrop is legal for the drop m on to.
+func (p *Position) legalDrop(m Move, to Square, q *Position) error {
 	c := p.turn
 	t := m.DropType()
 	if t < Pawn || t > Gold {
@@ -74,23 +80,19 @@ func (p *Position) legalDrop(m Move, to Square) error {
 	if t == Pawn && p.hasPawnOnFile(c, to.File()) {
 		return ErrNifu
 	}
-	if !p.safeOnCopy(m, c) {
+	if !p.safeOnCopy(m, c, q) {
 		return ErrSelfCheck
 	}
-	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] {
-		q := *p
-		q.Play(m)
-		if q.isUchifuzume(to) {
-			return ErrUchifuzume
-		}
+	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] && q.isUchifuzume(to) {
+		return ErrUchifuzume
 	}
 	return nil
 }
 
-// safeOnCopy plays m of side c on a copy of p and reports whether c's king
-// is then absent or unattacked.
-func (p *Position) safeOnCopy(m Move, c Color) bool {
-	q := *p
+// safeOnCopy plays m of side c on q, a copy of p, and reports whether c's
+// king is then absent or unattacked.
+func (p *Position) safeOnCopy(m Move, c Color, q *Position) bool {
+	*q = *p
 	q.Play(m)
 	k := q.kings[c]
 	return k == NoSquare || !q.Attacked(k, c.Opponent())

@@ -79,12 +79,14 @@ func (p *Position) Equal(q *Position) bool {
 }
 
 // PlayLegal plays m when it is legal, as Legal and then Play would, and
-// otherwise returns Legal's error and leaves p as it was.
+// otherwise returns Legal's error and leaves p as it was. It plays m once:
+// the copy Legal plays it on becomes p.
 func (p *Position) PlayLegal(m Move) error {
-	if err := p.Legal(m); err != nil {
+	var q Position
+	if err := p.legal(m, &q); err != nil {
 		return err
 	}
-	p.Play(m)
+	*p = q
 	return nil
 }
 
