@@ -25,7 +25,7 @@ type lineReader struct {
 	start  int   // buf[start:end] is read but not yet returned
 	end    int   //
 	base   int64 // input offset of buf[0]
-	cr     int   // index in buf of the first CR in buf[start:end], or -1 if there is none
+	cr     int   // index in buf of the first CR in buf[start:end], or -1 if there is none; before start: not known
 	err    error // the error that ends the input, returned once the lines before it are
 	bom    bool  // the start has been checked for a byte-order mark
 	unread bool
@@ -35,8 +35,9 @@ type lineReader struct {
 	// whenever the collector is marking, on every line.
 	lastFrom, lastTo int
 	mem              *memory // where buf comes from and goes back to, if anywhere
-	// The text of the line at quotedAt, made once for the positions on it.
-	quoted     string
+	// The position of the line at quotedAt with its text, made once for
+	// the positions on it.
+	quoted     Pos
 	quotedAt   int64
 	quotedLine int
 	// The text read from input offset chunkAt on, made once for the lines
@@ -72,10 +73,18 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 // last returned, with its text.
 func (l *lineReader) pos(col int) Pos {
 	if l.quotedAt != l.offset {
-		l.quoted = l.lineText(l.quotedLine == l.line-1)
-		l.quotedAt, l.quotedLine = l.offset, l.line
+		l.quote()
 	}
-	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset, Text: l.quoted}
+	p := l.quoted
+	p.Col = col
+	return p
+}
+
+// quote makes the position of the line last returned, with its text.
+func (l *lineReader) quote() {
+	text := l.lineText(l.quotedAt >= 0 && l.quotedLine == l.line-1)
+	l.quoted = Pos{File: l.file, Line: l.line, Offset: l.offset, Text: text}
+	l.quotedAt, l.quotedLine = l.offset, l.line
 }
 
 // lineText returns the text of the line last returned, cut at MaxQuote
@@ -132,7 +141,17 @@ func (l *lineReader) readLine() ([]byte, error) {
 			n += searched
 		}
 		if l.cr >= 0 && l.cr < l.start {
-			l.findCR(l.start)
+			// Not looked for since the last line: before an LF, only as
+			// far as the LF (a CRLF file has a CR at every line end);
+			// none there puts cr at the LF, to look again after it.
+			if n >= 0 {
+				if l.cr = bytes.IndexByte(data[:n], '\r'); l.cr < 0 {
+					l.cr = n
+				}
+				l.cr += l.start
+			} else {
+				l.findCR(l.start)
+			}
 		}
 		if l.cr >= 0 && (n < 0 || l.cr-l.start < n) {
 			n = l.cr - l.start
