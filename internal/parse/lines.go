@@ -80,6 +80,25 @@ func (l *lineReader) pos(col int) Pos {
 	return p
 }
 
+// bare is pos without the text, which withText adds while the line is the
+// last returned: for a reader that takes a position per token and keeps
+// few of them.
+func (l *lineReader) bare(col int) Pos {
+	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset}
+}
+
+// withText returns p with the text of its line, when p is bare and on the
+// line last returned.
+func (l *lineReader) withText(p Pos) Pos {
+	if p.Text == "" && p.Offset == l.offset && p.Line == l.line {
+		if l.quotedAt != l.offset {
+			l.quote()
+		}
+		p.Text = l.quoted.Text
+	}
+	return p
+}
+
 // quote makes the position of the line last returned, with its text.
 func (l *lineReader) quote() {
 	text := l.lineText(l.quotedAt >= 0 && l.quotedLine == l.line-1)

@@ -55,7 +55,7 @@ type textReader struct {
 func (r *textReader) Warnings() ErrorList { return r.warnings }
 
 func (r *textReader) warn(pos Pos, err error, detail string) {
-	r.warnings.AddWarning(pos, err, detail)
+	r.warnings.AddWarning(r.lr.withText(pos), err, detail)
 }
 
 // headerField is a header line as read, with where it was.
@@ -126,6 +126,9 @@ func (r *textReader) Read() (*shogi.Record, error) {
 			}
 		}
 		if err := g.line(line); err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Pos = r.lr.withText(e.Pos)
+			}
 			return nil, err
 		}
 	}
@@ -365,6 +368,7 @@ func (g *game) line(raw []byte) error {
 			if j < 0 {
 				g.comment = append(g.comment, s[i:]...)
 				g.comment = append(g.comment, '\n')
+				g.commentPos = lr.withText(g.commentPos) // open past its line
 				return nil
 			}
 			g.comment = append(g.comment, s[i:i+j]...)
@@ -383,7 +387,9 @@ func (g *game) line(raw []byte) error {
 		}
 		col += utf8.RuneCountInString(s[counted:i])
 		counted = i
-		at := lr.pos(col)
+		// The move text's positions are bare: the text of their line is
+		// added to those kept (warn, errors, a comment left open).
+		at := lr.bare(col)
 		g.seen = true
 		switch c {
 		case '{':
@@ -423,6 +429,7 @@ func (g *game) line(raw []byte) error {
 	}
 	if g.inComment {
 		g.comment = append(g.comment, '\n')
+		g.commentPos = lr.withText(g.commentPos) // open past its line
 	}
 	return nil
 }
@@ -617,7 +624,7 @@ func (g *game) move(tok string, at Pos) error {
 		}
 		lv.foulCapture = false
 	} else if err := lv.pos.PlayLegal(m); err != nil {
-		e := &Error{Pos: at, Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
+		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
 		if !psnPlayable(&lv.pos, m) {
 			return e
 		}
@@ -804,7 +811,7 @@ func (g *game) variation(n int, at Pos) error {
 		return &Error{Pos: at, Err: ErrBadVariation, Detail: "Variation:N inside parentheses"}
 	}
 	if illegal > 0 && n > illegal {
-		e := &Error{Pos: at, Err: ErrBadVariation, Detail: fmt.Sprintf("Variation:%d branches after the illegal move at ply %d, which only its foul ending may follow", n, illegal)}
+		e := &Error{Pos: g.r.lr.withText(at), Err: ErrBadVariation, Detail: fmt.Sprintf("Variation:%d branches after the illegal move at ply %d, which only its foul ending may follow", n, illegal)}
 		if g.r.Strict {
 			return e
 		}
