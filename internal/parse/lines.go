@@ -125,7 +125,10 @@ func (l *lineReader) lineText(chunk bool) string {
 
 // posAt returns the position of byte offset i within line b (the last line
 // returned), counting columns in runes.
-func (l *lineReader) posAt(b []byte, i int) Pos {
+func (l *lineReader) posAt(b []byte, i int) Pos { return l.withText(l.bareAt(b, i)) }
+
+// bareAt is posAt without the text (see bare).
+func (l *lineReader) bareAt(b []byte, i int) Pos {
 	if i > len(b) {
 		i = len(b)
 	}
@@ -133,7 +136,7 @@ func (l *lineReader) posAt(b []byte, i int) Pos {
 	for i > 0 && i < len(b) && !utf8.RuneStart(b[i]) {
 		i--
 	}
-	return l.pos(bytes.Count(b[:i], nil))
+	return l.bare(bytes.Count(b[:i], nil))
 }
 
 // back makes the next call of readLine return the last line again.

@@ -47,8 +47,9 @@ func NewPSN(r io.Reader, opt Options) *PSN {
 // lines), then move text.
 type textReader struct {
 	Options
-	lr       *lineReader
-	warnings ErrorList
+	lr          *lineReader
+	warnings    ErrorList
+	commentLine []byte // the line a comment left open starts on (game.keepCommentLine)
 }
 
 // Warnings returns the problems tolerated in the last record.
@@ -58,10 +59,30 @@ func (r *textReader) warn(pos Pos, err error, detail string) {
 	r.warnings.AddWarning(r.lr.withText(pos), err, detail)
 }
 
+// quoted returns err, an error on the line last read, with the line's text
+// in its position (see lineReader.bare).
+func (r *textReader) quoted(err error) error {
+	if e, ok := err.(*Error); ok {
+		e.Pos = r.lr.withText(e.Pos)
+	}
+	return err
+}
+
 // headerField is a header line as read, with where it was.
 type headerField struct {
 	key, value string
 	pos        Pos
+}
+
+// field returns the header field key: value read at at, a bare position
+// (see lineReader.bare), to which the line's text is added only for the
+// keys newGame may report a problem at.
+func (r *textReader) field(key, value string, at Pos) headerField {
+	switch strings.ToLower(key) {
+	case "sfen", "fen", "handicap":
+		at = r.lr.withText(at)
+	}
+	return headerField{key, value, at}
 }
 
 // Read returns the next record, or io.EOF.
@@ -93,13 +114,13 @@ func (r *textReader) Read() (*shogi.Record, error) {
 		if t[0] == '[' {
 			fs, err := r.tags(line)
 			if err != nil {
-				return nil, err
+				return nil, r.quoted(err)
 			}
 			fields = append(fields, fs...)
 			continue
 		}
 		if k, v, ok := colonHeader(t); ok {
-			fields = append(fields, headerField{k, v, r.lr.posAt(line, bytes.Index(line, t))})
+			fields = append(fields, r.field(k, v, r.lr.bareAt(line, bytes.Index(line, t))))
 			continue
 		}
 		r.lr.back()
@@ -126,14 +147,13 @@ func (r *textReader) Read() (*shogi.Record, error) {
 			}
 		}
 		if err := g.line(line); err != nil {
-			if e, ok := err.(*Error); ok {
-				e.Pos = r.lr.withText(e.Pos)
-			}
-			return nil, err
+			return nil, r.quoted(err)
 		}
 	}
 	if g.inComment {
-		r.warn(g.commentPos, ErrTruncated, "comment not closed with }")
+		at := g.commentPos
+		at.Text = quoteText(r.commentLine)
+		r.warn(at, ErrTruncated, "comment not closed with }")
 		g.endComment()
 	}
 	if err := g.endLine(); err != nil {
@@ -168,7 +188,7 @@ func (r *textReader) tags(line []byte) ([]headerField, error) {
 		if i >= len(s) {
 			return out, nil
 		}
-		at := r.lr.posAt(line, i)
+		at := r.lr.bareAt(line, i)
 		if s[i] != '[' {
 			return nil, &Error{Pos: at, Err: ErrBadHeader, Detail: "want [Key \"value\"]"}
 		}
@@ -215,7 +235,7 @@ func (r *textReader) tags(line []byte) ([]headerField, error) {
 		if key == "" {
 			return nil, &Error{Pos: at, Err: ErrBadHeader, Detail: "tag without a name"}
 		}
-		out = append(out, headerField{key, string(val), at})
+		out = append(out, r.field(key, string(val), at))
 	}
 }
 
@@ -346,13 +366,22 @@ type game struct {
 
 	inComment     bool
 	comment       []byte
-	commentPos    Pos
+	commentPos    Pos // bare (see lineReader.bare): its text is r.commentLine
 	commentIndent int // the indent of a { that starts its line
 
 	seen   bool   // some move text was read
 	done   bool   // a result ended the game
 	result string // the PGN result read
 	tagged bool   // the header gave the start position
+}
+
+// keepCommentLine keeps raw, the line just read, as the text of the
+// position of the comment left open on it, in memory reused from comment
+// to comment.
+func (g *game) keepCommentLine(raw []byte) {
+	if p := g.commentPos; p.Line == g.r.lr.line && p.Offset == g.r.lr.offset {
+		g.r.commentLine = append(g.r.commentLine[:0], raw...)
+	}
 }
 
 // line reads one line of move text.
@@ -368,7 +397,7 @@ func (g *game) line(raw []byte) error {
 			if j < 0 {
 				g.comment = append(g.comment, s[i:]...)
 				g.comment = append(g.comment, '\n')
-				g.commentPos = lr.withText(g.commentPos) // open past its line
+				g.keepCommentLine(raw)
 				return nil
 			}
 			g.comment = append(g.comment, s[i:i+j]...)
@@ -429,7 +458,7 @@ func (g *game) line(raw []byte) error {
 	}
 	if g.inComment {
 		g.comment = append(g.comment, '\n')
-		g.commentPos = lr.withText(g.commentPos) // open past its line
+		g.keepCommentLine(raw)
 	}
 	return nil
 }
