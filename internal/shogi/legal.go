@@ -6,18 +6,23 @@ package shogi
 // how two squares relate (rel); whether the mover's king is safe, by
 // playing m on a copy of p.
 func (p *Position) Legal(m Move) error {
-	var q Position
-	return p.legal(m, &q)
+	if err := p.playable(m); err != nil {
+		return err
+	}
+	q := *p
+	q.Play(m)
+	return q.checkPlayed(m)
 }
 
-// legal is Legal; a legal m leaves q as p after m.
-func (p *Position) legal(m Move, q *Position) error {
+// playable is Legal but for what the position after m decides: the
+// mover's king's safety and uchifuzume (checkPlayed).
+func (p *Position) playable(m Move) error {
 	to := m.To()
 	if to >= 81 {
 		return ErrBadSquare
 	}
 	if m&moveDrop != 0 {
-		return p.legalDrop(m, to, q)
+		return p.playableDrop(m, to)
 	}
 	c := p.turn
 	from := Square(m >> 7 & 127)
@@ -52,14 +57,11 @@ func (p *Position) legal(m Move, q *Position) error {
 	} else if isDeadSquare(c, t, to) {
 		return ErrDeadPiece
 	}
-	if !p.safeOnCopy(m, c, q) {
-		return ErrSelfCheck
-	}
 	return nil
 }
 
-// legalDrop is legal for the drop m on to.
-func (p *Position) legalDrop(m Move, to Square, q *Position) error {
+// playableDrop is playable for the drop m on to.
+func (p *Position) playableDrop(m Move, to Square) error {
 	c := p.turn
 	t := m.DropType()
 	if t < Pawn || t > Gold {
@@ -80,22 +82,21 @@ func (p *Position) legalDrop(m Move, to Square, q *Position) error {
 	if t == Pawn && p.hasPawnOnFile(c, to.File()) {
 		return ErrNifu
 	}
-	if !p.safeOnCopy(m, c, q) {
-		return ErrSelfCheck
-	}
-	if t == Pawn && neighbour[to][pawnForward[c]] == p.kings[c.Opponent()] && q.isUchifuzume(to) {
-		return ErrUchifuzume
-	}
 	return nil
 }
 
-// safeOnCopy plays m of side c on q, a copy of p, and reports whether c's
-// king is then absent or unattacked.
-func (p *Position) safeOnCopy(m Move, c Color, q *Position) bool {
-	*q = *p
-	q.Play(m)
-	k := q.kings[c]
-	return k == NoSquare || !q.Attacked(k, c.Opponent())
+// checkPlayed is called on the position after m, which playable accepted:
+// it returns ErrSelfCheck when the mover's king is attacked, ErrUchifuzume
+// when m is a pawn drop that mates.
+func (q *Position) checkPlayed(m Move) error {
+	c := q.turn.Opponent() // the mover
+	if k := q.kings[c]; k != NoSquare && q.Attacked(k, q.turn) {
+		return ErrSelfCheck
+	}
+	if to := m.To(); m.IsDrop() && m.DropType() == Pawn && neighbour[to][pawnForward[c]] == q.kings[q.turn] && q.isUchifuzume(to) {
+		return ErrUchifuzume
+	}
+	return nil
 }
 
 // exposesKing reports whether moving c's piece from → to uncovers an enemy

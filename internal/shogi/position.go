@@ -79,14 +79,19 @@ func (p *Position) Equal(q *Position) bool {
 }
 
 // PlayLegal plays m when it is legal, as Legal and then Play would, and
-// otherwise returns Legal's error and leaves p as it was. It plays m once:
-// the copy Legal plays it on becomes p.
+// otherwise returns Legal's error and leaves p as it was. It plays m once,
+// on p, which a copy restores when the position after m says it is
+// illegal.
 func (p *Position) PlayLegal(m Move) error {
-	var q Position
-	if err := p.legal(m, &q); err != nil {
+	if err := p.playable(m); err != nil {
 		return err
 	}
-	*p = q
+	saved := *p
+	p.Play(m)
+	if err := p.checkPlayed(m); err != nil {
+		*p = saved
+		return err
+	}
 	return nil
 }
 
