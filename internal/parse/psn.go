@@ -78,8 +78,7 @@ type headerField struct {
 // (see lineReader.bare), to which the line's text is added only for the
 // keys newGame may report a problem at.
 func (r *textReader) field(key, value string, at Pos) headerField {
-	switch strings.ToLower(key) {
-	case "sfen", "fen", "handicap":
+	if strings.EqualFold(key, "sfen") || strings.EqualFold(key, "fen") || strings.EqualFold(key, "handicap") {
 		at = r.lr.withText(at)
 	}
 	return headerField{key, value, at}
