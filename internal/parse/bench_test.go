@@ -120,13 +120,15 @@ func makeInput(tb testing.TB, f benchFormat, recs []*shogi.Record) benchInput {
 
 // readInput reads every file of in as the CLI does (charset detection and
 // decoding, then the reader), optionally replaying every line, and returns
-// the records and moves read.
-func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader, reuse *parse.Reuse) (games, moves int) {
+// the records and moves read. With mem, the files are read with
+// parse.Records and the memory is kept from file to file, as the command
+// line keeps it through a parse.Pool; else every record is a new one.
+func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader, mem *parse.Memory) (games, moves int) {
 	var dec *charset.Reader
 	for _, data := range in.files {
 		br.Reset(data)
 		var err error
-		if reuse != nil && dec != nil {
+		if mem != nil && dec != nil {
 			_, err = dec.Reset(br) // as the command line reuses its decoder
 		} else {
 			dec, _, err = charset.NewReader(br)
@@ -134,15 +136,15 @@ func readInput(tb testing.TB, format string, in benchInput, legal bool, br *byte
 		if err != nil {
 			tb.Fatal(err)
 		}
-		r, err := parse.New(format, dec, parse.Options{Reuse: reuse})
+		r, err := parse.New(format, dec, parse.WithMemory(parse.Options{}, mem))
 		if err != nil {
 			tb.Fatal(err)
 		}
-		for {
-			rec, err := r.Read()
-			if err == io.EOF {
-				break
-			}
+		recs := parse.Records(r)
+		if mem == nil {
+			recs = parse.EachNew(r)
+		}
+		for rec, err := range recs {
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -196,19 +198,20 @@ func processCPU() time.Duration {
 }
 
 // benchRead runs the read, reuse and legal benchmarks of one format: read
-// makes a record of every game, as a program that keeps them does; reuse
-// reads every game into one record (parse.Options.Reuse), as the command
-// line does; legal is read followed by a replay of every line of play.
+// makes a record of every game (Reader.Read), as a program that keeps them
+// does; reuse reads every game into one record (parse.Records, with the
+// memory kept from file to file), as the command line does; legal is read
+// followed by a replay of every line of play.
 func benchRead(b *testing.B, f benchFormat, in benchInput) {
 	for _, name := range []string{"read", "reuse", "legal"} {
 		legal := name == "legal"
 		b.Run(name, func(b *testing.B) {
 			var br bytes.Reader
-			var reuse *parse.Reuse
+			var mem *parse.Memory
 			if name == "reuse" {
-				reuse = new(parse.Reuse)
+				mem = new(parse.Memory)
 			}
-			games, _ := readInput(b, f.name, in, legal, &br, reuse)
+			games, _ := readInput(b, f.name, in, legal, &br, mem)
 			if games != in.games {
 				b.Fatalf("read %d records, want %d", games, in.games)
 			}
@@ -216,7 +219,7 @@ func benchRead(b *testing.B, f benchFormat, in benchInput) {
 			b.ReportAllocs()
 			cpu := processCPU()
 			for b.Loop() {
-				readInput(b, f.name, in, legal, &br, reuse)
+				readInput(b, f.name, in, legal, &br, mem)
 			}
 			reportRecords(b, processCPU()-cpu, in.games, in.moves)
 		})

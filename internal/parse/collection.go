@@ -17,17 +17,21 @@ import (
 // collection a Splitter can cut (a floodgate CSA archive holds hundreds of
 // thousands of games), records are read ahead by up to jobs workers
 // (ReadPieces). work, when not nil, runs on each record as it is read (on
-// a worker) and its result reaches fn. The error that ended reading, if
-// any, is returned with the number of the record it is in.
+// a worker) and its result reaches fn. The record fn is given is valid
+// until fn returns, unless s keeps records (KeepEach). The error that
+// ended reading, if any, is returned with the number of the record it is in.
 func Each[T any](ctx context.Context, s *InputSource, jobs int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
 	if jobs < 2 || !Splittable(s.Format) {
+		if s.keep {
+			return KeepEach(s.Reader, 0, work, fn)
+		}
 		return ReadEach(s.Reader, 0, work, fn)
 	}
 	sp := NewSplitter(s.Format, s.Text)
 	if s.split != nil {
 		s.split(sp)
 	}
-	n, err := ReadPieces(ctx, sp, s.Format, s.Options, CapJobs(jobs, runtime.NumCPU()), s.Setup, work, fn)
+	n, err := ReadPieces(ctx, sp, s.Format, s.Options, CapJobs(jobs, runtime.NumCPU()), s.keep, s.Setup, work, fn)
 	if ctx.Err() != nil {
 		s.Abandon() // the cutter may still be reading the text
 	}
@@ -137,12 +141,13 @@ func (r *gameReader) open(in Input, reuse bool) (*InputSource, *gameProblem) {
 	}
 	pool := &r.pool
 	if !reuse {
-		pool = nil // a nil pool reads every game into a record of its own
+		pool = nil
 	}
 	src, err := OpenInput(in, r.w.Stdin, r.w.From, Options{}, r.w.Setup, pool)
 	if err != nil {
 		return nil, &gameProblem{0, err, OpenStatus(err)}
 	}
+	src.keep = !reuse // every game read into a record of its own
 	return src, nil
 }
 

@@ -67,8 +67,8 @@ type CSA struct {
 // NewCSA returns a CSA reader.
 func NewCSA(r io.Reader, opt Options) *CSA {
 	c := &CSA{Options: opt, lr: newLineReader(r, opt)}
-	if opt.Reuse != nil {
-		c.g.csaBuffers = opt.Reuse.csa
+	if opt.mem != nil {
+		c.g.csaBuffers = opt.mem.csa
 	}
 	return c
 }
@@ -230,7 +230,7 @@ type csaGame struct {
 }
 
 // csaBuffers are what a game is collected in. They serve game after game,
-// and through a Reuse reader after reader: a batch of one-game files would
+// and through a Pool reader after reader: a batch of one-game files would
 // otherwise grow them from nothing in every file.
 type csaBuffers struct {
 	al       []shogi.Color // P+00AL / P-00AL, applied when the position is complete
@@ -323,8 +323,8 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 // that the header values and comments are cut from, and the tree is built
 // in one go.
 func (g *csaGame) record() *shogi.Record {
-	if g.r.Reuse != nil {
-		g.r.Reuse.csa = g.csaBuffers // grown, perhaps
+	if g.r.mem != nil {
+		g.r.mem.csa = g.csaBuffers // grown, perhaps
 	}
 	rec := g.r.newRecord(g.start)
 	text := string(g.text)

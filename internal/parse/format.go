@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"io"
+	"iter"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -10,10 +11,51 @@ import (
 // Reader reads records one at a time, as encoding/csv's Reader does. Read
 // returns io.EOF after the last record. A record that cannot be read gives a
 // nil record and an *Error (or an ErrorList); Warnings then lists the
-// problems that were tolerated in the record just returned.
+// problems that were tolerated in the record just returned. Every record
+// Read returns is a new one, the caller's to keep; Records reads into one
+// record reused from step to step instead.
 type Reader interface {
 	Read() (*shogi.Record, error)
 	Warnings() ErrorList
+}
+
+// Records returns an iterator over the records of r: each step yields a
+// record and nil, or nil and the error that ends the sequence (io.EOF is
+// not yielded). r.Warnings lists the problems tolerated in the record at
+// hand. The readers of this package build every record in the memory of
+// the one before, so that reading a collection allocates no game tree once
+// its longest game has been read: as with bufio.Scanner's Bytes, the
+// record yielded is valid only until the next step, which overwrites it. A
+// caller that keeps records reads them with r.Read instead. After the loop
+// the last record yielded stays valid (unless an error ended the sequence)
+// until r's records are iterated again or the Source r belongs to is
+// closed.
+func Records(r Reader) iter.Seq2[*shogi.Record, error] {
+	return func(yield func(*shogi.Record, error) bool) { readRecords(r, true, yield) }
+}
+
+// each yields the records of r as r.Read returns them, each a new one.
+func each(r Reader) iter.Seq2[*shogi.Record, error] {
+	return func(yield func(*shogi.Record, error) bool) { readRecords(r, false, yield) }
+}
+
+// readRecords yields the records of r to the first error, reusing one
+// record if reuse is set and r is a reader of this package.
+func readRecords(r Reader, reuse bool, yield func(*shogi.Record, error) bool) {
+	if x, ok := r.(interface{ options() *Options }); ok && reuse {
+		o := x.options()
+		if o.mem == nil {
+			o.mem = new(memory)
+		}
+		o.reuse = true
+		defer func() { o.reuse = false }()
+	}
+	for {
+		rec, err := r.Read()
+		if err == io.EOF || !yield(rec, err) || err != nil {
+			return
+		}
+	}
 }
 
 // Options are the settings every reader shares. The zero value is lenient,
@@ -29,42 +71,47 @@ type Options struct {
 	Line   int
 	Offset int64
 
-	// Reuse, when not nil, is memory that readers keep from one game and
-	// one input to the next; see Reuse.
-	Reuse *Reuse
+	mem   *memory // kept from one input to the next (a Pool's), if not nil
+	reuse bool    // set while Records runs: records are built in mem.rec
 }
 
-// Reuse is what readers that are given it in Options keep from one game and
-// one input to the next: the record every Read fills and returns (after
-// shogi.Record.Reset) instead of a new one, as encoding/csv's ReuseRecord
-// reuses its slice, and the text buffer. A batch read this way allocates no
-// game trees once its longest game has been read, and no buffer per file.
-// The caller must be done with a record before reading the next, and a
-// reader must not be used once another has been given the same Reuse. A
-// Read that ends in an error or io.EOF may have reset the record. The zero
-// value is ready to use.
-type Reuse struct {
+// options gives Records the options of the reader they are embedded in.
+func (o *Options) options() *Options { return o }
+
+// memory is what a reader keeps from one game and (through a Pool) one
+// input to the next: the record Records reuses and the buffers, which a
+// batch of one-game files would otherwise grow from nothing in every file.
+// One reader at a time uses it.
+type memory struct {
 	rec   *shogi.Record
-	lines []byte     // the line reader's or JSON scanner's buffer, while of a size worth keeping
+	lines []byte     // the line reader's buffer, while of a size worth keeping
 	csa   csaBuffers // the CSA reader's
 }
 
-// maxReusedLineBuf bounds the line buffer a Reuse keeps: one enormous line
+// maxReusedLineBuf bounds the line buffer a memory keeps: one enormous line
 // must not hold its memory for the rest of a batch.
 const maxReusedLineBuf = 64 << 10
 
-// newRecord returns the record to build a game in: the reused one reset to
-// start, or a new one.
+// newRecord returns the record to build a game in: while Records runs, the
+// reused one reset to start, else a new one.
 func (o *Options) newRecord(start shogi.Position) *shogi.Record {
-	if o.Reuse == nil {
+	if !o.reuse {
 		return shogi.NewRecord(start)
 	}
-	if o.Reuse.rec == nil {
-		o.Reuse.rec = shogi.NewRecord(start)
+	if o.mem.rec == nil {
+		o.mem.rec = shogi.NewRecord(start)
 	} else {
-		o.Reuse.rec.Reset(start)
+		o.mem.rec.Reset(start)
 	}
-	return o.Reuse.rec
+	return o.mem.rec
+}
+
+// reused returns the record newRecord will reset for the next game, or nil.
+func (o *Options) reused() *shogi.Record {
+	if !o.reuse {
+		return nil
+	}
+	return o.mem.rec
 }
 
 // DefaultMaxLineBytes bounds a line of input (a huge comment is still fine).

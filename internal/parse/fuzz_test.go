@@ -99,14 +99,13 @@ type readResult struct {
 	recs     []*shogi.Record
 	errs     int
 	warnings int
+	firstErr int // the records read before the first error, if errs > 0
 }
 
 // readAll reads every record of data with a bounded loop and checks each
 // error, warning and record. A reader must make progress: it cannot return
 // more records or errors than the input has bytes (plus the final EOF).
-//
-// With opt.Reuse, the records read must be want, one by one.
-func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options, want ...*shogi.Record) readResult {
+func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options) readResult {
 	t.Helper()
 	lines := splitLines(data)
 	r := pf.New(bytes.NewReader(data), opt)
@@ -133,6 +132,9 @@ func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options, want
 				t.Fatalf("%s: a record together with error %v", pf.Name, err)
 			}
 			checkErr(t, pf.Name, opt.Filename, lines, err)
+			if res.errs == 0 {
+				res.firstErr = len(res.recs)
+			}
 			res.errs++
 			// A reader may go on after an error (a collection) or keep
 			// returning it, as json.Decoder does: the CLI stops at the
@@ -147,23 +149,49 @@ func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options, want
 			t.Fatalf("%s: nil record without an error", pf.Name)
 		}
 		checkTree(t, pf.Name, rec)
-		if opt.Reuse != nil {
-			// Every record is the same one, overwritten: it is compared
-			// with what reading into new records gave, as it comes.
-			k := len(res.recs)
-			if k >= len(want) {
-				t.Fatalf("%s: more records read into a reused record than into new ones", pf.Name)
-			}
-			if d := shogi.Compare(want[k], rec, shogi.CompareOptions{}); !d.Equal() {
-				t.Fatalf("%s: record %d differs when read into a reused record: %+v", pf.Name, k+1, d)
-			}
-		}
 		res.recs = append(res.recs, rec)
 	}
-	if opt.Reuse != nil && len(res.recs) != len(want) {
-		t.Fatalf("%s: %d records read into a reused record, %d into new ones", pf.Name, len(res.recs), len(want))
-	}
 	return res
+}
+
+// readReused reads data with parse.Records, its memory in mem, as the
+// command line reads through a Pool. Every record is the same one,
+// overwritten: it is compared with what reading into new records gave
+// (fresh), as it comes, up to fresh's first error, which must end the
+// sequence; a sequence that ends without one leaves the last record as it
+// was yielded.
+func readReused(t *testing.T, pf parse.Format, data []byte, opt parse.Options, mem *parse.Memory, fresh readResult) {
+	t.Helper()
+	r := pf.New(bytes.NewReader(data), parse.WithMemory(opt, mem))
+	k := 0
+	var into *shogi.Record
+	for rec, err := range parse.Records(r) {
+		if err != nil {
+			if fresh.errs == 0 || fresh.firstErr != k {
+				t.Fatalf("%s: error after %d records read into a reused record: %v", pf.Name, k, err)
+			}
+			return
+		}
+		if k >= len(fresh.recs) || fresh.errs > 0 && k == fresh.firstErr {
+			t.Fatalf("%s: more records read into a reused record than into new ones", pf.Name)
+		}
+		if into != nil && rec != into {
+			t.Fatalf("%s: record %d is not the reused one", pf.Name, k+1)
+		}
+		into = rec
+		if d := shogi.Compare(fresh.recs[k], rec, shogi.CompareOptions{}); !d.Equal() {
+			t.Fatalf("%s: record %d differs when read into a reused record: %+v", pf.Name, k+1, d)
+		}
+		k++
+	}
+	if k != len(fresh.recs) || fresh.errs > 0 {
+		t.Fatalf("%s: %d records read into a reused record, %d into new ones (%d errors)", pf.Name, k, len(fresh.recs), fresh.errs)
+	}
+	if k > 0 {
+		if d := shogi.Compare(fresh.recs[k-1], into, shogi.CompareOptions{}); !d.Equal() {
+			t.Fatalf("%s: the last record changed at the end of the sequence: %+v", pf.Name, d)
+		}
+	}
 }
 
 // checkRead reads data leniently and strictly and writes back what it read.
@@ -173,11 +201,9 @@ func checkRead(t *testing.T, pf parse.Format, data []byte) {
 	strict := readAll(t, pf, data, parse.Options{Filename: name, Strict: true})
 	// Read into reused memory twice: the second pass starts from what the
 	// first left behind, so nothing of it may show.
-	reuse := new(parse.Reuse)
+	mem := new(parse.Memory)
 	for range 2 {
-		if r := readAll(t, pf, data, parse.Options{Filename: name, Reuse: reuse}, lenient.recs...); r.errs != lenient.errs {
-			t.Fatalf("%s: %d errors reading into a reused record, %d into new ones", pf.Name, r.errs, lenient.errs)
-		}
+		readReused(t, pf, data, parse.Options{Filename: name}, mem, lenient)
 	}
 	if lenient.errs == 0 && lenient.warnings == 0 && strict.errs > 0 {
 		t.Fatalf("%s: strict reading fails where lenient reading found no problem", pf.Name)

@@ -25,6 +25,7 @@ type InputSource struct {
 	Setup func(Reader)    // applied to every reader of the input (ReadPieces' too)
 	file  *os.File        // nil for standard input
 	split func(*Splitter) // tests: sets the sizes of the pieces
+	keep  bool            // Each gives every record memory of its own, to keep
 }
 
 // OpenInput opens an input (stdin for "-"), detects its encoding and

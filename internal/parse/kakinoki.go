@@ -412,12 +412,12 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 	}
 	k.warnings = nil
 	k.done = true
-	if k.Reuse != nil && k.Reuse.rec != nil {
+	if rec := k.reused(); rec != nil {
 		// The header is read into the room of the one the record held
 		// (its caller is done with it), and Reset must not clear it.
-		h := k.Reuse.rec.Header
+		h := rec.Header
 		clear(h)
-		k.header, k.Reuse.rec.Header = h[:0], nil
+		k.header, rec.Header = h[:0], nil
 	}
 	content := false
 	var unknown Pos // the first line of unknown kind, while no other kind is seen

@@ -25,7 +25,7 @@ type lineReader struct {
 	start  int   // buf[start:end] is read but not yet returned
 	end    int   //
 	base   int64 // input offset of buf[0]
-	cr     int   // index in buf of the first CR in buf[start:end], or -1 if there is none
+	cr     int   // index in buf of the first CR in buf[start:end], or -1 if there is none; before start: not known
 	err    error // the error that ends the input, returned once the lines before it are
 	bom    bool  // the start has been checked for a byte-order mark
 	unread bool
@@ -34,9 +34,10 @@ type lineReader struct {
 	// rather than a slice, since storing a pointer costs a write barrier
 	// whenever the collector is marking, on every line.
 	lastFrom, lastTo int
-	reuse            *Reuse // where buf comes from and goes back to, if anywhere
-	// The text of the line at quotedAt, made once for the positions on it.
-	quoted     string
+	mem              *memory // where buf comes from and goes back to, if anywhere
+	// The position of the line at quotedAt with its text, made once for
+	// the positions on it.
+	quoted     Pos
 	quotedAt   int64
 	quotedLine int
 	// The text read from input offset chunkAt on, made once for the lines
@@ -60,10 +61,10 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 	if max <= 0 {
 		max = DefaultMaxLineBytes
 	}
-	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, reuse: opt.Reuse,
+	l := &lineReader{r: r, file: opt.Filename, max: max, cr: -1, mem: opt.mem,
 		line: opt.Line, base: opt.Offset, first: opt.Offset, quotedAt: -1, chunkAt: -1}
-	if opt.Reuse != nil {
-		l.buf = opt.Reuse.lines[:cap(opt.Reuse.lines)]
+	if opt.mem != nil {
+		l.buf = opt.mem.lines[:cap(opt.mem.lines)]
 	}
 	return l
 }
@@ -72,10 +73,37 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 // last returned, with its text.
 func (l *lineReader) pos(col int) Pos {
 	if l.quotedAt != l.offset {
-		l.quoted = l.lineText(l.quotedLine == l.line-1)
-		l.quotedAt, l.quotedLine = l.offset, l.line
+		l.quote()
 	}
-	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset, Text: l.quoted}
+	p := l.quoted
+	p.Col = col
+	return p
+}
+
+// bare is pos without the text, which withText adds while the line is the
+// last returned: for a reader that takes a position per token and keeps
+// few of them.
+func (l *lineReader) bare(col int) Pos {
+	return Pos{File: l.file, Line: l.line, Col: col, Offset: l.offset}
+}
+
+// withText returns p with the text of its line, when p is bare and on the
+// line last returned.
+func (l *lineReader) withText(p Pos) Pos {
+	if p.Text == "" && p.Offset == l.offset && p.Line == l.line {
+		if l.quotedAt != l.offset {
+			l.quote()
+		}
+		p.Text = l.quoted.Text
+	}
+	return p
+}
+
+// quote makes the position of the line last returned, with its text.
+func (l *lineReader) quote() {
+	text := l.lineText(l.quotedAt >= 0 && l.quotedLine == l.line-1)
+	l.quoted = Pos{File: l.file, Line: l.line, Offset: l.offset, Text: text}
+	l.quotedAt, l.quotedLine = l.offset, l.line
 }
 
 // lineText returns the text of the line last returned, cut at MaxQuote
@@ -97,7 +125,10 @@ func (l *lineReader) lineText(chunk bool) string {
 
 // posAt returns the position of byte offset i within line b (the last line
 // returned), counting columns in runes.
-func (l *lineReader) posAt(b []byte, i int) Pos {
+func (l *lineReader) posAt(b []byte, i int) Pos { return l.withText(l.bareAt(b, i)) }
+
+// bareAt is posAt without the text (see bare).
+func (l *lineReader) bareAt(b []byte, i int) Pos {
 	if i > len(b) {
 		i = len(b)
 	}
@@ -105,7 +136,7 @@ func (l *lineReader) posAt(b []byte, i int) Pos {
 	for i > 0 && i < len(b) && !utf8.RuneStart(b[i]) {
 		i--
 	}
-	return l.pos(bytes.Count(b[:i], nil))
+	return l.bare(bytes.Count(b[:i], nil))
 }
 
 // back makes the next call of readLine return the last line again.
@@ -132,7 +163,17 @@ func (l *lineReader) readLine() ([]byte, error) {
 			n += searched
 		}
 		if l.cr >= 0 && l.cr < l.start {
-			l.findCR(l.start)
+			// Not looked for since the last line: before an LF, only as
+			// far as the LF (a CRLF file has a CR at every line end);
+			// none there puts cr at the LF, to look again after it.
+			if n >= 0 {
+				if l.cr = bytes.IndexByte(data[:n], '\r'); l.cr < 0 {
+					l.cr = n
+				}
+				l.cr += l.start
+			} else {
+				l.findCR(l.start)
+			}
 		}
 		if l.cr >= 0 && (n < 0 || l.cr-l.start < n) {
 			n = l.cr - l.start
@@ -238,8 +279,8 @@ func (l *lineReader) fill() bool {
 		b := make([]byte, size)
 		copy(b, l.buf[:l.end])
 		l.buf = b
-		if l.reuse != nil && size <= maxReusedLineBuf {
-			l.reuse.lines = b
+		if l.mem != nil && size <= maxReusedLineBuf {
+			l.mem.lines = b
 		}
 	}
 	for range 100 {

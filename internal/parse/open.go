@@ -21,7 +21,8 @@ type Source struct {
 	Options Options       // Reader's options
 	dec     *charset.Reader
 	pool    *Pool
-	busy    bool // Text may still be read by a goroutine left behind
+	mem     *memory // Reader's, from pool
+	busy    bool    // Text may still be read by a goroutine left behind
 }
 
 // ErrUndetected is wrapped by the error of an input whose format cannot
@@ -38,8 +39,8 @@ var ErrFormatName = errors.New("unknown input format")
 // applied to it before its first Read). Its errors: charset.ErrBinary or a
 // *charset.DecodeError for input that is not text, ErrEmpty for no text,
 // ErrUndetected, ErrFormatName, or r's own. With a pool, buffers, the
-// decoder and the reader's memory (Options.Reuse) come from it and return
-// to it at Close.
+// decoder and the reader's memory (the record Records reuses) come from it
+// and return to it at Close.
 func Open(name string, r io.Reader, from string, opt Options, setup func(Reader), pool *Pool) (*Source, error) {
 	s := &Source{pool: pool}
 	dec, err := pool.decoder(r)
@@ -61,11 +62,12 @@ func Open(name string, r io.Reader, from string, opt Options, setup func(Reader)
 			return nil, fmt.Errorf("%w (%s)", ErrUndetected, det.Reason)
 		}
 	}
-	if pool != nil && opt.Reuse == nil {
-		// Whoever gives a pool reads record after record and keeps none.
-		opt.Reuse = pool.reuse()
+	ropt := opt
+	if pool != nil {
+		s.mem = pool.memory()
+		ropt.mem = s.mem
 	}
-	rd, err := New(format, s.Text, opt)
+	rd, err := New(format, s.Text, ropt)
 	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("%w %q", ErrFormatName, format)
@@ -93,9 +95,9 @@ func (s *Source) Close() {
 	s.Text.Reset(nil)
 	s.pool.r.Put(s.Text)
 	s.Text = nil
-	if s.Options.Reuse != nil {
-		s.pool.rec.Put(s.Options.Reuse)
-		s.Options.Reuse = nil
+	if s.mem != nil {
+		s.pool.rec.Put(s.mem)
+		s.mem = nil
 	}
 	s.pool.dec.Put(s.dec)
 	s.dec = nil
@@ -103,9 +105,9 @@ func (s *Source) Close() {
 
 // Pool keeps the buffers of an input for the next one: a batch of 20,000
 // small files would otherwise allocate, and the collector zero, 64 KiB of
-// text buffer and the decoder's for each. It keeps the record the input's
-// games were read into and the readers' line buffer as well (Reuse), so that
-// a batch allocates no game trees once it has read its longest game. It is
+// text buffer and the decoder's for each. It keeps the readers' buffers and
+// the record Records reads the games into as well, so that a batch read with
+// Records allocates no game trees once it has read its longest game. It is
 // safe for concurrent use; the nil *Pool allocates every time.
 type Pool struct{ r, rec, dec sync.Pool }
 
@@ -126,11 +128,11 @@ func (p *Pool) decoder(r io.Reader) (*charset.Reader, error) {
 	return dec, err
 }
 
-func (p *Pool) reuse() *Reuse {
-	if r, ok := p.rec.Get().(*Reuse); ok {
-		return r
+func (p *Pool) memory() *memory {
+	if m, ok := p.rec.Get().(*memory); ok {
+		return m
 	}
-	return new(Reuse)
+	return new(memory)
 }
 
 func (p *Pool) reader(r io.Reader) *bufio.Reader {

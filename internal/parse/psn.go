@@ -47,21 +47,41 @@ func NewPSN(r io.Reader, opt Options) *PSN {
 // lines), then move text.
 type textReader struct {
 	Options
-	lr       *lineReader
-	warnings ErrorList
+	lr          *lineReader
+	warnings    ErrorList
+	commentLine []byte // the line a comment left open starts on (game.keepCommentLine)
 }
 
 // Warnings returns the problems tolerated in the last record.
 func (r *textReader) Warnings() ErrorList { return r.warnings }
 
 func (r *textReader) warn(pos Pos, err error, detail string) {
-	r.warnings.AddWarning(pos, err, detail)
+	r.warnings.AddWarning(r.lr.withText(pos), err, detail)
+}
+
+// quoted returns err, an error on the line last read, with the line's text
+// in its position (see lineReader.bare).
+func (r *textReader) quoted(err error) error {
+	if e, ok := err.(*Error); ok {
+		e.Pos = r.lr.withText(e.Pos)
+	}
+	return err
 }
 
 // headerField is a header line as read, with where it was.
 type headerField struct {
 	key, value string
 	pos        Pos
+}
+
+// field returns the header field key: value read at at, a bare position
+// (see lineReader.bare), to which the line's text is added only for the
+// keys newGame may report a problem at.
+func (r *textReader) field(key, value string, at Pos) headerField {
+	if strings.EqualFold(key, "sfen") || strings.EqualFold(key, "fen") || strings.EqualFold(key, "handicap") {
+		at = r.lr.withText(at)
+	}
+	return headerField{key, value, at}
 }
 
 // Read returns the next record, or io.EOF.
@@ -93,13 +113,13 @@ func (r *textReader) Read() (*shogi.Record, error) {
 		if t[0] == '[' {
 			fs, err := r.tags(line)
 			if err != nil {
-				return nil, err
+				return nil, r.quoted(err)
 			}
 			fields = append(fields, fs...)
 			continue
 		}
 		if k, v, ok := colonHeader(t); ok {
-			fields = append(fields, headerField{k, v, r.lr.posAt(line, bytes.Index(line, t))})
+			fields = append(fields, r.field(k, v, r.lr.bareAt(line, bytes.Index(line, t))))
 			continue
 		}
 		r.lr.back()
@@ -126,11 +146,13 @@ func (r *textReader) Read() (*shogi.Record, error) {
 			}
 		}
 		if err := g.line(line); err != nil {
-			return nil, err
+			return nil, r.quoted(err)
 		}
 	}
 	if g.inComment {
-		r.warn(g.commentPos, ErrTruncated, "comment not closed with }")
+		at := g.commentPos
+		at.Text = quoteText(r.commentLine)
+		r.warn(at, ErrTruncated, "comment not closed with }")
 		g.endComment()
 	}
 	if err := g.endLine(); err != nil {
@@ -165,7 +187,7 @@ func (r *textReader) tags(line []byte) ([]headerField, error) {
 		if i >= len(s) {
 			return out, nil
 		}
-		at := r.lr.posAt(line, i)
+		at := r.lr.bareAt(line, i)
 		if s[i] != '[' {
 			return nil, &Error{Pos: at, Err: ErrBadHeader, Detail: "want [Key \"value\"]"}
 		}
@@ -212,7 +234,7 @@ func (r *textReader) tags(line []byte) ([]headerField, error) {
 		if key == "" {
 			return nil, &Error{Pos: at, Err: ErrBadHeader, Detail: "tag without a name"}
 		}
-		out = append(out, headerField{key, string(val), at})
+		out = append(out, r.field(key, string(val), at))
 	}
 }
 
@@ -343,13 +365,22 @@ type game struct {
 
 	inComment     bool
 	comment       []byte
-	commentPos    Pos
+	commentPos    Pos // bare (see lineReader.bare): its text is r.commentLine
 	commentIndent int // the indent of a { that starts its line
 
 	seen   bool   // some move text was read
 	done   bool   // a result ended the game
 	result string // the PGN result read
 	tagged bool   // the header gave the start position
+}
+
+// keepCommentLine keeps raw, the line just read, as the text of the
+// position of the comment left open on it, in memory reused from comment
+// to comment.
+func (g *game) keepCommentLine(raw []byte) {
+	if p := g.commentPos; p.Line == g.r.lr.line && p.Offset == g.r.lr.offset {
+		g.r.commentLine = append(g.r.commentLine[:0], raw...)
+	}
 }
 
 // line reads one line of move text.
@@ -365,6 +396,7 @@ func (g *game) line(raw []byte) error {
 			if j < 0 {
 				g.comment = append(g.comment, s[i:]...)
 				g.comment = append(g.comment, '\n')
+				g.keepCommentLine(raw)
 				return nil
 			}
 			g.comment = append(g.comment, s[i:i+j]...)
@@ -383,7 +415,9 @@ func (g *game) line(raw []byte) error {
 		}
 		col += utf8.RuneCountInString(s[counted:i])
 		counted = i
-		at := lr.pos(col)
+		// The move text's positions are bare: the text of their line is
+		// added to those kept (warn, errors, a comment left open).
+		at := lr.bare(col)
 		g.seen = true
 		switch c {
 		case '{':
@@ -423,6 +457,7 @@ func (g *game) line(raw []byte) error {
 	}
 	if g.inComment {
 		g.comment = append(g.comment, '\n')
+		g.keepCommentLine(raw)
 	}
 	return nil
 }
@@ -604,6 +639,7 @@ func (g *game) move(tok string, at Pos) error {
 		}
 		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %d %q: %v", ply, tok, err)}
 	}
+	before, played := lv.pos, false
 	if lv.foul != nil {
 		// Only the capture of the king the illegal move left in check may
 		// come before the foul ending.
@@ -615,22 +651,26 @@ func (g *game) move(tok string, at Pos) error {
 			return nil
 		}
 		lv.foulCapture = false
-	} else if err := lv.pos.Legal(m); err != nil {
-		e := &Error{Pos: at, Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
+	} else if err := lv.pos.PlayLegal(m); err != nil {
+		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
 		if !psnPlayable(&lv.pos, m) {
 			return e
 		}
 		// Kept as the line's last move (see pendingFoul).
 		lv.foul, lv.foulCapture, lv.offender = e, err == shogi.ErrSelfCheck, lv.pos.Turn()
+	} else {
+		played = true
 	}
 	n := g.rec.AddChild(lv.cur, m, shogi.Ending{})
 	if len(g.pending) > 0 {
 		n.Comments = g.pending
 		g.pending = nil
 	}
-	lv.before = lv.pos
+	lv.before = before
 	lv.hasBefore = true
-	lv.pos.Play(m)
+	if !played {
+		lv.pos.Play(m)
+	}
 	lv.cur = n
 	lv.fresh = false
 	return nil
@@ -799,7 +839,7 @@ func (g *game) variation(n int, at Pos) error {
 		return &Error{Pos: at, Err: ErrBadVariation, Detail: "Variation:N inside parentheses"}
 	}
 	if illegal > 0 && n > illegal {
-		e := &Error{Pos: at, Err: ErrBadVariation, Detail: fmt.Sprintf("Variation:%d branches after the illegal move at ply %d, which only its foul ending may follow", n, illegal)}
+		e := &Error{Pos: g.r.lr.withText(at), Err: ErrBadVariation, Detail: fmt.Sprintf("Variation:%d branches after the illegal move at ply %d, which only its foul ending may follow", n, illegal)}
 		if g.r.Strict {
 			return e
 		}

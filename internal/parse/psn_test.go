@@ -155,6 +155,9 @@ func TestPSNErrors(t *testing.T) {
 			if pe.Code() != tt.code || pe.Pos.Line != tt.line || pe.Pos.Col != tt.col || pe.Pos.File != "t.psn" {
 				t.Errorf("error %v [%s], want %s at %d:%d", pe, pe.Code(), tt.code, tt.line, tt.col)
 			}
+			if want := strings.Split(tt.in, "\n")[tt.line-1]; pe.Pos.Text != want {
+				t.Errorf("error quotes %q, want its line %q", pe.Pos.Text, want)
+			}
 		})
 	}
 }
@@ -167,6 +170,7 @@ func TestPSNLenient(t *testing.T) {
 		warnings        int
 	}{
 		{"unclosed comment", "1. P-7f {open", "7g7f", 1},
+		{"unclosed comment, lines", "1. P-7f {open\nmore\n", "7g7f", 1},
 		{"stray paren", "1. P-7f ) P-3d", "7g7f 3c3d", 1},
 		{"unclosed variation", "1. P-7f (1. P-2f", "7g7f", 1},
 		{"stray brace", "1. P-7f } P-3d", "7g7f 3c3d", 1},
@@ -193,6 +197,13 @@ func TestPSNLenient(t *testing.T) {
 			}
 			if len(r.Warnings()) != tt.warnings {
 				t.Errorf("warnings %v, want %d", r.Warnings(), tt.warnings)
+			}
+			// The move text's positions are bare until kept: a warning
+			// still quotes its line.
+			for _, w := range r.Warnings() {
+				if want := strings.Split(tt.in, "\n")[w.Pos.Line-1]; w.Pos.Text != want {
+					t.Errorf("warning %v quotes %q, want its line %q", w, w.Pos.Text, want)
+				}
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"iter"
 	"sync"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -259,17 +260,25 @@ type Result[T any] struct {
 	Work     T
 }
 
-// ReadEach reads the records of r and calls fn with each and its number,
-// counting on from n, until fn returns false or the input ends; work, when
-// not nil, runs on each record first. It returns the number of the last
-// record and the error that ended the reading, if any (the record it is
-// in has the number returned).
+// ReadEach reads the records of r with Records and calls fn with each and
+// its number, counting on from n, until fn returns false or the input ends;
+// work, when not nil, runs on each record first. The record is valid until
+// fn returns: the next is read into it. It returns the number of the last
+// record and the error that ended the reading, if any (the record it is in
+// has the number returned).
 func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return n, nil
-		}
+	return readEach(r, Records(r), n, work, fn)
+}
+
+// KeepEach is ReadEach with a new record for each call of fn (r.Read's),
+// for a caller that keeps them.
+func KeepEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
+	return readEach(r, each(r), n, work, fn)
+}
+
+func readEach[T any](r Reader, recs iter.Seq2[*shogi.Record, error], n int, work func(*shogi.Record) T,
+	fn func(int, Result[T]) bool) (int, error) {
+	for rec, err := range recs {
 		n++
 		if err != nil {
 			return n, WithWarnings(err, r.Warnings())
@@ -279,9 +288,10 @@ func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, R
 			res.Work = work(rec)
 		}
 		if !fn(n, res) {
-			return n, nil
+			break
 		}
 	}
+	return n, nil
 }
 
 // ReadPieces is ReadEach over the pieces of a Splitter, read by jobs
@@ -289,14 +299,14 @@ func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, R
 // pieces (each with a reader of format made with opt, and setup, when not
 // nil, applied to it) and run work on their records, and the records reach
 // fn in input order, as ReadEach would give them. Only the pieces in flight
-// are held. With opt.Reuse, whose caller keeps no record (see Reuse), a
-// record goes back to the workers once fn has returned, to be reset and
-// filled again, as ReadEach's reader fills one record: a collection
-// allocates no game trees after its first pieces. Once ctx is cancelled
-// it returns ctx's error without waiting for the goroutine that reads the
-// splitter's input, which may be blocked in a Read: that input must not be
-// used again.
-func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Options, jobs int, setup func(Reader),
+// are held. Unless keep, a record is valid until fn returns, as ReadEach's
+// are: it then goes back to the workers to be reset and filled again, so
+// that a collection allocates no game trees after its first pieces; with
+// keep every record is a new one, the caller's (KeepEach's). Once ctx is
+// cancelled it returns ctx's error without waiting for the goroutine that
+// reads the splitter's input, which may be blocked in a Read: that input
+// must not be used again.
+func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Options, jobs int, keep bool, setup func(Reader),
 	work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
 	type piece struct {
 		Piece
@@ -304,19 +314,20 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 		err  error // the error that ended the piece
 		done chan struct{}
 	}
-	newReader := func(r io.Reader, p Piece, reuse *Reuse) (Reader, error) {
+	newReader := func(r io.Reader, p Piece, mem *memory) (Reader, error) {
 		o := opt
-		o.Line, o.Offset, o.Reuse = p.Line, p.Offset, reuse
+		o.Line, o.Offset, o.mem, o.reuse = p.Line, p.Offset, mem, mem != nil
 		rd, err := New(format, r, o)
 		if err == nil && setup != nil {
 			setup(rd)
 		}
 		return rd, err
 	}
+	opt.mem, opt.reuse = nil, false // the workers' readers share no memory
 	// A piece's records are all kept until their turn comes: each is read
 	// into a record of its own, a used one when fn is done with one.
 	var used *sync.Pool
-	if opt.Reuse != nil {
+	if !keep {
 		used = new(sync.Pool)
 	}
 	jobs = max(jobs, 1)
@@ -356,9 +367,9 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 	})
 	for range jobs {
 		workers.Go(func() {
-			var reuse *Reuse // the worker's buffers, and the record to read into next
+			var mem *memory // the worker's buffers, and the record to read into next
 			if used != nil {
-				reuse = new(Reuse)
+				mem = new(memory)
 			}
 			for {
 				var p *piece
@@ -367,13 +378,13 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 				case <-stop:
 					return
 				}
-				if r, err := newReader(bytes.NewReader(p.Text), p.Piece, reuse); err != nil {
+				if r, err := newReader(bytes.NewReader(p.Text), p.Piece, mem); err != nil {
 					p.err = err
 				} else {
-					if reuse != nil {
-						r = recycling{r, reuse, used}
+					if used != nil {
+						r = recycling{r, mem, used}
 					}
-					_, p.err = ReadEach(r, 0, work, func(_ int, res Result[T]) bool {
+					_, p.err = KeepEach(r, 0, work, func(_ int, res Result[T]) bool {
 						p.recs = append(p.recs, res)
 						return true
 					})
@@ -416,9 +427,12 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 			return n + 1, p.err
 		}
 		if p.Rest != nil {
-			r, err := newReader(io.MultiReader(bytes.NewReader(p.Text), p.Rest), p.Piece, opt.Reuse)
+			r, err := newReader(io.MultiReader(bytes.NewReader(p.Text), p.Rest), p.Piece, nil)
 			if err != nil {
 				return n + 1, err
+			}
+			if keep {
+				return KeepEach(r, n, work, fn)
 			}
 			return ReadEach(r, n, work, fn)
 		}
@@ -430,11 +444,11 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 // record of their own: one that fn is done with (from used), or a new one.
 type recycling struct {
 	Reader
-	reuse *Reuse
-	used  *sync.Pool
+	mem  *memory
+	used *sync.Pool
 }
 
 func (r recycling) Read() (*shogi.Record, error) {
-	r.reuse.rec, _ = r.used.Get().(*shogi.Record)
+	r.mem.rec, _ = r.used.Get().(*shogi.Record)
 	return r.Reader.Read()
 }

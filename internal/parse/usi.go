@@ -121,7 +121,7 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			}
 			return nil, &Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()}
 		}
-		if err := pos.Legal(m); err != nil {
+		if err := pos.PlayLegal(m); err != nil {
 			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
 			if !psnPlayable(&pos, m) {
 				return nil, e
@@ -136,7 +136,6 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			u.warnings = append(u.warnings, e)
 			return rec, nil
 		}
-		pos.Play(m)
 		node = rec.AddChild(node, m, shogi.Ending{})
 		off += len(f)
 	}

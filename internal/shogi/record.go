@@ -42,9 +42,9 @@ func NewRecord(start Position) *Record {
 // Reset makes r a record with an empty header, the given start position and
 // a root node, as NewRecord does, reusing r's memory: its header's backing
 // array and its nodes' slab. No node of the old tree may be used after
-// Reset: its memory may hold a node of the new one. A reader that is given
-// a record to reuse (parse.Options.Reuse) resets it for each game, so that a
-// batch of any size allocates no nodes once the longest game has been seen.
+// Reset: its memory may hold a node of the new one. The readers reset one
+// record for each game when read with parse.Records, so that a batch of
+// any size allocates no nodes once the longest game has been seen.
 func (r *Record) Reset(start Position) {
 	clear(r.Header)
 	r.Header = r.Header[:0]
