@@ -96,6 +96,7 @@ type checker struct {
 	line      lineKeys
 	rule      ImpasseRule
 	ruleKnown bool
+	kids      []*Node // the children of the node being left, in order
 }
 
 func (c *checker) add(code string, n *Node, ply int, msg string) {
@@ -172,21 +173,25 @@ func (c *checker) walk() {
 		// popped at once, which would copy the frame at every node.
 		for more := true; more; {
 			more = false
-			for i := len(f.node.Children) - 1; i >= 0; i-- {
-				n := f.node.Children[i]
+			c.kids = c.kids[:0]
+			for n := range f.node.Children() {
+				c.kids = append(c.kids, n)
+			}
+			for i := len(c.kids) - 1; i >= 0; i-- {
+				n := c.kids[i]
 				ply := f.ply + 1
 				side := f.pos.Turn()
 				spent, moves, known := f.spent, f.moves, f.known
 				moves[side]++
-				if n.Time.HasTime {
-					spent[side] += n.Time.Elapsed
+				if n.Time().HasTime {
+					spent[side] += n.Time().Elapsed
 				} else {
 					known[side] = false
 				}
-				if n.Time.HasTotal && known[side] && !c.timeDone && !totalFits(n.Time.Total, spent[side], moves[side]) {
+				if n.Time().HasTotal && known[side] && !c.timeDone && !totalFits(n.Time().Total, spent[side], moves[side]) {
 					c.timeDone = true
 					c.add(CodeTimeTotal, n, ply, "at move "+strconv.Itoa(ply)+" the total time of "+sideName(side)+" is "+
-						clock(n.Time.Total)+" but the times of the moves add up to "+clock(spent[side]))
+						clock(n.Time().Total)+" but the times of the moves add up to "+clock(spent[side]))
 				}
 				if n.IsEnd() {
 					c.ending(&f, n, ply)
@@ -318,7 +323,7 @@ func (l *lineKeys) grow() {
 func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 	pos := &f.pos
 	at := " at move " + strconv.Itoa(ply)
-	e := n.End.Normalize(pos.Turn())
+	e := n.End().Normalize(pos.Turn())
 	if f.rep.Kind == PerpetualCheck {
 		loser := f.rep.Loser
 		switch w, decided := e.Winner(); {
@@ -436,7 +441,7 @@ func (n *Node) DocumentsFoul() bool {
 	if next == nil || !next.IsEnd() {
 		return false
 	}
-	switch next.End.Kind {
+	switch next.End().Kind {
 	case FoulWin, FoulLose, IllegalMove, IllegalAction:
 		return true
 	}
@@ -453,7 +458,7 @@ func (r *Record) CutAtFoul() {
 		return
 	}
 	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
-		last.Children = nil
+		last.link(nil)
 	}
 }
 
@@ -545,7 +550,7 @@ func (r *Record) CheckSummary(text string) []Finding {
 		return out
 	}
 	toMove := r.Start.Turn() ^ Color(moves&1)
-	e := end.End.Normalize(toMove)
+	e := end.End().Normalize(toMove)
 	word, _ := e.KIF(toMove)
 	winner, decided := e.Winner()
 	said, saysWinner := summaryWinner(result)
