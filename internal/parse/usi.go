@@ -49,16 +49,30 @@ func (u *USI) Read() (*shogi.Record, error) {
 		if len(t) == 0 || t[0] == '#' {
 			continue
 		}
-		return u.parseLine(string(t), line)
+		return u.parseLine(t, line)
 	}
 }
 
-func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
-	base := bytes.Index(raw, []byte(s)) // once: per move it made long lines quadratic
+// parseLine reads the game of t, the text of line without its surrounding
+// spaces. The line is not split into a slice of fields, which for a game of
+// a million moves would take 16 bytes a move: the fields are walked once.
+func (u *USI) parseLine(t, raw []byte) (*shogi.Record, error) {
+	s := string(t)
+	base := cap(raw) - cap(t) // t is raw[base:…]
 	// Columns count characters (U+3000 and other multi-byte spaces may
 	// precede the text); only an error pays for counting them.
 	posOf := func(i int) Pos { return u.lr.posAt(raw, base+i) }
-	fields := strings.Fields(s)
+	// The fields before the moves are at most "position sfen" with four
+	// SFEN fields and "moves"; head holds that many, end is where they end.
+	var hb [7]string
+	head, end := hb[:0], 0
+	for f := range strings.FieldsSeq(s) {
+		end += strings.Index(s[end:], f) + len(f)
+		if head = append(head, f); len(head) == len(hb) {
+			break
+		}
+	}
+	fields := head
 	i := 0
 	if i < len(fields) && fields[i] == "position" {
 		i++
@@ -81,8 +95,10 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 		if err != nil {
 			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: shogi.ErrBadPosition, Detail: err.Error()}
 		}
-		if err := u.judgeStart(&p, posOf(strings.Index(s, fields[i]))); err != nil {
-			return nil, err
+		if shogi.CheckStart(&p) != nil { // only a problem pays for its position, the line's text
+			if err := u.judgeStart(&p, posOf(strings.Index(s, fields[i]))); err != nil {
+				return nil, err
+			}
 		}
 		start = p
 		i = j
@@ -96,13 +112,27 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 		}
 		i++
 	}
+	// The moves: the fields of head after i, then those after it.
+	moves := func(yield func(string) bool) {
+		for _, f := range head[i:] {
+			if !yield(f) {
+				return
+			}
+		}
+		if len(head) == len(hb) {
+			for f := range strings.FieldsSeq(s[end:]) {
+				if !yield(f) {
+					return
+				}
+			}
+		}
+	}
 	pos := start
 	node := rec.Root
-	off := 0
-	for k := i; k < len(fields); k++ {
-		f := fields[k]
+	off, ply := 0, 0
+	for f := range moves {
 		off = strings.Index(s[off:], f) + off
-		ply := k - i + 1
+		ply++
 		switch f {
 		case "resign":
 			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.Resign, Side: pos.Turn()})
@@ -131,7 +161,11 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 				return nil, e
 			}
 			rec.AddChild(node, m, shogi.Ending{})
-			e.Detail += droppedNote(len(fields) - k - 1)
+			dropped := 0
+			for range strings.FieldsSeq(s[off+len(f):]) {
+				dropped++
+			}
+			e.Detail += droppedNote(dropped)
 			e.Warning = true
 			u.warnings = append(u.warnings, e)
 			return rec, nil
@@ -186,13 +220,13 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 		if len(t) == 0 || t[0] == '#' {
 			continue
 		}
-		str := string(t)
-		if strings.HasPrefix(str, "position") || strings.HasPrefix(str, "startpos") || strings.Contains(str, " moves") {
+		if bytes.HasPrefix(t, []byte("position")) || bytes.HasPrefix(t, []byte("startpos")) || bytes.Contains(t, []byte(" moves")) {
 			u := USI{Options: s.Options, lr: s.lr}
-			rec, err := u.parseLine(str, line)
+			rec, err := u.parseLine(t, line)
 			s.warnings = append(s.warnings, u.warnings...)
 			return rec, err
 		}
+		str := string(t)
 		p, err := shogi.ParseSFEN(str)
 		if err != nil {
 			c := 1

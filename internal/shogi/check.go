@@ -2,6 +2,7 @@ package shogi
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -160,9 +161,9 @@ func (c *checker) walk() {
 	r := c.rec
 	start := checkFrame{node: r.Root, pos: r.Start, known: [2]bool{true, true}}
 	start.key = start.pos.Key()
-	// Room for the main line and a few waiting variations.
-	n := r.mainLineMoves() + 2
-	c.line = lineKeys{keys: make([]uint64, 0, n), checks: make([]bool, 0, n), chain: make([]int32, 0, n)}
+	// Room for the main line and a few waiting variations, allocated once:
+	// 17 to 21 bytes a ply.
+	c.line.init(r.mainLineMoves() + 2)
 	stack := make([]checkFrame, 1, 8)
 	stack[0] = start
 	for len(stack) > 0 {
@@ -270,10 +271,16 @@ type lineKeys struct {
 	heads  []int32 // the last ply in each bucket, or -1; len is a power of two
 }
 
+// init makes room for the keys of n plies.
+func (l *lineKeys) init(n int) {
+	*l = lineKeys{keys: make([]uint64, 0, n), checks: make([]bool, 0, n), chain: make([]int32, 0, n)}
+	l.grow(n)
+}
+
 // push adds the key of the next ply.
 func (l *lineKeys) push(k uint64, check bool) {
-	if 2*(len(l.keys)+1) > len(l.heads) {
-		l.grow()
+	if len(l.keys)+1 > len(l.heads) {
+		l.grow(2 * len(l.heads))
 	}
 	b := k & uint64(len(l.heads)-1)
 	l.chain = append(l.chain, l.heads[b])
@@ -306,9 +313,10 @@ func (l *lineKeys) count(k uint64) (n uint8, first int) {
 	return n, first
 }
 
-// grow doubles the table (64 buckets at first) and rebuilds the chains.
-func (l *lineKeys) grow() {
-	l.heads = make([]int32, max(64, 2*len(l.heads)))
+// grow makes the table at least n buckets (a power of two, 64 at least:
+// about one key a bucket) and rebuilds the chains.
+func (l *lineKeys) grow(n int) {
+	l.heads = make([]int32, max(64, 1<<bits.Len(uint(n-1))))
 	for i := range l.heads {
 		l.heads[i] = -1
 	}
