@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -558,9 +557,10 @@ func (c *converter) convert(r *result, w io.Writer) {
 	// A one-game format gets the first game only once it is known to be
 	// the only one: several are refused, never glued into one file.
 	out := w
-	var held *bytes.Buffer
+	var held *spill
 	if c.oneGame && c.o.game == 0 {
-		held = new(bytes.Buffer)
+		held = new(spill)
+		defer held.close()
 		out = ctxWriter{c.ctx, held}
 	}
 	enc := charset.NewWriter(out, c.t.enc, c.t.crlf, c.t.substitute)
@@ -605,7 +605,7 @@ func (c *converter) convert(r *result, w io.Writer) {
 		return
 	}
 	if held != nil {
-		_, err := w.Write(held.Bytes())
+		err := held.writeTo(c.ctx, w, held.size)
 		if err == nil {
 			err = commitRecord(w)
 		}
