@@ -32,7 +32,7 @@ func createOut(ctx context.Context, root *os.Root, rel string) (*outFile, error)
 // nothing of itself on standard output: mark says where the last whole
 // record ends, what is before it goes out once there is enough of it, and
 // finish writes out everything, or only the whole records after a failure.
-// A long record is held in a spill, in a temporary file past a megabyte.
+// A long record is held in a spill, in a temporary file past 256 KB.
 type recordSpool struct {
 	ctx   context.Context // writes fail once it is cancelled, which stops a long record
 	w     io.Writer
@@ -98,7 +98,7 @@ type spill struct {
 	size int64
 }
 
-const spillMemory = 1 << 20
+const spillMemory = 4 * spoolChunk // 256 KB
 
 func (s *spill) Write(p []byte) (int, error) {
 	if s.file == nil && len(s.mem)+len(p) > spillMemory {
