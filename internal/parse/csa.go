@@ -351,13 +351,16 @@ func (g *csaGame) record() *shogi.Record {
 	}
 	// The game's length is known: its nodes are allocated at once.
 	plies := g.plies
-	extras := 0
+	extras, rares := 0, 0
 	for i := range plies {
 		if plies[i].time != noTime || plies[i].comments > 0 {
 			extras++
 		}
+		if plies[i].comments > 0 {
+			rares++
+		}
 	}
-	rec.Reserve(len(plies), extras)
+	rec.Reserve(len(plies), extras, rares)
 	n := rec.Root
 	for i := range plies {
 		p := &plies[i]

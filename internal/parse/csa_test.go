@@ -447,11 +447,11 @@ func TestCSAReadAllocs(t *testing.T) {
 	text60, moves := benchCSA(60)
 	// The games after the first twenty, once the reader's buffers have
 	// grown: a record (with its root), the slab of its other nodes, the
-	// slab of their extra parts (times, comments), its text, the slice of
-	// its comments and its header.
+	// slabs of their extra parts (times) and rare parts (comments), its
+	// text, the slice of its comments and its header.
 	perGame := (read(text60) - read(text20)) / 40
-	if perGame > 6 {
-		t.Errorf("%.1f allocations a game (%.3f a move), want at most 6", perGame, perGame*60/float64(moves))
+	if perGame > 7 {
+		t.Errorf("%.1f allocations a game (%.3f a move), want at most 7", perGame, perGame*60/float64(moves))
 	}
 }
 

@@ -209,7 +209,9 @@ func (l *lineReader) read(part int) ([]byte, bool, error) {
 		} else {
 			l.line++
 			l.offset = l.base + int64(l.start)
-			l.parted = false
+			if l.parted {
+				l.parted = false
+			}
 		}
 		l.lastFrom, l.lastTo = l.start, l.start+n
 		l.start += adv
@@ -249,7 +251,9 @@ func (l *lineReader) run() []byte {
 // lines; the last of them starts at byte last of the text and is length
 // bytes long without its line end.
 func (l *lineReader) took(n, lines, last, length int) {
-	l.parted = false
+	if l.parted {
+		l.parted = false
+	}
 	l.line += lines
 	l.offset = l.base + int64(l.start+last)
 	l.lastFrom, l.lastTo = l.start+last, l.start+last+length

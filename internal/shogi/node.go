@@ -22,13 +22,14 @@ type MoveTime struct {
 //
 // A node is 40 bytes, so that a game of a million moves fits in a few
 // dozen megabytes (issue 15): the children form a ring through their sib
-// links, the parent holding the last, and the fields most moves lack (time,
-// comments, bookmark, an ending's word) sit in an extra part that only
-// nodes with one of them have. Record's setters (SetTime, SetComments,
-// SetBookmark) fill it from the record's own slab.
+// links, the parent holding the last, and the fields most moves lack sit
+// aside: the time in an extra part (32 bytes) that only nodes with a time
+// or a rare field have, and comments, a bookmark and an ending's word in a
+// rare part it points to. Record's setters (SetTime, SetComments,
+// SetBookmark) fill them from the record's own slabs.
 type Node struct {
 	parent *Node
-	last   *Node      // the last child, whose sib is the first
+	last   *Node      // the last child, whose sib is the first (nil when it is the only one)
 	sib    *Node      // the next child of parent (the last child's is the first)
 	extra  *nodeExtra // nil while all its fields are zero
 	Move   Move       // zero on the root and on ending nodes
@@ -36,12 +37,27 @@ type Node struct {
 	side   Color      // the ending's side
 }
 
-// nodeExtra holds the fields of a node that most nodes lack.
+// nodeExtra holds the time of a node with one, or with a rare field. The
+// time is apart from the rare fields so that a record with a time on
+// every move costs 32 bytes more a move, not 80.
 type nodeExtra struct {
-	time     MoveTime
+	time MoveTime
+	rare *nodeRare // nil while all its fields are zero
+}
+
+// nodeRare holds the fields that few nodes have.
+type nodeRare struct {
 	comments []string
 	bookmark string
 	word     string // the ending's word (Ending.Word)
+}
+
+// rare returns n's rare part, or nil.
+func (n *Node) rare() *nodeRare {
+	if n.extra == nil {
+		return nil
+	}
+	return n.extra.rare
 }
 
 // Parent returns the node n follows, or nil for the root.
@@ -50,8 +66,8 @@ func (n *Node) Parent() *Node { return n.parent }
 // End returns the special ending n holds (zero on move nodes and the root).
 func (n *Node) End() Ending {
 	e := Ending{Kind: n.end, Side: n.side}
-	if n.extra != nil {
-		e.Word = n.extra.word
+	if r := n.rare(); r != nil {
+		e.Word = r.word
 	}
 	return e
 }
@@ -67,18 +83,18 @@ func (n *Node) Time() MoveTime {
 // Comments returns the comment lines after n's move (on the root: before
 // the first move).
 func (n *Node) Comments() []string {
-	if n.extra == nil {
-		return nil
+	if r := n.rare(); r != nil {
+		return r.comments
 	}
-	return n.extra.comments
+	return nil
 }
 
 // Bookmark returns n's KIF `&` bookmark name, or "".
 func (n *Node) Bookmark() string {
-	if n.extra == nil {
-		return ""
+	if r := n.rare(); r != nil {
+		return r.bookmark
 	}
-	return n.extra.bookmark
+	return ""
 }
 
 // IsEnd reports whether n is a special ending.
@@ -86,8 +102,8 @@ func (n *Node) IsEnd() bool { return n.end != NoEnding }
 
 // Next returns the main-line child, or nil.
 func (n *Node) Next() *Node {
-	if n.last == nil {
-		return nil
+	if n.last == nil || n.last.sib == nil {
+		return n.last
 	}
 	return n.last.sib
 }
@@ -120,7 +136,7 @@ func (n *Node) Children() iter.Seq[*Node] {
 // to its main continuation.
 func (n *Node) Variations() iter.Seq[*Node] {
 	return func(yield func(*Node) bool) {
-		if n.last == nil {
+		if !n.HasVariations() {
 			return
 		}
 		for c := n.last.sib; c != n.last; {
@@ -142,7 +158,7 @@ func (n *Node) NumChildren() int {
 }
 
 // HasVariations reports whether n has more than one child.
-func (n *Node) HasVariations() bool { return n.last != nil && n.last.sib != n.last }
+func (n *Node) HasVariations() bool { return n.last != nil && n.last.sib != nil }
 
 // Child returns n's child at index i (0 is the main continuation), or nil.
 func (n *Node) Child(i int) *Node {
@@ -248,6 +264,9 @@ func (n *Node) link(cs []*Node) {
 		c.sib = cs[(i+1)%len(cs)]
 	}
 	n.last = cs[len(cs)-1]
+	if len(cs) == 1 {
+		n.last.sib = nil
+	}
 }
 
 // Path returns the child indices that lead from the root to n.

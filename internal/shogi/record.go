@@ -17,7 +17,8 @@ type Record struct {
 	Root   *Node
 
 	nodes  slab[Node]      // nodes are carved from here to keep parsing allocation-light
-	extras slab[nodeExtra] // and the extra parts of nodes from here
+	extras slab[nodeExtra] // and the extra parts of nodes from here,
+	rares  slab[nodeRare]  // and their rare parts from here
 	root   Node            // Root's node, allocated with the record
 }
 
@@ -45,6 +46,7 @@ func (r *Record) Reset(start Position) {
 	r.Root = &r.root
 	r.nodes.reset()
 	r.extras.reset()
+	r.rares.reset()
 }
 
 // NewNode returns a fresh node owned by r. Nodes come from a slab, so a
@@ -52,12 +54,13 @@ func (r *Record) Reset(start Position) {
 func (r *Record) NewNode() *Node { return r.nodes.next(firstSlabSize, slabSize) }
 
 // Reserve makes room for n more nodes, of which extras have a time, a
-// comment or a bookmark, so that a reader that knows how long a game is
-// (CSA builds the tree after reading the game) allocates them at once and
-// with none to spare.
-func (r *Record) Reserve(n, extras int) {
+// comment or a bookmark and rares a comment or a bookmark, so that a
+// reader that knows how long a game is (CSA builds the tree after reading
+// the game) allocates them at once and with none to spare.
+func (r *Record) Reserve(n, extras, rares int) {
 	r.nodes.reserve(n)
 	r.extras.reserve(extras)
+	r.rares.reserve(rares)
 }
 
 // extra returns n's extra part, giving it one from r's slab if it has none.
@@ -68,14 +71,26 @@ func (r *Record) extra(n *Node) *nodeExtra {
 	return n.extra
 }
 
-// Sizes of the slabs that nodes (40 bytes) and their extra parts (80) are
-// carved from: they fill a size class of the allocator (1152 and 4096
-// bytes).
+// rare returns n's rare part, giving it one (and an extra part) if it has
+// none.
+func (r *Record) rare(n *Node) *nodeRare {
+	e := r.extra(n)
+	if e.rare == nil {
+		e.rare = r.rares.next(firstRaresSlabSize, raresSlabSize)
+	}
+	return e.rare
+}
+
+// Sizes of the slabs that nodes (40 bytes), their extra parts (32) and
+// their rare parts (56) are carved from: they fill a size class of the
+// allocator (1152 and 4096 bytes).
 const (
 	firstSlabSize       = 28
 	slabSize            = 102
-	firstExtrasSlabSize = 14
-	extrasSlabSize      = 51
+	firstExtrasSlabSize = 36
+	extrasSlabSize      = 128
+	firstRaresSlabSize  = 20
+	raresSlabSize       = 73
 )
 
 // slab hands out fresh values of T from arrays it allocates a chunk at a
@@ -136,23 +151,23 @@ func (r *Record) SetTime(n *Node, t MoveTime) {
 // SetComments sets the comment lines after n's move (on the root: before
 // the first move). n keeps c, which its caller must not change afterwards.
 func (r *Record) SetComments(n *Node, c []string) {
-	if n.extra != nil || c != nil {
-		r.extra(n).comments = c
+	if n.rare() != nil || c != nil {
+		r.rare(n).comments = c
 	}
 }
 
 // SetBookmark sets n's KIF `&` bookmark name.
 func (r *Record) SetBookmark(n *Node, name string) {
-	if n.extra != nil || name != "" {
-		r.extra(n).bookmark = name
+	if n.rare() != nil || name != "" {
+		r.rare(n).bookmark = name
 	}
 }
 
 // SetEnd makes n hold the ending e (zero for none).
 func (r *Record) SetEnd(n *Node, e Ending) {
 	n.end, n.side = e.Kind, e.Side
-	if n.extra != nil || len(e.Word) != 0 {
-		r.extra(n).word = e.Word
+	if n.rare() != nil || len(e.Word) != 0 {
+		r.rare(n).word = e.Word
 	}
 }
 
@@ -175,19 +190,26 @@ func (r *Record) InsertChild(parent, after *Node, m Move, e Ending) *Node {
 	if e.Kind != NoEnding || e.Side != 0 || len(e.Word) != 0 { // not e != Ending{}, which compares Word with a call
 		r.SetEnd(n, e)
 	}
+	last := parent.last
+	if last == nil {
+		parent.last = n // a ring of one: n.sib stays nil
+		return n
+	}
+	first := last.sib
+	if first == nil {
+		first = last
+	}
 	switch {
-	case parent.last == nil:
-		n.sib = n
+	case after == nil: // n goes first: after the last in the ring
+		n.sib = first
+		last.sib = n
+	case after == last:
+		n.sib = first
+		after.sib = n
 		parent.last = n
-	case after == nil: // first: after the last in the ring
-		n.sib = parent.last.sib
-		parent.last.sib = n
 	default:
 		n.sib = after.sib
 		after.sib = n
-		if after == parent.last {
-			parent.last = n
-		}
 	}
 	return n
 }

@@ -473,11 +473,11 @@ func TestRecordReset(t *testing.T) {
 	}
 	// Reserve on a reset record keeps room for longer games.
 	r = NewRecord(StartPosition())
-	r.Reserve(100, 0)
+	r.Reserve(100, 0, 0)
 	r.Reset(StartPosition())
-	r.Reserve(120, 0)
+	r.Reserve(120, 0, 0)
 	r.Reset(StartPosition())
-	if allocs := testing.AllocsPerRun(10, func() { r.Reset(StartPosition()); r.Reserve(140, 0) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(10, func() { r.Reset(StartPosition()); r.Reserve(140, 0, 0) }); allocs != 0 {
 		t.Errorf("%v allocations to reserve 140 after 120", allocs)
 	}
 }
