@@ -29,8 +29,8 @@ type MoveTime struct {
 // SetBookmark) fill them from the record's own slabs.
 type Node struct {
 	parent *Node
-	last   *Node      // the last child, whose sib is the first (nil when it is the only one)
-	sib    *Node      // the next child of parent (the last child's is the first)
+	last   *Node      // the last child
+	sib    *Node      // the next child of parent; the last child's is the first, nil for an only child
 	extra  *nodeExtra // nil while all its fields are zero
 	Move   Move       // zero on the root and on ending nodes
 	end    EndingKind // non-zero on ending nodes, which are leaves
