@@ -21,16 +21,17 @@ type MoveTime struct {
 // walks carry one along.
 //
 // A node is 40 bytes, so that a game of a million moves fits in a few
-// dozen megabytes (issue 15): the children form a ring through their sib
-// links, the parent holding the last, and the fields most moves lack sit
-// aside: the time in an extra part (32 bytes) that only nodes with a time
-// or a rare field have, and comments, a bookmark and an ending's word in a
-// rare part it points to. Record's setters (SetTime, SetComments,
-// SetBookmark) fill them from the record's own slabs.
+// dozen megabytes (issue 15): the parent holds its first child and the
+// children are a list through their sib links, and the fields most moves
+// lack sit aside: the time in an extra part (32 bytes) that only nodes
+// with a time or a rare field have, and comments, a bookmark, an ending's
+// word and the last of several children in a rare part it points to.
+// Record's setters (SetTime, SetComments, SetBookmark) fill them from the
+// record's own slabs.
 type Node struct {
 	parent *Node
-	last   *Node      // the last child
-	sib    *Node      // the next child of parent; the last child's is the first, nil for an only child
+	first  *Node      // the first child: the main line
+	sib    *Node      // the next child of parent
 	extra  *nodeExtra // nil while all its fields are zero
 	Move   Move       // zero on the root and on ending nodes
 	end    EndingKind // non-zero on ending nodes, which are leaves
@@ -50,6 +51,7 @@ type nodeRare struct {
 	comments []string
 	bookmark string
 	word     string // the ending's word (Ending.Word)
+	last     *Node  // the last child when there are several (nil otherwise), for appending
 }
 
 // rare returns n's rare part, or nil.
@@ -101,24 +103,19 @@ func (n *Node) Bookmark() string {
 func (n *Node) IsEnd() bool { return n.end != NoEnding }
 
 // Next returns the main-line child, or nil.
-func (n *Node) Next() *Node {
-	if n.last == nil || n.last.sib == nil {
-		return n.last
-	}
-	return n.last.sib
-}
+func (n *Node) Next() *Node { return n.first }
 
 // LastChild returns n's last child, or nil.
-func (n *Node) LastChild() *Node { return n.last }
+func (n *Node) LastChild() *Node {
+	if r := n.rare(); r != nil && r.last != nil {
+		return r.last
+	}
+	return n.first
+}
 
 // Sibling returns the child of n's parent that comes after n, or nil when n
 // is the last (or the root).
-func (n *Node) Sibling() *Node {
-	if n.parent == nil || n.parent.last == n {
-		return nil
-	}
-	return n.sib
-}
+func (n *Node) Sibling() *Node { return n.sib }
 
 // Children iterates n's children: the main continuation, then the
 // variations.
@@ -136,11 +133,10 @@ func (n *Node) Children() iter.Seq[*Node] {
 // to its main continuation.
 func (n *Node) Variations() iter.Seq[*Node] {
 	return func(yield func(*Node) bool) {
-		if !n.HasVariations() {
+		if n.first == nil {
 			return
 		}
-		for c := n.last.sib; c != n.last; {
-			c = c.sib
+		for c := n.first.sib; c != nil; c = c.sib {
 			if !yield(c) {
 				return
 			}
@@ -158,7 +154,7 @@ func (n *Node) NumChildren() int {
 }
 
 // HasVariations reports whether n has more than one child.
-func (n *Node) HasVariations() bool { return n.last != nil && n.last.sib != nil }
+func (n *Node) HasVariations() bool { return n.first != nil && n.first.sib != nil }
 
 // Child returns n's child at index i (0 is the main continuation), or nil.
 func (n *Node) Child(i int) *Node {
@@ -254,18 +250,18 @@ func collect(p *Node) []*Node {
 	return cs
 }
 
-// link makes cs the children of n, in that order.
+// link makes cs, which n's children were, its children in that order
+// (or a part of them: n has a rare part if it had several).
 func (n *Node) link(cs []*Node) {
-	if len(cs) == 0 {
-		n.last = nil
-		return
+	n.first = nil
+	for i := len(cs) - 1; i >= 0; i-- {
+		cs[i].sib, n.first = n.first, cs[i]
 	}
-	for i, c := range cs {
-		c.sib = cs[(i+1)%len(cs)]
-	}
-	n.last = cs[len(cs)-1]
-	if len(cs) == 1 {
-		n.last.sib = nil
+	if r := n.rare(); r != nil {
+		r.last = nil
+		if len(cs) > 1 {
+			r.last = cs[len(cs)-1]
+		}
 	}
 }
 

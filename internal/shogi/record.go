@@ -82,15 +82,15 @@ func (r *Record) rare(n *Node) *nodeRare {
 }
 
 // Sizes of the slabs that nodes (40 bytes), their extra parts (32) and
-// their rare parts (56) are carved from: they fill a size class of the
+// their rare parts (64) are carved from: they fill a size class of the
 // allocator (1152 and 4096 bytes).
 const (
 	firstSlabSize       = 28
 	slabSize            = 102
 	firstExtrasSlabSize = 36
 	extrasSlabSize      = 128
-	firstRaresSlabSize  = 20
-	raresSlabSize       = 73
+	firstRaresSlabSize  = 18
+	raresSlabSize       = 64
 )
 
 // slab hands out fresh values of T from arrays it allocates a chunk at a
@@ -174,7 +174,7 @@ func (r *Record) SetEnd(n *Node, e Ending) {
 // AddChild appends a child to parent holding move m (or ending e when m is
 // zero) and returns it. The first child of a node is its main line.
 func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
-	return r.InsertChild(parent, parent.last, m, e)
+	return r.InsertChild(parent, parent.LastChild(), m, e)
 }
 
 // InsertChild adds a child to parent right after its child after, or as
@@ -190,27 +190,22 @@ func (r *Record) InsertChild(parent, after *Node, m Move, e Ending) *Node {
 	if e.Kind != NoEnding || e.Side != 0 || len(e.Word) != 0 { // not e != Ending{}, which compares Word with a call
 		r.SetEnd(n, e)
 	}
-	last := parent.last
-	if last == nil {
-		parent.last = n // a ring of one: n.sib stays nil
+	if after == nil {
+		if next := parent.first; next != nil {
+			n.sib = next
+			if rl := r.rare(parent); rl.last == nil {
+				rl.last = next // it was the only child
+			}
+		}
+		parent.first = n
 		return n
 	}
-	first := last.sib
-	if first == nil {
-		first = last
+	if next := after.sib; next != nil {
+		n.sib = next
+	} else {
+		r.rare(parent).last = n
 	}
-	switch {
-	case after == nil: // n goes first: after the last in the ring
-		n.sib = first
-		last.sib = n
-	case after == last:
-		n.sib = first
-		after.sib = n
-		parent.last = n
-	default:
-		n.sib = after.sib
-		after.sib = n
-	}
+	after.sib = n
 	return n
 }
 
