@@ -19,6 +19,8 @@ import (
 // reports it with the targets:
 //
 //   - validate, one game of 1,000,000 moves: at most 64 B a move;
+//   - convert of that game to every record format (-o FILE), and to KIF
+//     and CSA on standard output: at most 64 B a move;
 //   - validate and convert, one CSA game with 1,000,000 unknown lines (a
 //     warning each): at most 200 MB;
 //   - convert KIF → KIF and KIF → JKF, 200,000 nested 変化: at most 400 MB.
@@ -48,18 +50,27 @@ func BenchmarkMemory(b *testing.B) {
 	nested := filepath.Join(dir, "nested.kif")
 	writeInput(b, nested, func(w *bufio.Writer) { writeNestedKIF(b, w, 200_000) })
 
-	for _, c := range []struct {
+	type memCase struct {
 		name   string
 		args   []string
 		moves  int
 		target float64 // MB, or B a move when moves > 0
-	}{
-		{"validate-1M-moves", []string{"validate", "-q", long}, 1_000_000, 64},
-		{"validate-1M-warnings", []string{"validate", "-q", warns}, 0, 200},
-		{"convert-1M-warnings", []string{"convert", "-q", "-t", "kif", "-o", "OUT.kif", warns}, 0, 200},
-		{"convert-nested-kif", []string{"convert", "-q", "-t", "kif", "-o", "OUT.kif", nested}, 0, 400},
-		{"convert-nested-jkf", []string{"convert", "-q", "-t", "jkf", "-o", "OUT.jkf", nested}, 0, 400},
-	} {
+		stdout bool    // the output goes to standard output (discarded)
+	}
+	cases := []memCase{
+		{name: "validate-1M-moves", args: []string{"validate", "-q", long}, moves: 1_000_000, target: 64},
+		{name: "validate-1M-warnings", args: []string{"validate", "-q", warns}, target: 200},
+		{name: "convert-1M-warnings", args: []string{"convert", "-q", "-t", "kif", "-o", "OUT.kif", warns}, target: 200},
+		{name: "convert-nested-kif", args: []string{"convert", "-q", "-t", "kif", "-o", "OUT.kif", nested}, target: 400},
+		{name: "convert-nested-jkf", args: []string{"convert", "-q", "-t", "jkf", "-o", "OUT.jkf", nested}, target: 400},
+	}
+	for _, f := range longGameFormats {
+		cases = append(cases, memCase{name: "convert-1M-moves-" + f, args: []string{"convert", "-q", "-t", f, "-o", "OUT." + f, long}, moves: 1_000_000, target: 64})
+	}
+	for _, f := range []string{"kif", "csa"} {
+		cases = append(cases, memCase{name: "convert-1M-moves-stdout-" + f, args: []string{"convert", "-q", "-t", f, long}, moves: 1_000_000, target: 64, stdout: true})
+	}
+	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			var peak int64
 			for i := range b.N {
@@ -68,7 +79,16 @@ func BenchmarkMemory(b *testing.B) {
 					args[k] = strings.Replace(a, "OUT", filepath.Join(b.TempDir(), fmt.Sprint("out", i)), 1)
 				}
 				cmd := exec.Command(bin, args...)
-				out, err := cmd.CombinedOutput()
+				var out []byte
+				var err error
+				if c.stdout {
+					var errs strings.Builder
+					cmd.Stdout, cmd.Stderr = io.Discard, &errs
+					err = cmd.Run()
+					out = []byte(errs.String())
+				} else {
+					out, err = cmd.CombinedOutput()
+				}
 				if code := cmd.ProcessState.ExitCode(); code > 1 || err != nil && code < 0 {
 					b.Fatalf("%v: %v\n%s", c.args, err, out)
 				}
@@ -91,6 +111,10 @@ func BenchmarkMemory(b *testing.B) {
 		})
 	}
 }
+
+// longGameFormats are the record formats the long game is converted to:
+// every writer of a game (bod and svg write its last position).
+var longGameFormats = []string{"kif", "kifu", "ki2", "ki2u", "csa", "jkf", "usi", "sfen", "psn", "western", "hosking", "kk", "bod", "svg"}
 
 func writeInput(b *testing.B, path string, fill func(*bufio.Writer)) {
 	b.Helper()

@@ -342,7 +342,7 @@ var heavyCases = []heavyCase{
 				"\n変化：2手\n   2 ８四歩(83)\n", 100_000, "")
 		},
 		check: func(t *testing.T, rec *shogi.Record) {
-			if n := len(rec.NodeAt(1).Children); n != 100_001 {
+			if n := rec.NodeAt(1).NumChildren(); n != 100_001 {
 				t.Errorf("%d alternatives at ply 2, want 100001", n)
 			}
 		}},
@@ -444,7 +444,7 @@ func checkPlies(t *testing.T, rec *shogi.Record, want int) {
 // more alternative to it.
 func checkAlternatives(t *testing.T, rec *shogi.Record, n int) {
 	t.Helper()
-	if got := len(rec.Root.Children); got != n {
+	if got := rec.Root.NumChildren(); got != n {
 		t.Errorf("%d alternatives for the first move, want %d", got, n)
 	}
 }

@@ -169,7 +169,7 @@ func replay(tb testing.TB, rec *shogi.Record) int {
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, c := range f.n.Children {
+		for c := range f.n.Children() {
 			if c.IsEnd() {
 				continue
 			}

@@ -347,11 +347,20 @@ func (g *csaGame) record() *shogi.Record {
 	}
 	k := g.rootComs
 	if k > 0 {
-		rec.Root.Comments = comments[:k:k]
+		rec.SetComments(rec.Root, comments[:k:k])
 	}
 	// The game's length is known: its nodes are allocated at once.
 	plies := g.plies
-	rec.Reserve(len(plies))
+	extras, rares := 0, 0
+	for i := range plies {
+		if plies[i].time != noTime || plies[i].comments > 0 {
+			extras++
+		}
+		if plies[i].comments > 0 {
+			rares++
+		}
+	}
+	rec.Reserve(len(plies), extras, rares)
 	n := rec.Root
 	for i := range plies {
 		p := &plies[i]
@@ -361,10 +370,10 @@ func (g *csaGame) record() *shogi.Record {
 			n = rec.AddChild(n, p.move, shogi.Ending{})
 		}
 		if p.time != noTime {
-			n.Time.Elapsed, n.Time.HasTime = p.time, true
+			rec.SetTime(n, shogi.MoveTime{Elapsed: p.time, HasTime: true})
 		}
 		if c := int(p.comments); c > 0 {
-			n.Comments = comments[k : k+c : k+c]
+			rec.SetComments(n, comments[k:k+c:k+c])
 			k += c
 		}
 	}

@@ -130,19 +130,19 @@ func TestCSACorpus(t *testing.T) {
 			pos := rec.Start
 			i := 0
 			ok := true
-			gotComments := strings.Join(rec.Root.Comments, "\n") == want.InitialComment
+			gotComments := strings.Join(rec.Root.Comments(), "\n") == want.InitialComment
 			for n := range rec.MainLine() {
 				if i >= len(want.Moves) {
-					t.Errorf("ply %d: extra node %v %v", i+1, n.Move, n.End)
+					t.Errorf("ply %d: extra node %v %v", i+1, n.Move, n.End())
 					ok = false
 					break
 				}
 				w := want.Moves[i]
-				if c := strings.TrimRight(strings.Join(n.Comments, "\n"), "\n"); c != w.Comment {
+				if c := strings.TrimRight(strings.Join(n.Comments(), "\n"), "\n"); c != w.Comment {
 					gotComments = false
 				}
 				if n.IsEnd() {
-					if got := canonSpecial(n.End, pos.Turn()); w.Special == nil || !strings.HasPrefix(*w.Special, got) {
+					if got := canonSpecial(n.End(), pos.Turn()); w.Special == nil || !strings.HasPrefix(*w.Special, got) {
 						t.Errorf("ply %d: ending %s, want %v", i+1, got, w.Special)
 						ok = false
 					}

@@ -15,7 +15,7 @@ func dumpLine(rec *shogi.Record) string {
 	var out []string
 	for n := range rec.MainLine() {
 		if n.IsEnd() {
-			out = append(out, n.End.Kind.String()+"/"+n.End.Side.String())
+			out = append(out, n.End().Kind.String()+"/"+n.End().Side.String())
 		} else {
 			out = append(out, string(n.Move.AppendUSI(nil)))
 		}

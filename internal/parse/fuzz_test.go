@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -301,7 +302,7 @@ func isFoul(e shogi.Ending) bool {
 // follow that ending.
 func checkTree(t *testing.T, format string, rec *shogi.Record) {
 	t.Helper()
-	if rec.Root == nil || rec.Root.Parent != nil || !rec.Root.Move.IsZero() || rec.Root.IsEnd() {
+	if rec.Root == nil || rec.Root.Parent() != nil || !rec.Root.Move.IsZero() || rec.Root.IsEnd() {
 		t.Fatalf("%s: malformed root", format)
 	}
 	type item struct {
@@ -312,12 +313,12 @@ func checkTree(t *testing.T, format string, rec *shogi.Record) {
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, c := range it.n.Children {
-			if c == nil || c.Parent != it.n {
+		for c := range it.n.Children() {
+			if c == nil || c.Parent() != it.n {
 				t.Fatalf("%s: child with a wrong parent at ply %d", format, it.n.Ply()+1)
 			}
 			if c.IsEnd() {
-				if !c.Move.IsZero() || len(c.Children) > 0 {
+				if !c.Move.IsZero() || c.NumChildren() > 0 {
 					t.Fatalf("%s: ending node at ply %d holds a move or children", format, c.Ply())
 				}
 				continue
@@ -330,11 +331,11 @@ func checkTree(t *testing.T, format string, rec *shogi.Record) {
 				// An illegal move ends its line: alone (the reader warned),
 				// before its foul ending, or before the capture of the king
 				// it left in check and then the foul ending.
-				after := c.Children
+				after := slices.Collect(c.Children())
 				if len(after) == 1 && !after[0].IsEnd() && errors.Is(err, shogi.ErrSelfCheck) {
-					after = after[0].Children
+					after = slices.Collect(after[0].Children())
 				}
-				if len(after) > 1 || len(after) == 1 && (!after[0].IsEnd() || !isFoul(after[0].End)) {
+				if len(after) > 1 || len(after) == 1 && (!after[0].IsEnd() || !isFoul(after[0].End())) {
 					t.Fatalf("%s: illegal move %s at ply %d (%v) followed by more than its foul ending", format, c.Move, c.Ply(), err)
 				}
 				continue
@@ -431,9 +432,9 @@ func lostEnding(losses []string) bool {
 func hasIllegalMove(rec *shogi.Record) bool {
 	var walk func(n *shogi.Node, pos shogi.Position) bool
 	walk = func(n *shogi.Node, pos shogi.Position) bool {
-		for _, c := range n.Children {
+		for c := range n.Children() {
 			if c.IsEnd() {
-				if isFoul(c.End) {
+				if isFoul(c.End()) {
 					return true
 				}
 				continue

@@ -160,7 +160,7 @@ func TestKeepCSAComments(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := len(rec.Root.Next().Comments); got != map[bool]int{false: 0, true: 1}[keep] {
+		if got := len(rec.Root.Next().Comments()); got != map[bool]int{false: 0, true: 1}[keep] {
 			t.Errorf("keep %v: %d comments", keep, got)
 		}
 	}

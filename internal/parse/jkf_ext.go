@@ -226,7 +226,7 @@ func (j *JKF) applyExt(rec *shogi.Record) error {
 		rec.Start.SetMoveNumber(x.moveNumber)
 	}
 	if x.bookmark != "" {
-		rec.Root.Bookmark = x.bookmark
+		rec.SetBookmark(rec.Root, x.bookmark)
 	}
 	for i := range x.notes {
 		if err := j.applyNote(rec, &x.notes[i]); err != nil {
@@ -241,7 +241,7 @@ func (j *JKF) applyExt(rec *shogi.Record) error {
 func (j *JKF) applyNote(rec *shogi.Record, nt *jkfNote) error {
 	parent, idx, ok := extPlace(rec.Root, nt.at)
 	switch {
-	case !ok || idx > len(parent.Children) || !nt.insert && idx == len(parent.Children):
+	case !ok || idx > 0 && parent.Child(idx-1) == nil || !nt.insert && parent.Child(idx) == nil:
 		return j.warn(nt.pos, 0, ErrBadVariation, nt.path+": \"at\" leads to no node of the tree; ignored")
 	case nt.insert && parent.IsEnd():
 		return j.warn(nt.pos, 0, ErrBadVariation, nt.path+": \"at\" puts an ending after an ending; ignored")
@@ -259,18 +259,15 @@ func (j *JKF) applyNote(rec *shogi.Record, nt *jkfNote) error {
 			return j.warn(nt.pos, 0, ErrSyntax, nt.path+": an inserted node needs \"end\"; ignored")
 		}
 		side := rec.Start.Turn() ^ shogi.Color(parent.Ply()&1)
-		n = rec.AddChild(parent, 0, shogi.Ending{Kind: kind, Side: side, Word: nt.word})
-		cs := parent.Children
-		copy(cs[idx+1:], cs[idx:len(cs)-1])
-		cs[idx] = n
-		n.Comments = nt.comments
+		n = rec.InsertChild(parent, parent.Child(idx-1), 0, shogi.Ending{Kind: kind, Side: side, Word: nt.word})
+		rec.SetComments(n, nt.comments)
 	} else {
-		n = parent.Children[idx]
+		n = parent.Child(idx)
 		if nt.hasEnd {
 			if !n.IsEnd() {
 				return j.warn(nt.pos, 0, ErrSyntax, nt.path+": \"end\" on a move; ignored")
 			}
-			n.End = shogi.Ending{Kind: kind, Side: n.End.Side, Word: nt.word}
+			rec.SetEnd(n, shogi.Ending{Kind: kind, Side: n.End().Side, Word: nt.word})
 		}
 		if nt.hasComments {
 			if err := j.warn(nt.pos, 0, ErrSyntax, nt.path+": \"comments\" belong to the entry; ignored"); err != nil {
@@ -279,10 +276,10 @@ func (j *JKF) applyNote(rec *shogi.Record, nt *jkfNote) error {
 		}
 	}
 	if nt.hasElapsed || nt.hasTotal {
-		n.Time = shogi.MoveTime{Elapsed: nt.elapsed, Total: nt.total, HasTime: nt.hasElapsed, HasTotal: nt.hasTotal}
+		rec.SetTime(n, shogi.MoveTime{Elapsed: nt.elapsed, Total: nt.total, HasTime: nt.hasElapsed, HasTotal: nt.hasTotal})
 	}
 	if nt.bookmark != "" {
-		n.Bookmark = nt.bookmark
+		rec.SetBookmark(n, nt.bookmark)
 	}
 	return nil
 }
@@ -306,10 +303,11 @@ func extPlace(root *shogi.Node, at []int) (*shogi.Node, int, bool) {
 	p, idx := root, 0
 	walk := func(steps int) bool {
 		for ; steps > 0; steps-- {
-			if idx >= len(p.Children) {
+			c := p.Child(idx)
+			if c == nil {
 				return false
 			}
-			p, idx = p.Children[idx], 0
+			p, idx = c, 0
 		}
 		return true
 	}
@@ -317,7 +315,7 @@ func extPlace(root *shogi.Node, at []int) (*shogi.Node, int, bool) {
 		return nil, 0, false
 	}
 	for k := 1; k+1 < len(at); k += 2 {
-		if idx >= len(p.Children) {
+		if p.Child(idx) == nil {
 			return nil, 0, false // a fork of a node that is not there
 		}
 		idx = at[k] + 1

@@ -52,7 +52,7 @@ type jkfLine struct {
 type jkfEntry struct {
 	parent     *shogi.Node // the branch point: the entry's node becomes its child
 	node       *shogi.Node // the entry's node, once its move or special is read
-	slot       int         // the index the node takes among parent.Children
+	after      *shogi.Node // the child of parent the node follows (nil: it is the first)
 	ply        int
 	at         spot // where the entry begins
 	move       shogi.Move
@@ -146,7 +146,7 @@ func (j *JKF) readMoves() error {
 				return sc.want(t, j.path(""), what)
 			}
 			if inLine {
-				j.entries = append(j.entries, jkfEntry{parent: l.parent, slot: len(l.parent.Children), at: sc.tokSpot,
+				j.entries = append(j.entries, jkfEntry{parent: l.parent, after: l.parent.LastChild(), at: sc.tokSpot,
 					ply: l.pos.MoveNumber() - rec.Start.MoveNumber() + 1, first: true, start: nl == 1 && l.index == 0})
 			} else {
 				j.lines = append(j.lines, jkfLine{jkfArray: jkfArray{first: true}, parent: j.entries[ne-1].parent, pos: l.pos})
@@ -303,7 +303,7 @@ func (j *JKF) endEntry() error {
 	rec := j.rec
 	switch {
 	case e.start:
-		rec.Root.Comments = e.comments
+		rec.SetComments(rec.Root, e.comments)
 		if e.time.HasTime || e.time.HasTotal {
 			if err := j.warn(j.sc.at(e.at), 0, ErrBadTime, "moves[0]: the start position has no time; ignored"); err != nil {
 				return err
@@ -328,11 +328,11 @@ func (j *JKF) endEntry() error {
 		if err := j.warn(j.sc.at(e.at), e.ply, ErrSyntax, j.path("")+": entry without move or special; its comments go to the previous move"); err != nil {
 			return err
 		}
-		line.parent.Comments = append(line.parent.Comments, e.comments...)
+		j.rec.SetComments(line.parent, append(line.parent.Comments(), e.comments...))
 	default:
 		n := e.node
-		n.Time = e.time
-		n.Comments = e.comments
+		j.rec.SetTime(n, e.time)
+		j.rec.SetComments(n, e.comments)
 		switch {
 		case e.foul != nil:
 			// Only the foul ending may follow, and all it needs is the
@@ -408,14 +408,9 @@ func (j *JKF) addNode(e *jkfEntry) error {
 	if e.hasMove && e.hasSpecial {
 		return &Error{Pos: j.sc.at(e.at), Ply: e.ply, Err: ErrSyntax, Detail: j.path("") + ": an entry holds either a move or a special, not both"}
 	}
-	n := j.rec.AddChild(e.parent, e.move, e.ending)
-	e.node = n
 	// Forks written before the move (unusual, but JSON members have no
 	// order) went in first; the entry's own node belongs before them.
-	if cs := e.parent.Children; len(cs)-1 > e.slot {
-		copy(cs[e.slot+1:], cs[e.slot:len(cs)-1])
-		cs[e.slot] = n
-	}
+	e.node = j.rec.InsertChild(e.parent, e.after, e.move, e.ending)
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,10 +95,10 @@ func jcSpecial(e shogi.Ending, toMove shogi.Color) string {
 // jcLines returns a node's comment lines as a JKF file holds them: a
 // bookmark is a last line starting with &.
 func jcLines(n *shogi.Node) []string {
-	if n.Bookmark == "" {
-		return n.Comments
+	if n.Bookmark() == "" {
+		return n.Comments()
 	}
-	return append(n.Comments[:len(n.Comments):len(n.Comments)], "&"+n.Bookmark)
+	return append(n.Comments()[:len(n.Comments()):len(n.Comments())], "&"+n.Bookmark())
 }
 
 func jcComment(lines []string) string {
@@ -124,11 +125,11 @@ func jcLineOf(t testing.TB, rec *shogi.Record, first *shogi.Node, pos shogi.Posi
 	var l jcLine
 	for n, i := first, 0; n != nil; n, i = n.Next(), i+1 {
 		var m jcMove
-		secs := n.Time.Elapsed.Seconds()
+		secs := n.Time().Elapsed.Seconds()
 		m.Time = &secs
 		m.Comment = jcComment(jcLines(n))
 		if n.IsEnd() {
-			s := jcSpecial(n.End, pos.Turn())
+			s := jcSpecial(n.End(), pos.Turn())
 			m.Special = &s
 		} else {
 			u := n.Move.String()
@@ -136,7 +137,7 @@ func jcLineOf(t testing.TB, rec *shogi.Record, first *shogi.Node, pos shogi.Posi
 		}
 		l.Moves = append(l.Moves, m)
 		if i > 0 || withFirstSiblings {
-			if sibs := n.Parent.Children; sibs[0] == n {
+			if sibs := slices.Collect(n.Parent().Children()); sibs[0] == n {
 				for _, alt := range sibs[1:] {
 					v := jcLineOf(t, rec, alt, pos, ply+i, false)
 					v.FromPly = ply + i
@@ -476,20 +477,20 @@ func TestJKFTree(t *testing.T) {
 	if got := rec.Header.Value("先手") + rec.Header.Value("後手"); got != "AB" {
 		t.Errorf("header %v", rec.Header)
 	}
-	if got := jcComment(rec.Root.Comments); got != "start" {
+	if got := jcComment(rec.Root.Comments()); got != "start" {
 		t.Errorf("root comment %q", got)
 	}
 	n1 := rec.NodeAt(1)
-	if !n1.Time.HasTime || n1.Time.Elapsed.Seconds() != 5 || !n1.Time.HasTotal || n1.Time.Total.Seconds() != 5 {
-		t.Errorf("ply 1 time %+v", n1.Time)
+	if !n1.Time().HasTime || n1.Time().Elapsed.Seconds() != 5 || !n1.Time().HasTotal || n1.Time().Total.Seconds() != 5 {
+		t.Errorf("ply 1 time %+v", n1.Time())
 	}
 	n2 := rec.NodeAt(2)
-	if len(n2.Children) != 2 || n2.Children[1].Move.String() != "2g2f" || n2.Children[1].Next().End.Kind != shogi.Interrupt {
+	if n2.NumChildren() != 2 || n2.Child(1).Move.String() != "2g2f" || n2.Child(1).Next().End().Kind != shogi.Interrupt {
 		t.Fatalf("fork at ply 3 not read as the second child of ply 2")
 	}
 	end := rec.MainLineEnd()
-	if end.End.Kind != shogi.Resign || end.End.Side != shogi.White || end.Ply() != 6 {
-		t.Errorf("ending %+v at ply %d", end.End, end.Ply())
+	if end.End().Kind != shogi.Resign || end.End().Side != shogi.White || end.Ply() != 6 {
+		t.Errorf("ending %+v at ply %d", end.End(), end.Ply())
 	}
 }
 
@@ -502,8 +503,8 @@ func TestJKFForkBeforeMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cs := rec.Root.Children; len(cs) != 2 || cs[0].Move.String() != "7g7f" || cs[1].Move.String() != "2g2f" {
-		t.Errorf("children of the root: %v", rec.Root.Children)
+	if cs := slices.Collect(rec.Root.Children()); len(cs) != 2 || cs[0].Move.String() != "7g7f" || cs[1].Move.String() != "2g2f" {
+		t.Errorf("children of the root: %v", slices.Collect(rec.Root.Children()))
 	}
 }
 
@@ -570,13 +571,13 @@ func TestJKFDeepForks(t *testing.T) {
 	}
 	n, levels := rec.Root, 0
 	for {
-		for len(n.Children) == 1 {
-			n = n.Children[0]
+		for n.NumChildren() == 1 {
+			n = n.Child(0)
 		}
-		if len(n.Children) == 0 {
+		if n.NumChildren() == 0 {
 			break
 		}
-		n = n.Children[1]
+		n = n.Child(1)
 		levels++
 	}
 	if levels != depth-1 {
@@ -623,7 +624,7 @@ func TestJKFStrings(t *testing.T) {
 	if got := rec.Header.Value("c"); got != "\uFFFDx" {
 		t.Errorf("c = %q", got)
 	}
-	if got := rec.Root.Comments; len(got) != 2 || got[1] != "y" {
+	if got := rec.Root.Comments(); len(got) != 2 || got[1] != "y" {
 		t.Errorf("comments %q", got)
 	}
 }
@@ -664,7 +665,7 @@ func TestJKFSpecials(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e := rec.MainLineEnd().End.Normalize(shogi.White)
+			e := rec.MainLineEnd().End().Normalize(shogi.White)
 			if e.Kind != tt.kind || e.Side != tt.side {
 				t.Errorf("ending %+v, want kind %v side %v", e, tt.kind, tt.side)
 			}
@@ -871,7 +872,7 @@ func TestJKFFoul(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if n := rec.NodeAt(1); n == nil || n.Move.String() != "7g7e" || len(n.Children) != 0 {
+				if n := rec.NodeAt(1); n == nil || n.Move.String() != "7g7e" || n.NumChildren() != 0 {
 					t.Fatalf("lenient: the illegal move is not the line's last node")
 				}
 				ws := r.Warnings()
@@ -888,8 +889,8 @@ func TestJKFFoul(t *testing.T) {
 			if n == nil || n.Move.String() != "7g7e" || n.Next() == nil || !n.Next().IsEnd() {
 				t.Fatalf("the illegal move and its ending are not in the tree")
 			}
-			if k := n.Next().End.Normalize(shogi.White).Kind; k != shogi.FoulLose && k != shogi.FoulWin && k != shogi.IllegalMove {
-				t.Errorf("ending %+v", n.Next().End)
+			if k := n.Next().End().Normalize(shogi.White).Kind; k != shogi.FoulLose && k != shogi.FoulWin && k != shogi.IllegalMove {
+				t.Errorf("ending %+v", n.Next().End())
 			}
 		})
 	}
@@ -918,21 +919,21 @@ func TestJKFExtensionRead(t *testing.T) {
 	if got := fmt.Sprint(rec.Header); got != "[{手合割 その他} {先手 A} {先手 B}]" {
 		t.Errorf("header %s", got)
 	}
-	if rec.Start.MoveNumber() != 5 || rec.Root.Bookmark != "初形" {
-		t.Errorf("move number %d, bookmark %q", rec.Start.MoveNumber(), rec.Root.Bookmark)
+	if rec.Start.MoveNumber() != 5 || rec.Root.Bookmark() != "初形" {
+		t.Errorf("move number %d, bookmark %q", rec.Start.MoveNumber(), rec.Root.Bookmark())
 	}
 	n1, n2 := rec.NodeAt(1), rec.NodeAt(2)
-	if n1.Time != (shogi.MoveTime{Elapsed: 250 * time.Millisecond, Total: 250 * time.Millisecond, HasTime: true, HasTotal: true}) {
-		t.Errorf("ply 1 time %+v", n1.Time)
+	if n1.Time() != (shogi.MoveTime{Elapsed: 250 * time.Millisecond, Total: 250 * time.Millisecond, HasTime: true, HasTotal: true}) {
+		t.Errorf("ply 1 time %+v", n1.Time())
 	}
-	if e := n2.Next(); e == nil || e.End.Kind != shogi.Sealed || e.End.Side != shogi.Black {
+	if e := n2.Next(); e == nil || e.End().Kind != shogi.Sealed || e.End().Side != shogi.Black {
 		t.Errorf("ply 3: %+v", e)
 	}
-	alts := n1.Children
-	if len(alts) != 3 || alts[1].Bookmark != "横歩" || alts[2].End.Kind != shogi.WinByDefault {
+	alts := slices.Collect(n1.Children())
+	if len(alts) != 3 || alts[1].Bookmark() != "横歩" || alts[2].End().Kind != shogi.WinByDefault {
 		t.Fatalf("alternatives at ply 2: %d", len(alts))
 	}
-	if e := alts[1].Next(); e == nil || e.End.Word != "中止" || jcComment(e.Comments) != "停電" || e.Time.Elapsed != 1500*time.Millisecond {
+	if e := alts[1].Next(); e == nil || e.End().Word != "中止" || jcComment(e.Comments()) != "停電" || e.Time().Elapsed != 1500*time.Millisecond {
 		t.Errorf("the inserted ending of the fork: %+v", e)
 	}
 
@@ -976,7 +977,7 @@ func TestJKFExtensionRead(t *testing.T) {
 	}
 	// Outside moves[0] it is an unknown member.
 	r := NewJKF(strings.NewReader(`{"header": {}, "moves": [{}, {"special": "TORYO", "kifconv": {"bookmark": "x"}}]}`), Options{})
-	if rec, err := r.Read(); err != nil || len(r.Warnings()) != 1 || rec.Root.Bookmark != "" {
+	if rec, err := r.Read(); err != nil || len(r.Warnings()) != 1 || rec.Root.Bookmark() != "" {
 		t.Errorf("extension in moves[1]: %v, warnings %v", err, r.Warnings())
 	}
 }
@@ -1060,7 +1061,7 @@ func TestJKFShortWays(t *testing.T) {
 		var b strings.Builder
 		if rec != nil {
 			for n := range rec.MainLine() {
-				fmt.Fprintf(&b, "%v %v %v %v %v;", n.Move, n.End.Kind, n.Time, n.Comments, n.Bookmark)
+				fmt.Fprintf(&b, "%v %v %v %v %v;", n.Move, n.End().Kind, n.Time(), n.Comments(), n.Bookmark())
 			}
 		}
 		fmt.Fprintf(&b, "\nerror: %v", err)

@@ -342,9 +342,9 @@ func (a *textArena) str(b []byte) string {
 // slice is capped at its length, so that appending to it elsewhere copies.
 // Which node's comments end the used part of the slab is told by where its
 // slice ends, not stored: a comment then costs two pointer stores, the
-// text and n.Comments, which matters while the collector is marking.
+// text and n's comments, which matters while the collector is marking.
 func (k *kakinoki) addComment(n *shogi.Node, text string) {
-	old := n.Comments
+	old := n.Comments()
 	start := k.clen - len(old)
 	if len(old) == 0 || k.clen == 0 || &old[len(old)-1] != &k.cslab[k.clen-1] || k.clen == len(k.cslab) {
 		// A new run: n's comments so far, then text.
@@ -357,7 +357,7 @@ func (k *kakinoki) addComment(n *shogi.Node, text string) {
 	}
 	k.cslab[k.clen] = text
 	k.clen++
-	n.Comments = k.cslab[start:k.clen:k.clen]
+	k.rec.SetComments(n, k.cslab[start:k.clen:k.clen])
 }
 
 // kifHeaderKeys are the keys a header line most often has: reading one
@@ -532,7 +532,7 @@ func (k *kakinoki) line(kind lineKind, raw, t []byte) error {
 			k.rootMark = name
 			return nil
 		}
-		k.node().Bookmark = name
+		k.rec.SetBookmark(k.node(), name)
 		return nil
 	case lineMoveHeader:
 		return k.startMoves(raw, t)
@@ -666,8 +666,8 @@ func (k *kakinoki) startMoves(raw, t []byte) error {
 	}
 	k.rec = k.newRecord(start)
 	k.rec.Header = k.header
-	k.rec.Root.Comments = k.rootComments
-	k.rec.Root.Bookmark = k.rootMark
+	k.rec.SetComments(k.rec.Root, k.rootComments)
+	k.rec.SetBookmark(k.rec.Root, k.rootMark)
 	k.pos = start
 	if k.captionTo != shogi.NoSquare && k.plyOffset > 0 {
 		// Only the destination of the caption's move is known; it is what

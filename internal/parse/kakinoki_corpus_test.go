@@ -71,7 +71,7 @@ func kkComment(c []string) string {
 func kkCanon(rec *shogi.Record, withTime bool) kkRecord {
 	start := rec.Start
 	start.SetMoveNumber(1)
-	out := kkRecord{Initial: start.SFEN(), InitialComment: kkComment(rec.Root.Comments), Header: map[string]string{}}
+	out := kkRecord{Initial: start.SFEN(), InitialComment: kkComment(rec.Root.Comments()), Header: map[string]string{}}
 	for _, f := range rec.Header {
 		if f.Value != "" && f.Key != shogi.KeyHandicap {
 			if _, dup := out.Header[f.Key]; !dup {
@@ -83,9 +83,9 @@ func kkCanon(rec *shogi.Record, withTime bool) kkRecord {
 	line = func(first *shogi.Node, ply int, main bool) kkLine {
 		l := kkLine{FromPly: ply}
 		for x, p := first, ply; x != nil; x, p = x.Next(), p+1 {
-			cm := kkMove{Comment: kkComment(x.Comments)}
+			cm := kkMove{Comment: kkComment(x.Comments())}
 			if x.IsEnd() {
-				s := kkSpecial(x.End)
+				s := kkSpecial(x.End())
 				cm.Special = &s
 				l.SpecialEnd = &s
 			} else {
@@ -93,12 +93,12 @@ func kkCanon(rec *shogi.Record, withTime bool) kkRecord {
 				cm.USI = &u
 			}
 			if withTime {
-				t := x.Time.Elapsed.Seconds()
+				t := x.Time().Elapsed.Seconds()
 				cm.Time = &t
 			}
 			l.Moves = append(l.Moves, cm)
 			if x != first || main {
-				for _, alt := range x.Parent.Children[1:] {
+				for alt := range x.Parent().Variations() {
 					l.Variations = append(l.Variations, line(alt, p, false))
 				}
 			}

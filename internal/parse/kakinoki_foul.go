@@ -72,8 +72,7 @@ func (k *kakinoki) pendingFoul() error {
 	if l := k.cur; l.end() > l.illegal {
 		// The capture of the king the move left in check, which no foul
 		// ending followed: the line is cut at the illegal move.
-		n := l.tail
-		n.Parent.Children = n.Parent.Children[:len(n.Parent.Children)-1]
+		l.tail.Detach()
 		l.pop()
 		k.dropped++
 	}

@@ -37,29 +37,29 @@ func kkDump(rec *shogi.Record) string {
 		stack = stack[:len(stack)-1]
 		n := it.n
 		switch {
-		case n.Parent == nil:
+		case n.Parent() == nil:
 			sb.WriteString("root")
 		case n.IsEnd():
-			fmt.Fprintf(&sb, "%s%d %s/%s/%s", it.ind, n.Ply(), n.End.Kind, n.End.Side, n.End.Word)
+			fmt.Fprintf(&sb, "%s%d %s/%s/%s", it.ind, n.Ply(), n.End().Kind, n.End().Side, n.End().Word)
 		default:
 			fmt.Fprintf(&sb, "%s%d %s", it.ind, n.Ply(), n.Move)
 		}
-		if n.Time.HasTime || n.Time.HasTotal {
-			fmt.Fprintf(&sb, " (%v / %v)", n.Time.Elapsed, n.Time.Total)
+		if n.Time().HasTime || n.Time().HasTotal {
+			fmt.Fprintf(&sb, " (%v / %v)", n.Time().Elapsed, n.Time().Total)
 		}
-		if len(n.Comments) > 0 {
-			fmt.Fprintf(&sb, " %q", n.Comments)
+		if len(n.Comments()) > 0 {
+			fmt.Fprintf(&sb, " %q", n.Comments())
 		}
-		if n.Bookmark != "" {
-			fmt.Fprintf(&sb, " &%s", n.Bookmark)
+		if n.Bookmark() != "" {
+			fmt.Fprintf(&sb, " &%s", n.Bookmark())
 		}
 		sb.WriteByte('\n')
-		for i := len(n.Children) - 1; i >= 0; i-- {
+		for i := n.NumChildren() - 1; i >= 0; i-- {
 			ind := it.ind
 			if i > 0 {
 				ind += "  "
 			}
-			stack = append(stack, item{n.Children[i], ind})
+			stack = append(stack, item{n.Child(i), ind})
 		}
 	}
 	return sb.String()
@@ -320,9 +320,9 @@ func TestKakinokiDeepVariations(t *testing.T) {
 	}
 	total := 0
 	for i, x := 0, rec.Root; x != nil; x, i = x.Next(), i+1 {
-		total += max(len(x.Children)-1, 0)
-		if i < len(texts) && len(x.Children) < 2 {
-			t.Fatalf("ply %d has %d children, want the move and 中断", i, len(x.Children))
+		total += max(x.NumChildren()-1, 0)
+		if i < len(texts) && x.NumChildren() < 2 {
+			t.Fatalf("ply %d has %d children, want the move and 中断", i, x.NumChildren())
 		}
 	}
 	if total != n {
@@ -372,11 +372,11 @@ func TestKakinokiNestedVariations(t *testing.T) {
 	}
 	x := rec.Root
 	for k := range next {
-		if len(x.Children) < 1 || x.Children[len(x.Children)-1].Move != alt[k] {
+		if x.NumChildren() < 1 || x.Child(x.NumChildren()-1).Move != alt[k] {
 			t.Fatalf("ply %d: the last child is not the block's move", k+1)
 		}
-		x = x.Children[len(x.Children)-1]
-		if len(x.Children) == 0 || x.Children[0].Move != next[k] {
+		x = x.Child(x.NumChildren() - 1)
+		if x.NumChildren() == 0 || x.Child(0).Move != next[k] {
 			t.Fatalf("ply %d: the block's second move is missing", k+2)
 		}
 	}
@@ -456,12 +456,12 @@ func TestKakinokiNestedDeep(t *testing.T) {
 			}
 			x := rec.Root
 			for i, m := range deep {
-				if len(x.Children) != 2 || x.Children[1].Move != m {
-					t.Fatalf("ply %d: %d children, want the move that ends the line and the block's move", i+1, len(x.Children))
+				if x.NumChildren() != 2 || x.Child(1).Move != m {
+					t.Fatalf("ply %d: %d children, want the move that ends the line and the block's move", i+1, x.NumChildren())
 				}
-				x = x.Children[1]
+				x = x.Child(1)
 			}
-			if len(x.Children) != 0 {
+			if x.NumChildren() != 0 {
 				t.Errorf("the deepest line goes on after ply %d", depth)
 			}
 		})
@@ -504,14 +504,14 @@ func TestKakinokiNestedDeep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := rec.Root.Children[1]
-		if n := len(x.Children); n != 2+depth {
+		x := rec.Root.Child(1)
+		if n := x.NumChildren(); n != 2+depth {
 			t.Errorf("ply 2: %d alternatives, want %d", n, 2+depth)
 		}
 		for range depth - 1 {
-			x = x.Children[1]
+			x = x.Child(1)
 		}
-		if n := len(x.Children); n != depth {
+		if n := x.NumChildren(); n != depth {
 			t.Errorf("ply %d: %d alternatives, want %d", depth+1, n, depth)
 		}
 	})
@@ -795,7 +795,7 @@ func TestKakinokiManyComments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.Root.Comments; len(got) != 1 || got[0] != "root" {
+	if got := rec.Root.Comments(); len(got) != 1 || got[0] != "root" {
 		t.Errorf("root comments %q", got)
 	}
 	i := 0
@@ -804,8 +804,8 @@ func TestKakinokiManyComments(t *testing.T) {
 		for j := range (i*7 + 3) % 5 {
 			want = append(want, fmt.Sprintf("c%d-%d", i+1, j))
 		}
-		if fmt.Sprint(n.Comments) != fmt.Sprint(want) || cap(n.Comments) != len(n.Comments) {
-			t.Errorf("ply %d: comments %q (cap %d), want %q", i+1, n.Comments, cap(n.Comments), want)
+		if fmt.Sprint(n.Comments()) != fmt.Sprint(want) || cap(n.Comments()) != len(n.Comments()) {
+			t.Errorf("ply %d: comments %q (cap %d), want %q", i+1, n.Comments(), cap(n.Comments()), want)
 		}
 		i++
 	}

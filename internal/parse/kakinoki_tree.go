@@ -85,7 +85,7 @@ func (l *line) push(n *shogi.Node) {
 // pop removes the last node of l.
 func (l *line) pop() {
 	l.n--
-	l.tail = l.tail.Parent
+	l.tail = l.tail.Parent()
 	if len(l.nodes) > l.n {
 		l.nodes = l.nodes[:l.n]
 	}
@@ -112,7 +112,7 @@ func (l *line) fill() {
 	x := l.tail
 	for i := l.n - 1; i >= have; i-- {
 		l.nodes[i] = x
-		x = x.Parent
+		x = x.Parent()
 	}
 }
 

@@ -171,8 +171,8 @@ func (k *kakinoki) kifTail(raw, rest []byte, node *shogi.Node) error {
 			if err := k.warn(k.lr.posAt(raw, col(raw, rest)), ErrBadTime, "want a time like ( 0:16/00:00:16); time ignored"); err != nil {
 				return err
 			}
-		} else if !node.Time.HasTime {
-			node.Time = mt
+		} else if !node.Time().HasTime {
+			k.rec.SetTime(node, mt)
 		}
 		rest = rest[j+1:]
 		rest = rest[skipJaSpaces(rest, 0):]
@@ -387,7 +387,7 @@ func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
 		return nil
 	}
 	nd := k.addPlayed(tail, m)
-	nd.Time = mt
+	k.rec.SetTime(nd, mt)
 	return nd
 }
 

@@ -46,7 +46,7 @@ func TestKKRead(t *testing.T) {
 			var ms []string
 			for n := range rec.MainLine() {
 				if n.IsEnd() {
-					ms = append(ms, n.End.Kind.String())
+					ms = append(ms, n.End().Kind.String())
 				} else {
 					ms = append(ms, n.Move.String())
 				}

@@ -45,7 +45,20 @@ type lineReader struct {
 	// token): one allocation per chunk, not one per line.
 	chunk   string
 	chunkAt int64
+	// A line longer than partSize comes in parts from readPart (a USI game
+	// is one line): cont says the line goes on after the part last
+	// returned; parted that the line last returned came in parts, whose
+	// positions count columns from the line's start (partCol runes before
+	// the part) and quote partText, the line's start.
+	cont, parted bool
+	partCol      int // runes of the line before the part last returned
+	nextCol      int // partCol of the part after it
+	partLen      int // bytes of the line before the unread text
+	partText     string
 }
+
+// partSize is the text a part of a long line holds at least (see readPart).
+const partSize = 64 << 10
 
 // chunkSize is the text a chunk takes: a position's line keeps no more
 // alive with it.
@@ -72,6 +85,9 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 // pos returns the position of column col (1-based, in runes) of the line
 // last returned, with its text.
 func (l *lineReader) pos(col int) Pos {
+	if l.parted {
+		return Pos{File: l.file, Line: l.line, Col: l.partCol + col, Offset: l.offset, Text: l.partText}
+	}
 	if l.quotedAt != l.offset {
 		l.quote()
 	}
@@ -144,10 +160,25 @@ func (l *lineReader) back() { l.unread = true; l.line-- }
 
 // readLine returns the next line without its line end, or io.EOF.
 func (l *lineReader) readLine() ([]byte, error) {
+	b, _, err := l.read(0)
+	return b, err
+}
+
+// readPart is readLine for a reader that can take a long line in parts,
+// so that its text is not held whole (a USI game of a million moves is a
+// 5 MB line): a line longer than partSize comes as parts that end after a
+// space or tab, more saying that the line goes on in the next call. The
+// line's length is still bounded by MaxLineBytes, and positions on a part
+// count from the line's start.
+func (l *lineReader) readPart() (b []byte, more bool, err error) { return l.read(partSize) }
+
+// read is readLine and readPart, which cuts parts of at least part bytes
+// (none when it is 0).
+func (l *lineReader) read(part int) ([]byte, bool, error) {
 	if l.unread {
 		l.unread = false
 		l.line++
-		return l.buf[l.lastFrom:l.lastTo], nil
+		return l.buf[l.lastFrom:l.lastTo], false, nil
 	}
 	// searched is how much of the pending data is known to hold no LF, so
 	// that a long line arriving in small reads is scanned once, not once per
@@ -186,21 +217,26 @@ func (l *lineReader) readLine() ([]byte, error) {
 		}
 		if n < 0 {
 			if l.err != nil {
-				if len(data) == 0 || l.err != io.EOF {
-					return nil, l.err
+				if len(data) == 0 && !l.cont || l.err != io.EOF {
+					return nil, false, l.err
 				}
 				n = len(data) // the last line has no line end
 			} else {
-				if len(data) > l.max {
-					return nil, l.tooLong()
+				if l.partLen+len(data) > l.max {
+					return nil, false, l.tooLong()
+				}
+				if part > 0 && len(data) >= part {
+					if i := bytes.LastIndexAny(data, " \t"); i >= 0 {
+						return l.takePart(i + 1), true, nil
+					}
 				}
 				searched = len(data)
 				l.fill()
 				continue
 			}
 		}
-		if n > l.max {
-			return nil, l.tooLong()
+		if l.partLen+n > l.max {
+			return nil, false, l.tooLong()
 		}
 		adv := n
 		if n < len(data) {
@@ -209,12 +245,36 @@ func (l *lineReader) readLine() ([]byte, error) {
 				adv++
 			}
 		}
-		l.line++
-		l.offset = l.base + int64(l.start)
+		if l.cont {
+			l.cont, l.partCol, l.partLen = false, l.nextCol, 0 // the last part
+		} else {
+			l.line++
+			l.offset = l.base + int64(l.start)
+			if l.parted {
+				l.parted = false
+			}
+		}
 		l.lastFrom, l.lastTo = l.start, l.start+n
 		l.start += adv
-		return data[:n], nil
+		return data[:n], false, nil
 	}
+}
+
+// takePart returns the next n bytes of the line being read as a part.
+func (l *lineReader) takePart(n int) []byte {
+	b := l.buf[l.start : l.start+n]
+	if !l.cont {
+		l.line++
+		l.offset = l.base + int64(l.start)
+		l.cont, l.parted, l.nextCol, l.partLen = true, true, 0, 0
+		l.partText = quoteText(l.buf[l.start:l.end]) // more than the part: the line's start, as a whole line is quoted
+	}
+	l.partCol = l.nextCol
+	l.nextCol += utf8.RuneCount(b)
+	l.partLen += n
+	l.lastFrom, l.lastTo = l.start, l.start+n
+	l.start += n
+	return b
 }
 
 // run returns the text buffered after the last line returned, for a
@@ -232,6 +292,9 @@ func (l *lineReader) run() []byte {
 // lines; the last of them starts at byte last of the text and is length
 // bytes long without its line end.
 func (l *lineReader) took(n, lines, last, length int) {
+	if l.parted {
+		l.parted = false
+	}
 	l.line += lines
 	l.offset = l.base + int64(l.start+last)
 	l.lastFrom, l.lastTo = l.start+last, l.start+last+length
@@ -240,8 +303,11 @@ func (l *lineReader) took(n, lines, last, length int) {
 
 // tooLong ends the input with ErrLineTooLong for the next line.
 func (l *lineReader) tooLong() error {
-	l.err = &Error{Pos: Pos{File: l.file, Line: l.line + 1, Col: 1, Offset: l.base + int64(l.start),
-		Text: quoteText(l.buf[l.start:l.end])}, Err: ErrLineTooLong,
+	at := Pos{File: l.file, Line: l.line + 1, Col: 1, Offset: l.base + int64(l.start), Text: quoteText(l.buf[l.start:l.end])}
+	if l.cont { // a line read in parts
+		at = Pos{File: l.file, Line: l.line, Col: 1, Offset: l.offset, Text: l.partText}
+	}
+	l.err = &Error{Pos: at, Err: ErrLineTooLong,
 		Detail: fmt.Sprintf("a line longer than %d bytes", l.max)}
 	l.start, l.end = 0, 0
 	return l.err

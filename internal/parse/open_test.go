@@ -49,8 +49,8 @@ func TestOpen(t *testing.T) {
 				t.Fatalf("%s: %v", tc.name, err)
 			}
 			n := 0
-			for nd := rec.Root; len(nd.Children) > 0; nd = nd.Children[0] {
-				if !nd.Children[0].IsEnd() {
+			for nd := rec.Root; nd.NumChildren() > 0; nd = nd.Child(0) {
+				if !nd.Child(0).IsEnd() {
 					n++
 				}
 			}

@@ -663,7 +663,7 @@ func (g *game) move(tok string, at Pos) error {
 	}
 	n := g.rec.AddChild(lv.cur, m, shogi.Ending{})
 	if len(g.pending) > 0 {
-		n.Comments = g.pending
+		g.rec.SetComments(n, g.pending)
 		g.pending = nil
 	}
 	lv.before = before
@@ -702,7 +702,7 @@ func (g *game) ending(e shogi.Ending, at Pos) error {
 	}
 	n := g.rec.AddChild(lv.cur, 0, e)
 	if len(g.pending) > 0 {
-		n.Comments = g.pending
+		g.rec.SetComments(n, g.pending)
 		g.pending = nil
 	}
 	lv.before = lv.pos
@@ -731,8 +731,8 @@ func (g *game) pendingFoul() error {
 	if !lv.foulCapture && lv.cur.Ply() > e.Ply {
 		// The capture of the king the move left in check, with no foul
 		// ending after it: the line is cut at the illegal move.
-		p := lv.cur.Parent
-		p.Children = p.Children[:len(p.Children)-1]
+		p := lv.cur.Parent()
+		lv.cur.Detach()
 		lv.cur, lv.pos = p, lv.before
 		lv.dropped++
 	}
@@ -797,7 +797,7 @@ func (g *game) open(at Pos) error {
 		return &Error{Pos: at, Err: ErrBadVariation, Detail: "a variation must follow the move it replaces"}
 	}
 	g.stack = append(g.stack, g.lv)
-	g.lv = level{cur: g.lv.cur.Parent, pos: g.lv.before, fresh: true}
+	g.lv = level{cur: g.lv.cur.Parent(), pos: g.lv.before, fresh: true}
 	return nil
 }
 
@@ -853,7 +853,7 @@ func (g *game) variation(n int, at Pos) error {
 		return &Error{Pos: at, Err: ErrBadVariation, Detail: fmt.Sprintf("Variation:%d, but the line read last has %d plies", n, ply)}
 	}
 	for ; ply > n-1; ply-- {
-		x = x.Parent
+		x = x.Parent()
 	}
 	pos, err := g.rec.PositionAt(x)
 	if err != nil {
@@ -883,11 +883,12 @@ func (g *game) time(s string, at Pos) {
 		g.r.warn(at, ErrBadTime, fmt.Sprintf("want (mm:ss / hh:mm:ss), found (%s)", s))
 		return
 	}
-	mt := &g.lv.cur.Time
+	mt := g.lv.cur.Time()
 	mt.Elapsed, mt.HasTime = e, true
 	if hasTot {
 		mt.Total, mt.HasTotal = t, true
 	}
+	g.rec.SetTime(g.lv.cur, mt)
 }
 
 // psnClock reads m:ss or h:mm:ss (seconds may have a fraction).
@@ -946,9 +947,9 @@ func (g *game) endComment() {
 	case g.lv.fresh:
 		g.pending = append(g.pending, lines...)
 	case g.lv.cur == g.rec.Root:
-		g.rec.Root.Comments = append(g.rec.Root.Comments, lines...)
+		g.rec.SetComments(g.rec.Root, append(g.rec.Root.Comments(), lines...))
 	default:
-		g.lv.cur.Comments = append(g.lv.cur.Comments, lines...)
+		g.rec.SetComments(g.lv.cur, append(g.lv.cur.Comments(), lines...))
 	}
 }
 

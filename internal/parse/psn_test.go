@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,21 +26,21 @@ func textDumpRecord(rec *shogi.Record) string {
 	var walk func(n *shogi.Node, ind string)
 	walk = func(n *shogi.Node, ind string) {
 		switch {
-		case n.Parent == nil:
+		case n.Parent() == nil:
 			sb.WriteString("root")
 		case n.IsEnd():
-			fmt.Fprintf(&sb, "%s%d %s/%s/%s", ind, n.Ply(), n.End.Kind, n.End.Side, n.End.Word)
+			fmt.Fprintf(&sb, "%s%d %s/%s/%s", ind, n.Ply(), n.End().Kind, n.End().Side, n.End().Word)
 		default:
 			fmt.Fprintf(&sb, "%s%d %s", ind, n.Ply(), n.Move)
 		}
-		if n.Time.HasTime || n.Time.HasTotal {
-			fmt.Fprintf(&sb, " (%v / %v)", n.Time.Elapsed, n.Time.Total)
+		if n.Time().HasTime || n.Time().HasTotal {
+			fmt.Fprintf(&sb, " (%v / %v)", n.Time().Elapsed, n.Time().Total)
 		}
-		if len(n.Comments) > 0 {
-			fmt.Fprintf(&sb, " %q", n.Comments)
+		if len(n.Comments()) > 0 {
+			fmt.Fprintf(&sb, " %q", n.Comments())
 		}
 		sb.WriteByte('\n')
-		for i, c := range n.Children {
+		for i, c := range slices.Collect(n.Children()) {
 			if i > 0 {
 				walk(c, ind+"  ")
 			} else {

@@ -81,7 +81,9 @@ func (p Pos) DisplayCol(eastAsian bool) int {
 // quoteText returns line as a position keeps it: cut at MaxQuote bytes, on
 // a character boundary.
 func quoteText(line []byte) string {
-	return string(line[:quoteLen(string(line))])
+	// Only the bytes quoteLen looks at are made a string: a line may be
+	// megabytes long.
+	return string(line[:quoteLen(string(line[:min(len(line), MaxQuote+1)]))])
 }
 
 // quoteString is quoteText for text already in a string.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"iter"
+	"slices"
 	"sync"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -54,9 +55,13 @@ type Splitter struct {
 
 // Default piece sizes: big enough that reading a piece costs far more than
 // handing it to a worker, small enough that a few per worker stay in cache.
+// A record longer than DefaultMaxPieceSize (a game of some 100,000 moves)
+// ends the cutting: it and the rest of the text are read as they come, not
+// held whole, so that a long game costs memory for its moves only (issue
+// 15: a USI game of a million moves is a 5 MB line).
 const (
 	DefaultPieceSize    = 64 << 10
-	DefaultMaxPieceSize = 16 << 20
+	DefaultMaxPieceSize = 1 << 20
 )
 
 // NewSplitter returns a splitter of the text of r in format, which must be
@@ -116,7 +121,7 @@ func (s *Splitter) Next(buf []byte) (Piece, error) {
 			s.buf = make([]byte, 0, 2*s.Size)
 		}
 		if len(s.buf) == cap(s.buf) {
-			s.buf = append(s.buf, 0)[:len(s.buf)]
+			s.buf = slices.Grow(s.buf, len(s.buf)) // doubled: append grows a large slice by a quarter, leaving more behind
 		}
 		var n int
 		var err error

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -41,69 +43,173 @@ func (u *USI) Warnings() ErrorList { return u.warnings }
 func (u *USI) Read() (*shogi.Record, error) {
 	u.warnings = nil
 	for {
-		line, err := u.lr.readLine()
+		line, more, err := u.lr.readPart()
 		if err != nil {
 			return nil, err
 		}
 		t := bytes.TrimSpace(line)
-		if len(t) == 0 || t[0] == '#' {
+		if len(t) == 0 && !more || len(t) > 0 && t[0] == '#' {
+			for more && err == nil {
+				_, more, err = u.lr.readPart()
+			}
+			if err != nil {
+				return nil, err
+			}
 			continue
 		}
-		return u.parseLine(string(t), line)
+		return u.parseLine(t, line, more)
 	}
 }
 
-func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
-	base := bytes.Index(raw, []byte(s)) // once: per move it made long lines quadratic
+// usiFields walks the fields of a USI line, as bytes.Fields splits them,
+// across the parts it comes in (lineReader.readPart): a game of a million
+// moves is walked once, its text neither held whole nor made a slice of
+// fields. The parts are cut after an ASCII space, so no field spans two.
+type usiFields struct {
+	lr   *lineReader
+	part []byte // the part being walked: part[at:] is not walked yet
+	at   int
+	more bool  // parts follow
+	err  error // the error reading the next part
+	n    int   // the parts walked before part
+}
+
+// next returns the next field and where it starts in z.part, or ok false
+// at the end of the line or on a read error (z.err).
+func (z *usiFields) next() (f []byte, at int, ok bool) {
+	for {
+		i := z.skip(z.at, true)
+		if i == len(z.part) {
+			z.at = i
+			if !z.more || z.err != nil {
+				return nil, 0, false
+			}
+			z.part, z.more, z.err = z.lr.readPart()
+			z.at = 0
+			z.n++
+			continue
+		}
+		z.at = z.skip(i, false)
+		return z.part[i:z.at], i, true
+	}
+}
+
+// skip returns the index of the first byte from i on that starts a space
+// (spaces false) or a field (spaces true), or len(z.part).
+func (z *usiFields) skip(i int, spaces bool) int {
+	for i < len(z.part) {
+		c := z.part[i]
+		if c < utf8.RuneSelf {
+			if (c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r') != spaces {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(z.part[i:])
+		if unicode.IsSpace(r) != spaces {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+// rest reads the line to its end and returns the number of fields after
+// the last one next returned, or the error that reading the line met (a
+// line over MaxLineBytes, which is what the line is then reported for).
+func (z *usiFields) rest() (int, error) {
+	n := 0
+	for _, _, ok := z.next(); ok; _, _, ok = z.next() {
+		n++
+	}
+	return n, z.err
+}
+
+// parseLine reads the game of t, the text of line (or of its first part,
+// when more parts follow) without its surrounding spaces.
+func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
+	z := &usiFields{lr: u.lr, part: raw, at: cap(raw) - cap(t), more: more} // t is raw[at:…]
+	if t == nil {
+		z.at = len(raw) // a part of only spaces
+	}
+	base := z.at
+	// fail returns the error of the line: one that reading it met first.
+	fail := func(e error) (*shogi.Record, error) {
+		if _, err := z.rest(); err != nil {
+			return nil, err
+		}
+		return nil, e
+	}
 	// Columns count characters (U+3000 and other multi-byte spaces may
-	// precede the text); only an error pays for counting them.
-	posOf := func(i int) Pos { return u.lr.posAt(raw, base+i) }
-	fields := strings.Fields(s)
-	i := 0
-	if i < len(fields) && fields[i] == "position" {
-		i++
+	// precede the text); only an error pays for counting them. A field
+	// before the moves is placed where its text first stands in the line,
+	// and base+i is i bytes into the line's text (both when they are in the
+	// first part, as they are but after a run of 64 KB of spaces).
+	posOf := func(i int) Pos { return u.lr.posAt(z.part, i) }
+	linePos := func(i int, at int) Pos {
+		if z.n == 0 {
+			return posOf(base + i)
+		}
+		return posOf(at)
+	}
+	headPos := func(f string, at int) Pos { return linePos(strings.Index(string(z.part[base:]), f), at) }
+	f, at, ok := z.next()
+	if ok && string(f) == "position" {
+		f, at, ok = z.next()
 	}
 	var start shogi.Position
 	switch {
-	case i < len(fields) && fields[i] == "startpos":
+	case ok && string(f) == "startpos":
 		start = shogi.StartPosition()
-		i++
-	case i < len(fields) && fields[i] == "sfen":
-		i++
-		j := i
-		for j < len(fields) && fields[j] != "moves" && j-i < 4 {
-			j++
+		f, at, ok = z.next()
+	case ok && string(f) == "sfen":
+		// Three or four SFEN fields, up to "moves".
+		var sf [4]string
+		k, sfAt := 0, 0
+		for f, at, ok = z.next(); ok && string(f) != "moves" && k < len(sf); f, at, ok = z.next() {
+			if k == 0 {
+				sfAt = at
+			}
+			sf[k] = string(f)
+			k++
 		}
-		if j-i < 3 {
-			return nil, &Error{Pos: posOf(0), Err: ErrSyntax, Detail: "want 3 or 4 SFEN fields after \"sfen\""}
+		if k < 3 {
+			return fail(&Error{Pos: linePos(0, at), Err: ErrSyntax, Detail: "want 3 or 4 SFEN fields after \"sfen\""})
 		}
-		p, err := shogi.ParseSFEN(strings.Join(fields[i:j], " "))
+		p, err := shogi.ParseSFEN(strings.Join(sf[:k], " "))
 		if err != nil {
-			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: shogi.ErrBadPosition, Detail: err.Error()}
+			return fail(&Error{Pos: headPos(sf[0], sfAt), Err: shogi.ErrBadPosition, Detail: err.Error()})
 		}
-		if err := u.judgeStart(&p, posOf(strings.Index(s, fields[i]))); err != nil {
-			return nil, err
+		if shogi.CheckStart(&p) != nil { // only a problem pays for its position, the line's text
+			if err := u.judgeStart(&p, headPos(sf[0], sfAt)); err != nil {
+				return fail(err)
+			}
 		}
 		start = p
-		i = j
 	default:
-		return nil, &Error{Pos: posOf(0), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""}
+		return fail(&Error{Pos: linePos(0, at), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""})
 	}
 	rec := u.newRecord(start)
-	if i < len(fields) {
-		if fields[i] != "moves" {
-			return nil, &Error{Pos: posOf(strings.Index(s, fields[i])), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", fields[i])}
+	if ok {
+		if string(f) != "moves" {
+			return fail(&Error{Pos: headPos(string(f), at), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", f)})
 		}
-		i++
+		f, at, ok = z.next()
 	}
 	pos := start
 	node := rec.Root
-	off := 0
-	for k := i; k < len(fields); k++ {
-		f := fields[k]
-		off = strings.Index(s[off:], f) + off
-		ply := k - i + 1
-		switch f {
+	// off is where the search for the next move's text starts in its part
+	// (after the last move, not after an ending), as it was in the line:
+	// from the line's text for the first move.
+	off, part, ply := base, 0, 0
+	for ; ok; f, at, ok = z.next() {
+		if z.n != part {
+			off, part = 0, z.n
+		}
+		off = bytes.Index(z.part[off:], f) + off
+		ply++
+		switch string(f) {
 		case "resign":
 			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.Resign, Side: pos.Turn()})
 			continue
@@ -111,7 +217,7 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.EnteringKing, Side: pos.Turn()})
 			continue
 		}
-		m, err := shogi.ParseUSIMove(f)
+		m, err := shogi.ParseUSIMove(string(f))
 		if err != nil {
 			// Keep the notation's own sentinel (bad-square, syntax).
 			code := error(shogi.ErrSyntax)
@@ -119,25 +225,32 @@ func (u *USI) parseLine(s string, raw []byte) (*shogi.Record, error) {
 			if errors.As(err, &ne) {
 				code = ne.Err
 			}
-			return nil, &Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()}
+			return fail(&Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()})
 		}
 		if err := pos.PlayLegal(m); err != nil {
 			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
 			if !psnPlayable(&pos, m) {
-				return nil, e
+				return fail(e)
 			}
 			e.Detail += undocumented
 			if u.Strict {
-				return nil, e
+				return fail(e)
 			}
 			rec.AddChild(node, m, shogi.Ending{})
-			e.Detail += droppedNote(len(fields) - k - 1)
+			dropped, err := z.rest()
+			if err != nil {
+				return nil, err
+			}
+			e.Detail += droppedNote(dropped)
 			e.Warning = true
 			u.warnings = append(u.warnings, e)
 			return rec, nil
 		}
 		node = rec.AddChild(node, m, shogi.Ending{})
 		off += len(f)
+	}
+	if z.err != nil {
+		return nil, z.err
 	}
 	return rec, nil
 }
@@ -185,13 +298,13 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 		if len(t) == 0 || t[0] == '#' {
 			continue
 		}
-		str := string(t)
-		if strings.HasPrefix(str, "position") || strings.HasPrefix(str, "startpos") || strings.Contains(str, " moves") {
+		if bytes.HasPrefix(t, []byte("position")) || bytes.HasPrefix(t, []byte("startpos")) || bytes.Contains(t, []byte(" moves")) {
 			u := USI{Options: s.Options, lr: s.lr}
-			rec, err := u.parseLine(str, line)
+			rec, err := u.parseLine(t, line, false)
 			s.warnings = append(s.warnings, u.warnings...)
 			return rec, err
 		}
+		str := string(t)
 		p, err := shogi.ParseSFEN(str)
 		if err != nil {
 			c := 1

@@ -44,7 +44,7 @@ func TestUSIRead(t *testing.T) {
 			if got := jkfMainLine(rec); got != tt.moves {
 				t.Errorf("moves %q, want %q", got, tt.moves)
 			}
-			if got := rec.MainLineEnd().End.Kind; got != tt.end {
+			if got := rec.MainLineEnd().End().Kind; got != tt.end {
 				t.Errorf("ending %v, want %v", got, tt.end)
 			}
 		})

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -278,9 +277,10 @@ func (c *Converter) convert(r *Result, w io.Writer) {
 	// A one-game format gets the first game only once it is known to be
 	// the only one: several are refused, never glued into one file.
 	out := w
-	var held *bytes.Buffer
+	var held *heldOutput
 	if c.OneGame && c.Opt.Game == 0 {
-		held = new(bytes.Buffer)
+		held = new(heldOutput)
+		defer held.close()
 		out = ctxWriter{c.Ctx, held}
 	}
 	wr, enc := c.Target.newWriter(out)
@@ -320,7 +320,7 @@ func (c *Converter) convert(r *Result, w io.Writer) {
 		return
 	}
 	if held != nil {
-		_, err := w.Write(held.Bytes())
+		err := held.writeTo(c.Ctx, w, held.size)
 		if err == nil {
 			err = commitRecord(w)
 		}

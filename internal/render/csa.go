@@ -110,7 +110,7 @@ func (w *CSA) Write(rec *shogi.Record) error {
 		return fmt.Errorf("csa: unknown variations mode %q (want separate)", w.Variations)
 	}
 	for p, n := rec.Root, rec.Root.Next(); n != nil && !w.Mainline; p, n = n, n.Next() {
-		if len(p.Children) > 1 {
+		if p.HasVariations() {
 			if err := w.lose("variations"); err != nil {
 				return err
 			}
@@ -143,9 +143,9 @@ func (w *CSA) writeSeparate(rec *shogi.Record) error {
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if len(n.Children) == 0 {
+		if n.Next() == nil {
 			w.line = w.lineBuf[:0]
-			for x := n; x.Parent != nil; x = x.Parent {
+			for x := n; x.Parent() != nil; x = x.Parent() {
 				w.line = append(w.line, x)
 			}
 			for i, j := 0, len(w.line)-1; i < j; i, j = i+1, j-1 {
@@ -157,9 +157,11 @@ func (w *CSA) writeSeparate(rec *shogi.Record) error {
 			}
 			continue
 		}
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
+		k := len(stack)
+		for c := range n.Children() {
+			stack = append(stack, c)
 		}
+		slices.Reverse(stack[k:])
 	}
 	return nil
 }
@@ -176,10 +178,10 @@ func separateMoves(rec *shogi.Record) (moves, nodes int) {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		nodes++
-		if len(it.n.Children) == 0 {
+		if it.n.Next() == nil {
 			moves += it.depth
 		}
-		for _, c := range it.n.Children {
+		for c := range it.n.Children() {
 			stack = append(stack, item{c, it.depth + 1})
 		}
 	}
@@ -219,7 +221,7 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 	}
 	w.games++
 	b = appendCSAStart(b, &rec.Start)
-	b = appendCSAComments(b, rec.Root.Comments)
+	b = appendCSAComments(b, rec.Root.Comments())
 	var board csaBoard
 	board.set(&rec.Start)
 	turn := rec.Start.Turn()
@@ -233,7 +235,7 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 			b = slices.Grow(b, 2*cap(b)+csaMaxMoveLine)
 		}
 		if n.IsEnd() {
-			word, ok := csaEndWord(n.End, turn)
+			word, ok := csaEndWord(n.End(), turn)
 			if !ok {
 				continue
 			}
@@ -244,11 +246,11 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 			b = board.appendMove(b, turn, n.Move)
 			turn = turn.Opponent()
 		}
-		if n.Time.HasTime {
-			b = appendCSATime(b, n.Time.Elapsed, v3)
+		if n.Time().HasTime {
+			b = appendCSATime(b, n.Time().Elapsed, v3)
 		}
-		if len(n.Comments) > 0 {
-			b = appendCSAComments(b, n.Comments)
+		if len(n.Comments()) > 0 {
+			b = appendCSAComments(b, n.Comments())
 		}
 		if len(b) >= 64<<10 {
 			w.ew.write(b)
@@ -270,23 +272,23 @@ func (w *CSA) checkLine(rec *shogi.Record) error {
 		if n == nil {
 			break
 		}
-		if n.Bookmark != "" {
+		if n.Bookmark() != "" {
 			if err := w.lose("bookmarks"); err != nil {
 				return err
 			}
 		}
 		if n.IsEnd() {
-			if _, ok := csaEndWord(n.End, turn); !ok {
-				if err := w.lose("ending " + n.End.Kind.String()); err != nil {
+			if _, ok := csaEndWord(n.End(), turn); !ok {
+				if err := w.lose("ending " + n.End().Kind.String()); err != nil {
 					return err
 				}
 			}
 		}
 		turn = turn.Opponent()
-		if !n.Time.HasTime {
+		if !n.Time().HasTime {
 			continue
 		}
-		if frac := n.Time.Elapsed % time.Second; frac == 0 {
+		if frac := n.Time().Elapsed % time.Second; frac == 0 {
 			continue
 		} else if !w.v3() {
 			if err := w.lose("sub-second times"); err != nil {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -32,8 +33,8 @@ func recordText(rec *shogi.Record) string {
 	var walk func(n *shogi.Node, depth int)
 	walk = func(n *shogi.Node, depth int) {
 		ind := strings.Repeat(" ", depth)
-		fmt.Fprintf(&sb, "%s%v %v/%v/%s %v/%v %q\n", ind, n.Move, n.End.Kind, n.End.Side, n.End.Word, n.Time.Elapsed, n.Time.HasTime, n.Comments)
-		for i, c := range n.Children {
+		fmt.Fprintf(&sb, "%s%v %v/%v/%s %v/%v %q\n", ind, n.Move, n.End().Kind, n.End().Side, n.End().Word, n.Time().Elapsed, n.Time().HasTime, n.Comments())
+		for i, c := range slices.Collect(n.Children()) {
 			d := depth
 			if i > 0 {
 				d++
@@ -288,11 +289,11 @@ func TestCSAWrite(t *testing.T) {
 			rec: func(t *testing.T) *shogi.Record {
 				start := shogi.TwoPiece.Position()
 				rec, nodes := game(t, start, "-5142OU", "+7776FU")
-				rec.Root.Comments = []string{"start", ""}
-				nodes[0].Time = shogi.MoveTime{Elapsed: 5 * time.Second, HasTime: true, Total: 5 * time.Second, HasTotal: true}
-				nodes[1].Comments = []string{"two\nlines"}
+				rec.SetComments(rec.Root, []string{"start", ""})
+				rec.SetTime(nodes[0], shogi.MoveTime{Elapsed: 5 * time.Second, HasTime: true, Total: 5 * time.Second, HasTotal: true})
+				rec.SetComments(nodes[1], []string{"two\nlines"})
 				e := rec.AddChild(nodes[1], 0, shogi.Ending{Kind: shogi.Resign, Side: shogi.White})
-				e.Time = shogi.MoveTime{Elapsed: 3 * time.Second, HasTime: true}
+				rec.SetTime(e, shogi.MoveTime{Elapsed: 3 * time.Second, HasTime: true})
 				return rec
 			},
 			want: "V2.2\nPI82HI22KA\n-\n'*start\n'*\n-5142OU\nT5\n+7776FU\n'*two\n'*lines\n%TORYO\nT3\n",
@@ -378,7 +379,7 @@ func TestCSAWrite(t *testing.T) {
 			opt:  render.Options{AllowLoss: true},
 			rec: func(t *testing.T) *shogi.Record {
 				rec, nodes := game(t, even, "+7776FU")
-				nodes[0].Bookmark = "基本図"
+				rec.SetBookmark(nodes[0], "基本図")
 				return rec
 			},
 			want:   "V2.2\nPI\n+\n+7776FU\n",
@@ -428,7 +429,7 @@ func variations(t *testing.T) *shogi.Record {
 	pos.Play(nodes[1].Move)
 	m3, _ := shogi.ParseCSAMove(&pos, "+6978KI")
 	alt := rec.AddChild(nodes[1], m3, shogi.Ending{})
-	alt.Comments = []string{"alt"}
+	rec.SetComments(alt, []string{"alt"})
 	return rec
 }
 
@@ -501,9 +502,9 @@ func randomGame(rng *rand.Rand, n int) *shogi.Record {
 		m := buf[rng.IntN(len(buf))]
 		pos.Play(m)
 		node = rec.AddChild(node, m, shogi.Ending{})
-		node.Time = shogi.MoveTime{Elapsed: time.Duration(rng.IntN(30)) * time.Second, HasTime: true}
+		rec.SetTime(node, shogi.MoveTime{Elapsed: time.Duration(rng.IntN(30)) * time.Second, HasTime: true})
 		if rng.IntN(20) == 0 {
-			node.Comments = []string{"a comment"}
+			rec.SetComments(node, []string{"a comment"})
 		}
 	}
 	rec.AddChild(node, 0, shogi.Ending{Kind: shogi.Resign, Side: pos.Turn()})

@@ -63,12 +63,12 @@ func (d *Display) MoveText(pos *shogi.Position, m shogi.Move) string {
 // board's caption: its KIF word, or its English name with ASCII.
 func (d *Display) EndText(n *shogi.Node, toMove shogi.Color) string {
 	if d.Board.ASCII {
-		return n.End.Normalize(toMove).Kind.String()
+		return n.End().Normalize(toMove).Kind.String()
 	}
-	if w, ok := n.End.KIF(toMove); ok || w != "" {
+	if w, ok := n.End().KIF(toMove); ok || w != "" {
 		return w
 	}
-	return n.End.Normalize(toMove).Kind.String()
+	return n.End().Normalize(toMove).Kind.String()
 }
 
 // StepText writes the step at node n of rec, a move or an ending, as
@@ -77,7 +77,7 @@ func (d *Display) StepText(rec *shogi.Record, n *shogi.Node) string {
 	if n == nil {
 		return ""
 	}
-	pos, err := rec.PositionAt(n.Parent)
+	pos, err := rec.PositionAt(n.Parent())
 	if err != nil {
 		return n.Move.String()
 	}
@@ -91,7 +91,7 @@ func (d *Display) StepText(rec *shogi.Record, n *shogi.Node) string {
 // start): pos is the position there, before the position before n's move.
 func (d *Display) View(rec *shogi.Record, n *shogi.Node, before, pos *shogi.Position, ply int) BoardView {
 	v := BoardView{Pos: pos, Ply: ply}
-	if n != nil && n.Parent != nil && !n.Move.IsZero() {
+	if n != nil && n.Parent() != nil && !n.Move.IsZero() {
 		v.Last = n.Move
 		v.MoveText = d.MoveText(before, n.Move)
 	}

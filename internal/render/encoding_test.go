@@ -19,7 +19,7 @@ import (
 func TestEncodingGolden(t *testing.T) {
 	k := newKakRecord(t, "", "先手", "Alice", "後手", "Bob")
 	ms := k.line(k.rec.Root, "7g7f 3c3d 8h2b 3a2b")
-	ms[0].Comments = []string{"〜‖−¢£¬—"}
+	k.rec.SetComments(ms[0], []string{"〜‖−¢£¬—"})
 	tests := []struct {
 		name, format, encoding string
 		opt                    render.Options

@@ -100,7 +100,8 @@ type jkfLine struct {
 	pos    shogi.Position   // before node
 	totals [2]time.Duration // each side's running total before node
 	next   [2]time.Duration // the totals after node
-	alt    int              // > 0 while writing node's forks: the next sibling
+	alt    int              // > 0 while writing node's forks: the index of altAt
+	altAt  *shogi.Node      // the next sibling of node to write as a fork
 	fork   int              // the fork's index among its first node's siblings (not on the main line)
 	index  int              // node's index in the line's array
 	// kinds counts each side's board pieces by kind: a move needs the KI2
@@ -230,8 +231,8 @@ func jkfForkDepth(rec *shogi.Record, mainline bool) int {
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for n := it.n; len(n.Children) > 0; n = n.Children[0] {
-			for _, alt := range n.Children[1:] {
+		for n := it.n; n.Next() != nil; n = n.Next() {
+			for alt := range n.Variations() {
 				stack = append(stack, item{alt, it.depth + 1})
 				deepest = max(deepest, it.depth+1)
 			}
@@ -276,12 +277,12 @@ func (j *JKF) writeRecord(rec *shogi.Record) error {
 	j.str("moves")
 	j.beginArray()
 	j.begin() // moves[0]
-	if len(rec.Root.Comments) > 0 {
+	if len(rec.Root.Comments()) > 0 {
 		j.str("comments")
-		j.writeComments(rec.Root.Comments)
+		j.writeComments(rec.Root.Comments())
 	}
 	j.extOpen, j.nodes = false, 0
-	if extHeader || rec.Start.MoveNumber() != 1 || rec.Root.Bookmark != "" {
+	if extHeader || rec.Start.MoveNumber() != 1 || rec.Root.Bookmark() != "" {
 		j.writeExtStart(rec)
 	}
 	j.notes = true
@@ -370,9 +371,9 @@ func (j *JKF) writeExtStart(rec *shogi.Record) {
 	if mn := rec.Start.MoveNumber(); mn != 1 {
 		j.member("move_number", int64(mn))
 	}
-	if rec.Root.Bookmark != "" {
+	if rec.Root.Bookmark() != "" {
 		j.str("bookmark")
-		j.str(rec.Root.Bookmark)
+		j.str(rec.Root.Bookmark())
 	}
 }
 
@@ -467,14 +468,13 @@ func (j *JKF) walk(rec *shogi.Record) {
 			continue
 		}
 		n := f.node
-		sibs := n.Parent.Children
 		if f.alt == 0 {
 			// Alternatives to n are written as its forks, except endings
 			// JKF cannot name, which are noted in the extension.
-			branch := !j.Mainline && len(sibs) > 1 && sibs[0] == n && len(j.stack) <= j.maxFork
+			branch := !j.Mainline && n.Sibling() != nil && n.Parent().Next() == n && len(j.stack) <= j.maxFork
 			forks := false
 			if branch {
-				for _, s := range sibs[1:] {
+				for s := n.Sibling(); s != nil; s = s.Sibling() {
 					if !jkfUnnamed(s, f.pos.Turn()) {
 						forks = true
 						break
@@ -488,8 +488,8 @@ func (j *JKF) walk(rec *shogi.Record) {
 			if !named && !forks {
 				// Nothing to write; the alternatives are unnamed endings.
 				if branch {
-					for a := 1; a < len(sibs); a++ {
-						j.note(f, sibs[a], a-1, true)
+					for a, s := 0, n.Sibling(); s != nil; a, s = a+1, s.Sibling() {
+						j.note(f, s, a, true)
 					}
 				}
 				f.node = nil
@@ -498,7 +498,7 @@ func (j *JKF) walk(rec *shogi.Record) {
 			// Here a named entry or forks are to be written: an entry
 			// without forks or comments goes out as one value.
 			switch {
-			case w && !forks && len(n.Comments) == 0:
+			case w && !forks && len(n.Comments()) == 0:
 				j.writeWholeEntry(f)
 			case w:
 				j.begin()
@@ -509,12 +509,12 @@ func (j *JKF) walk(rec *shogi.Record) {
 				}
 			}
 			if !forks {
-				if w && len(n.Comments) > 0 {
+				if w && len(n.Comments()) > 0 {
 					j.end()
 				}
 				if branch {
-					for a := 1; a < len(sibs); a++ {
-						j.note(f, sibs[a], a-1, true)
+					for a, s := 0, n.Sibling(); s != nil; a, s = a+1, s.Sibling() {
+						j.note(f, s, a, true)
 					}
 				}
 				j.advance(f)
@@ -524,10 +524,10 @@ func (j *JKF) walk(rec *shogi.Record) {
 				j.str("forks")
 				j.beginArray()
 			}
-			f.alt = 1
+			f.alt, f.altAt = 1, n.Sibling()
 		}
-		if f.alt < len(sibs) {
-			alt := sibs[f.alt]
+		if alt := f.altAt; alt != nil {
+			f.altAt = alt.Sibling()
 			f.alt++
 			if jkfUnnamed(alt, f.pos.Turn()) {
 				j.note(f, alt, f.alt-2, true)
@@ -553,7 +553,7 @@ func jkfUnnamed(n *shogi.Node, toMove shogi.Color) bool {
 	if !n.IsEnd() {
 		return false
 	}
-	_, ok := jkfSpecial(n.End, toMove)
+	_, ok := jkfSpecial(n.End(), toMove)
 	return !ok
 }
 
@@ -622,16 +622,16 @@ func (j *JKF) writeEntry(f *jkfLine) {
 	timeNote := j.times(f)
 	if j.notes {
 		if n.IsEnd() {
-			name, _ := jkfSpecial(n.End, pos.Turn())
-			endNote = jkfEndNote(n.End, pos.Turn(), name)
+			name, _ := jkfSpecial(n.End(), pos.Turn())
+			endNote = jkfEndNote(n.End(), pos.Turn(), name)
 		}
-		if endNote || timeNote || n.Bookmark != "" {
+		if endNote || timeNote || n.Bookmark() != "" {
 			j.noteWith(f, n, -1, false, endNote, timeNote)
 		}
 		return
 	}
 	if n.IsEnd() {
-		name, _ := jkfSpecial(n.End, pos.Turn())
+		name, _ := jkfSpecial(n.End(), pos.Turn())
 		j.str("special")
 		j.str(name)
 	} else {
@@ -644,9 +644,9 @@ func (j *JKF) writeEntry(f *jkfLine) {
 		j.buf = t
 		j.value(t)
 	}
-	if len(n.Comments) > 0 {
+	if len(n.Comments()) > 0 {
 		j.str("comments")
-		j.writeComments(n.Comments)
+		j.writeComments(n.Comments())
 	}
 }
 
@@ -660,7 +660,7 @@ func (j *JKF) writeWholeEntry(f *jkfLine) {
 	j.times(f)
 	b := append(j.buf[:0], '{')
 	if n.IsEnd() {
-		name, _ := jkfSpecial(n.End, f.pos.Turn())
+		name, _ := jkfSpecial(n.End(), f.pos.Turn())
 		b = append(b, `"special":`...)
 		b, _ = jsontext.AppendQuote(b, name)
 	} else {
@@ -741,27 +741,27 @@ func (j *JKF) noteWith(f *jkfLine, n *shogi.Node, alt int, insert, end, times bo
 	}
 	if end && n.IsEnd() {
 		j.str("end")
-		j.str(n.End.Kind.String())
-		if n.End.Word != "" {
+		j.str(n.End().Kind.String())
+		if n.End().Word != "" {
 			j.str("word")
-			j.str(n.End.Word)
+			j.str(n.End().Word)
 		}
 	}
 	if times {
-		if n.Time.HasTime {
-			j.member("elapsed_ns", int64(n.Time.Elapsed))
+		if n.Time().HasTime {
+			j.member("elapsed_ns", int64(n.Time().Elapsed))
 		}
-		if n.Time.HasTotal {
-			j.member("total_ns", int64(n.Time.Total))
+		if n.Time().HasTotal {
+			j.member("total_ns", int64(n.Time().Total))
 		}
 	}
-	if insert && len(n.Comments) > 0 {
+	if insert && len(n.Comments()) > 0 {
 		j.str("comments")
-		j.writeComments(n.Comments)
+		j.writeComments(n.Comments())
 	}
-	if n.Bookmark != "" {
+	if n.Bookmark() != "" {
 		j.str("bookmark")
-		j.str(n.Bookmark)
+		j.str(n.Bookmark())
 	}
 	j.end()
 }
@@ -847,7 +847,7 @@ func appendJKFSquare(b []byte, s shogi.Square) []byte {
 // whether the times JKF states (whole seconds, "now" always given) would
 // not read back as the record's, so that a note must say them.
 func (j *JKF) times(f *jkfLine) (note bool) {
-	t := f.node.Time
+	t := f.node.Time()
 	f.next = f.totals
 	if !t.HasTime && !t.HasTotal {
 		return false
@@ -866,7 +866,7 @@ func (j *JKF) times(f *jkfLine) (note bool) {
 // time of the move and the mover's running total (computed by times where
 // the record does not state it).
 func (j *JKF) appendTime(b []byte, f *jkfLine) ([]byte, bool) {
-	t := f.node.Time
+	t := f.node.Time()
 	if !t.HasTime && !t.HasTotal {
 		return b, false
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,21 +95,21 @@ func jkfSameRecord(t *testing.T, what string, a, b *shogi.Record) {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		x, y := p.x, p.y
-		if x.Bookmark != y.Bookmark {
-			t.Errorf("%s: bookmark %q read back as %q", what, x.Bookmark, y.Bookmark)
+		if x.Bookmark() != y.Bookmark() {
+			t.Errorf("%s: bookmark %q read back as %q", what, x.Bookmark(), y.Bookmark())
 		}
-		if x.End.Word != y.End.Word {
-			t.Errorf("%s: ending %+v read back as %+v", what, x.End, y.End)
+		if x.End().Word != y.End().Word {
+			t.Errorf("%s: ending %+v read back as %+v", what, x.End(), y.End())
 		}
-		if tx, ty := x.Time, y.Time; tx.HasTotal && (!ty.HasTotal || tx.Total != ty.Total) || tx.HasTime && tx.Elapsed != ty.Elapsed {
+		if tx, ty := x.Time(), y.Time(); tx.HasTotal && (!ty.HasTotal || tx.Total != ty.Total) || tx.HasTime && tx.Elapsed != ty.Elapsed {
 			t.Errorf("%s: time %+v read back as %+v", what, tx, ty)
 		}
-		if len(x.Children) != len(y.Children) {
-			t.Errorf("%s: %d children read back as %d", what, len(x.Children), len(y.Children))
+		if x.NumChildren() != y.NumChildren() {
+			t.Errorf("%s: %d children read back as %d", what, x.NumChildren(), y.NumChildren())
 			continue
 		}
-		for i := range x.Children {
-			stack = append(stack, pair{x.Children[i], y.Children[i]})
+		for i := range slices.Collect(x.Children()) {
+			stack = append(stack, pair{x.Child(i), y.Child(i)})
 		}
 	}
 }
@@ -317,8 +318,8 @@ func TestJKFEndings(t *testing.T) {
 				e.Side = shogi.White
 			}
 			end := rec.AddChild(rec.NodeAt(1), 0, e)
-			end.Comments = []string{"終局"}
-			end.Time = shogi.MoveTime{Elapsed: 3 * time.Second, HasTime: true}
+			rec.SetComments(end, []string{"終局"})
+			rec.SetTime(end, shogi.MoveTime{Elapsed: 3 * time.Second, HasTime: true})
 			out, losses := jkfWrite(t, render.Options{}, rec)
 			if len(losses) > 0 {
 				t.Errorf("losses %v", losses)
@@ -341,9 +342,9 @@ func TestJKFEndings(t *testing.T) {
 			}
 			back := jkfRead(t, out)[0]
 			jkfSameRecord(t, "read back", rec, back)
-			if got := back.MainLineEnd(); got.End.Kind != e.Kind && !(isFoulLose(got.End.Kind) && isFoulLose(e.Kind)) &&
-				got.End.Normalize(shogi.White).Kind != e.Normalize(shogi.White).Kind {
-				t.Errorf("read back as %+v, want %+v", got.End, e)
+			if got := back.MainLineEnd(); got.End().Kind != e.Kind && !(isFoulLose(got.End().Kind) && isFoulLose(e.Kind)) &&
+				got.End().Normalize(shogi.White).Kind != e.Normalize(shogi.White).Kind {
+				t.Errorf("read back as %+v, want %+v", got.End(), e)
 			}
 		})
 	}
@@ -363,10 +364,10 @@ func TestJKFExtension(t *testing.T) {
 		others string // what a reader that ignores the extension sees
 	}{
 		{"sub-second time", func(rec *shogi.Record) {
-			rec.NodeAt(1).Time = shogi.MoveTime{Elapsed: 1500 * time.Millisecond, Total: 2500 * time.Millisecond, HasTime: true, HasTotal: true}
+			rec.SetTime(rec.NodeAt(1), shogi.MoveTime{Elapsed: 1500 * time.Millisecond, Total: 2500 * time.Millisecond, HasTime: true, HasTotal: true})
 		}, "H|7g7f 1s 2s|3c3d"},
 		{"total without the time of the move", func(rec *shogi.Record) {
-			rec.NodeAt(2).Time = shogi.MoveTime{Total: 95 * time.Second, HasTotal: true}
+			rec.SetTime(rec.NodeAt(2), shogi.MoveTime{Total: 95 * time.Second, HasTotal: true})
 		}, "H|7g7f|3c3d 95s 95s"},
 		{"repeated header key", func(rec *shogi.Record) {
 			rec.Header.Add("備考", "a")
@@ -379,15 +380,15 @@ func TestJKFExtension(t *testing.T) {
 		}, "H 先手=A|7g7f|3c3d"},
 		{"move number", func(rec *shogi.Record) { rec.Start.SetMoveNumber(37) }, "H|7g7f|3c3d"},
 		{"bookmarks", func(rec *shogi.Record) {
-			rec.Root.Bookmark = "開始"
-			rec.NodeAt(2).Bookmark = "序盤"
-			rec.NodeAt(2).Comments = []string{"好手"}
+			rec.SetBookmark(rec.Root, "開始")
+			rec.SetBookmark(rec.NodeAt(2), "序盤")
+			rec.SetComments(rec.NodeAt(2), []string{"好手"})
 		}, "H|7g7f|3c3d 好手"},
 		{"unnamed ending with comments, time and bookmark", func(rec *shogi.Record) {
 			n := rec.AddChild(rec.NodeAt(2), 0, shogi.Ending{Kind: shogi.Unknown, Word: "対局停止"})
-			n.Comments = []string{"停電"}
-			n.Time = shogi.MoveTime{Elapsed: 7 * time.Second, HasTime: true}
-			n.Bookmark = "止"
+			rec.SetComments(n, []string{"停電"})
+			rec.SetTime(n, shogi.MoveTime{Elapsed: 7 * time.Second, HasTime: true})
+			rec.SetBookmark(n, "止")
 		}, "H|7g7f|3c3d"},
 		{"main line ends unnamed, with forks", func(rec *shogi.Record) {
 			rec.AddChild(rec.NodeAt(2), 0, shogi.Ending{Kind: shogi.WinByDefault})
@@ -401,7 +402,7 @@ func TestJKFExtension(t *testing.T) {
 			rec.AddChild(rec.NodeAt(1), 0, shogi.Ending{Kind: shogi.MaxMoves})
 			m, _ := shogi.ParseUSIMove("8c8d")
 			f := rec.AddChild(rec.NodeAt(1), m, shogi.Ending{})
-			f.Bookmark = "変化"
+			rec.SetBookmark(f, "変化")
 			rec.AddChild(f, 0, shogi.Ending{Kind: shogi.Unknown, Word: "中止"})
 		}, "H|7g7f|3c3d(8c8d)"},
 	}
@@ -518,7 +519,7 @@ func TestJKFTimes(t *testing.T) {
 	// time of the move is known; a total alone gives the move's time.
 	rec := jkfRecord(t, shogi.StartPosition(), "7g7f", "3c3d", "2g2f", "8c8d")
 	set := func(ply int, el, tot int, hasEl, hasTot bool) {
-		rec.NodeAt(ply).Time = shogi.MoveTime{Elapsed: time.Duration(el) * time.Second, Total: time.Duration(tot) * time.Second, HasTime: hasEl, HasTotal: hasTot}
+		rec.SetTime(rec.NodeAt(ply), shogi.MoveTime{Elapsed: time.Duration(el) * time.Second, Total: time.Duration(tot) * time.Second, HasTime: hasEl, HasTotal: hasTot})
 	}
 	set(1, 10, 0, true, false)
 	set(2, 3700, 0, true, false)
@@ -655,7 +656,7 @@ func TestJKFSchema(t *testing.T) {
 	}
 	for k := shogi.Resign; k <= shogi.Unknown; k++ {
 		rec := jkfRecord(t, shogi.StartPosition(), "7g7f")
-		rec.NodeAt(1).Time = shogi.MoveTime{Elapsed: 1234567 * time.Millisecond, HasTime: true}
+		rec.SetTime(rec.NodeAt(1), shogi.MoveTime{Elapsed: 1234567 * time.Millisecond, HasTime: true})
 		rec.AddChild(rec.NodeAt(1), 0, shogi.Ending{Kind: k, Side: shogi.White, Word: "言葉"})
 		rec.AddChild(rec.Root, 0, shogi.Ending{Kind: k, Side: shogi.Black, Word: "言葉"})
 		recs = append(recs, rec)
@@ -1007,11 +1008,11 @@ func TestJKFTooDeep(t *testing.T) {
 	}
 	back := jkfRead(t, text)
 	depth := 0
-	for m := back[0].Root; len(m.Children) > 0; depth++ {
-		if len(m.Children) < 2 {
+	for m := back[0].Root; m.NumChildren() > 0; depth++ {
+		if m.NumChildren() < 2 {
 			break
 		}
-		m = m.Children[1]
+		m = m.Child(1)
 	}
 	if depth != 3000 {
 		t.Errorf("read back %d levels of variations, want 3000", depth)

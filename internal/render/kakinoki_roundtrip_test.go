@@ -55,18 +55,18 @@ func kakTree(rec *shogi.Record, times bool) string {
 		n := it.n
 		fmt.Fprintf(&sb, "%s%v", strings.Repeat(" ", it.depth), n.Move)
 		if n.IsEnd() {
-			fmt.Fprintf(&sb, " end=%v/%s", n.End.Kind, n.End.Word)
+			fmt.Fprintf(&sb, " end=%v/%s", n.End().Kind, n.End().Word)
 		}
-		if times && n.Time.Elapsed != 0 {
-			fmt.Fprintf(&sb, " t=%v", n.Time.Elapsed)
+		if times && n.Time().Elapsed != 0 {
+			fmt.Fprintf(&sb, " t=%v", n.Time().Elapsed)
 		}
-		fmt.Fprintf(&sb, " %q %q\n", n.Comments, n.Bookmark)
-		for i := len(n.Children) - 1; i >= 0; i-- {
+		fmt.Fprintf(&sb, " %q %q\n", n.Comments(), n.Bookmark())
+		for i := n.NumChildren() - 1; i >= 0; i-- {
 			d := it.depth
 			if i > 0 {
 				d++
 			}
-			stack = append(stack, item{n.Children[i], d})
+			stack = append(stack, item{n.Child(i), d})
 		}
 	}
 	return sb.String()

@@ -34,7 +34,8 @@ type kakinokiLine struct {
 	undos []shogi.Undo     // undos[k] takes back the move at index base+k
 	base  int              // the index of forks[0]
 	forks []kakinokiFork   // the nodes with alternatives still to write, in line order
-	alt   int              // the next alternative of the last fork (0: not started)
+	begun bool             // the alternatives of the last fork are being written
+	alt   *shogi.Node      // the next of them to write
 	ply0  int              // the ply of the line's first node
 }
 
@@ -73,25 +74,24 @@ func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor
 			continue
 		}
 		f := &top.forks[len(top.forks)-1]
-		if top.alt == 0 {
+		if !top.begun {
 			// Take back the moves from the fork on.
 			for top.i > f.i {
 				top.i--
 				if !top.n.Move.IsZero() {
 					top.pos.Unplay(top.n.Move, top.undos[top.i-top.base])
 				}
-				top.n = top.n.Parent
+				top.n = top.n.Parent()
 			}
-			top.alt = 1
+			top.begun, top.alt = true, top.n.Next().Sibling()
 		}
-		sibs := top.n.Children
-		if top.alt >= len(sibs) {
+		alt := top.alt
+		if alt == nil {
 			top.forks = top.forks[:len(top.forks)-1]
-			top.alt = 0
+			top.begun = false
 			continue
 		}
-		alt := sibs[top.alt]
-		top.alt++
+		top.alt = alt.Sibling()
 		if alt.IsEnd() {
 			// An ending that is not written would leave an empty 変化 block.
 			if w, err := kakEndingWord(l, alt, top.pos.Turn()); err != nil {
@@ -120,7 +120,7 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *s
 	lines = lines[:len(lines)+1]
 	l := &lines[len(lines)-1]
 	l.undos, l.forks = l.undos[:0], l.forks[:0]
-	l.alt, l.ply0, l.i, l.n = 0, ply, 0, first.Parent
+	l.begun, l.alt, l.ply0, l.i, l.n = false, nil, ply, 0, first.Parent()
 	if err := v.beginLine(ply, variation); err != nil {
 		return lines, err
 	}
@@ -131,7 +131,7 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *s
 	for n := first; n != nil; n = n.Next() {
 		// The first node of a variation is an alternative itself: its
 		// siblings are the enclosing line's to write.
-		if !mainline && (l.i > 0 || !variation) && len(n.Parent.Children) > 1 {
+		if !mainline && (l.i > 0 || !variation) && n.Parent().HasVariations() {
 			if len(l.forks) == 0 {
 				l.base = l.i
 			}

@@ -88,7 +88,7 @@ func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Durat
 			return err
 		}
 		k.breakLine()
-		k.buf = appendMadeLine(k.buf, ply-1, n.End, w, pos.Turn(), k.names)
+		k.buf = appendMadeLine(k.buf, ply-1, n.End(), w, pos.Turn(), k.names)
 		k.buf = appendComments(k.buf, n)
 		return nil
 	}
@@ -115,7 +115,7 @@ func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Durat
 	if k.count == ki2MovesPerLine {
 		k.breakLine()
 	}
-	if len(n.Comments) > 0 || n.Bookmark != "" {
+	if len(n.Comments()) > 0 || n.Bookmark() != "" {
 		k.breakLine()
 		k.buf = appendComments(k.buf, n)
 	}

@@ -115,10 +115,10 @@ func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.
 	}
 	dst = append(dst, '\n')
 	dst = appendComments(dst, n)
-	if n.IsEnd() && n.End.Kind != shogi.Unknown {
+	if n.IsEnd() && n.End().Kind != shogi.Unknown {
 		// An unknown word has no まで line in Kifu for Windows, and other
 		// readers (Kifu for JS) reject one; the move line carries it.
-		dst = appendMadeLine(dst, ply-1, n.End, word, pos.Turn(), k.names)
+		dst = appendMadeLine(dst, ply-1, n.End(), word, pos.Turn(), k.names)
 	}
 	k.buf = spill(&k.ew, dst, k.dry)
 	return nil
@@ -150,12 +150,12 @@ func (k *KIF) endLine() error { return k.ew.err }
 // side c, keeping totals, the running total of each side on this path.
 func (k *KIF) appendTime(dst []byte, n *shogi.Node, c shogi.Color, totals *[2]time.Duration) ([]byte, error) {
 	var elapsed time.Duration
-	if n.Time.HasTime {
-		elapsed = n.Time.Elapsed
+	if n.Time().HasTime {
+		elapsed = n.Time().Elapsed
 	}
 	total := addTimes(totals[c], elapsed)
-	if n.Time.HasTotal {
-		total = n.Time.Total
+	if n.Time().HasTotal {
+		total = n.Time().Total
 	}
 	totals[c] = total
 	if elapsed%time.Second != 0 || total%time.Second != 0 {
@@ -260,10 +260,12 @@ func hasTimes(rec *shogi.Record) bool {
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if n.Time.HasTime || n.Time.HasTotal {
+		if n.Time().HasTime || n.Time().HasTotal {
 			return true
 		}
-		stack = append(stack, n.Children...)
+		for c := range n.Children() {
+			stack = append(stack, c)
+		}
 	}
 	return false
 }
@@ -277,7 +279,7 @@ func hasTimes(rec *shogi.Record) bool {
 func kakEndingWord(l *losses, n *shogi.Node, toMove shogi.Color) (string, error) {
 	w, lossy := endingText(n, toMove)
 	if lossy {
-		if err := l.lose("ending " + n.End.Kind.String()); err != nil {
+		if err := l.lose("ending " + n.End().Kind.String()); err != nil {
 			return "", err
 		}
 	}
@@ -286,24 +288,24 @@ func kakEndingWord(l *losses, n *shogi.Node, toMove shogi.Color) (string, error)
 
 // endingText is kakEndingWord without the accounting.
 func endingText(n *shogi.Node, toMove shogi.Color) (w string, lossy bool) {
-	w, ok := n.End.KIF(toMove)
+	w, ok := n.End().KIF(toMove)
 	if !ok || w == "" {
 		return "", true
 	}
-	if !lossyEnding(n.End.Kind) {
+	if !lossyEnding(n.End().Kind) {
 		return w, false
 	}
-	if n.Parent != nil {
+	if n.Parent() != nil {
 		before := true
-		for _, s := range n.Parent.Children {
+		for s := range n.Parent().Children() {
 			if s == n {
 				before = false
 				continue
 			}
-			if !s.IsEnd() || (lossyEnding(s.End.Kind) && !before) {
+			if !s.IsEnd() || (lossyEnding(s.End().Kind) && !before) {
 				continue
 			}
-			if sw, ok := s.End.KIF(toMove); ok && sw == w {
+			if sw, ok := s.End().KIF(toMove); ok && sw == w {
 				return "", true
 			}
 		}
@@ -316,12 +318,11 @@ func lossyEnding(k shogi.EndingKind) bool { return k == shogi.Draw || k == shogi
 // hasLaterAlternative reports whether a sibling after n is written, which
 // KIF marks with a `+` on n's line.
 func hasLaterAlternative(n *shogi.Node, toMove shogi.Color) bool {
-	sibs := n.Parent.Children
-	for i := len(sibs) - 1; i >= 0 && sibs[i] != n; i-- {
-		if !sibs[i].IsEnd() {
+	for s := n.Sibling(); s != nil; s = s.Sibling() {
+		if !s.IsEnd() {
 			return true
 		}
-		if w, _ := endingText(sibs[i], toMove); w != "" {
+		if w, _ := endingText(s, toMove); w != "" {
 			return true
 		}
 	}
@@ -363,7 +364,7 @@ func appendVariationHeader(dst []byte, ply int) []byte {
 
 // appendComments appends n's comment lines as `*…` and its bookmark as `&…`.
 func appendComments(dst []byte, n *shogi.Node) []byte {
-	for _, c := range n.Comments {
+	for _, c := range n.Comments() {
 		for {
 			line, rest, more := strings.Cut(c, "\n")
 			dst = append(dst, '*')
@@ -375,9 +376,9 @@ func appendComments(dst []byte, n *shogi.Node) []byte {
 			c = rest
 		}
 	}
-	if n.Bookmark != "" {
+	if n.Bookmark() != "" {
 		dst = append(dst, '&')
-		dst = append(dst, n.Bookmark...)
+		dst = append(dst, n.Bookmark()...)
 		dst = append(dst, '\n')
 	}
 	return dst

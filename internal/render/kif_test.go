@@ -75,12 +75,12 @@ func (k *kakRecord) end(parent *shogi.Node, kind shogi.EndingKind, word string) 
 	return k.rec.AddChild(parent, 0, shogi.Ending{Kind: kind, Side: pos.Turn(), Word: word})
 }
 
-func secs(n *shogi.Node, elapsed, total int) {
-	n.Time = shogi.MoveTime{Elapsed: time.Duration(elapsed) * time.Second, HasTime: true}
+func secs(rec *shogi.Record, n *shogi.Node, elapsed, total int) {
+	t := shogi.MoveTime{Elapsed: time.Duration(elapsed) * time.Second, HasTime: true}
 	if total >= 0 {
-		n.Time.Total = time.Duration(total) * time.Second
-		n.Time.HasTotal = true
+		t.Total, t.HasTotal = time.Duration(total)*time.Second, true
 	}
+	rec.SetTime(n, t)
 }
 
 // kakRecords are the records of the golden tests, by name.
@@ -92,18 +92,18 @@ func kakRecords(t *testing.T) map[string]*shogi.Record {
 	// left to be summed), promotion, 不成, a drop, 同, and variations nested
 	// two deep, one of them only an ending.
 	g := newKakRecord(t, "", "開始日時", "2024/06/01 10:00:00", "棋戦", "練習対局", "先手", "Alice", "後手", "Bob", "対局ID", "42")
-	g.rec.Root.Comments = []string{"対局開始", "**評価値 0"}
+	g.rec.SetComments(g.rec.Root, []string{"対局開始", "**評価値 0"})
 	main := g.line(g.rec.Root, "7g7f 3c3d 8h2b+ 3a2b B*4e 8c8d 4e3d 2b3c 3d2c+ 8d8e")
 	for i, n := range main {
-		secs(n, i+1, -1)
+		secs(g.rec, n, i+1, -1)
 	}
-	secs(main[0], 1, 1)
-	main[2].Comments = []string{"角交換", "２行目"}
-	main[3].Bookmark = "基本図"
+	secs(g.rec, main[0], 1, 1)
+	g.rec.SetComments(main[2], []string{"角交換", "２行目"})
+	g.rec.SetBookmark(main[3], "基本図")
 	resign := g.end(main[9], shogi.Resign, "")
-	secs(resign, 5, -1)
-	v2 := g.line(g.rec.Root.Children[0], "8c8d 2g2f 8d8e")
-	v2[0].Comments = []string{"変化のコメント"}
+	secs(g.rec, resign, 5, -1)
+	v2 := g.line(g.rec.Root.Child(0), "8c8d 2g2f 8d8e")
+	g.rec.SetComments(v2[0], []string{"変化のコメント"})
 	g.line(v2[1], "4a3b 2f2e")
 	g.end(v2[2], shogi.Interrupt, "")
 	g.line(main[1], "8h2b")
@@ -120,7 +120,7 @@ func kakRecords(t *testing.T) map[string]*shogi.Record {
 	// A problem from a position of its own: a kept unknown 手合割, hands of
 	// more than ten, and the start's comment.
 	p := newKakRecord(t, "7nl/6sk1/6ppp/7N1/9/9/9/9/9 b GS2r2b3g2s2n3l15p 1", "作者", "作者名", "手合割", "詰将棋")
-	p.rec.Root.Comments = []string{"3手詰"}
+	p.rec.SetComments(p.rec.Root, []string{"3手詰"})
 	pm := p.line(p.rec.Root, "G*1b 2b3a 2d3b+")
 	p.end(pm[2], shogi.NoMate, "")
 	out["tsume"] = p.rec
@@ -140,7 +140,7 @@ func kakRecords(t *testing.T) map[string]*shogi.Record {
 	// and a drop that needs 打.
 	j := newKakRecord(t, "4k4/9/9/9/9/9/3GGG3/9/4K4 w G 1")
 	j.line(j.rec.Root, "5a4a 5g5f 4a5a 6g6f 5a4a 4g4f 4a5a G*5e")
-	j.line(j.rec.Root.Children[0], "4g5f")
+	j.line(j.rec.Root.Child(0), "4g5f")
 	out["jsa"] = j.rec
 	return out
 }
@@ -231,8 +231,8 @@ func TestWriteBODGolden(t *testing.T) {
 func TestKakinokiLosses(t *testing.T) {
 	rec := newKakRecord(t, "")
 	ms := rec.line(rec.rec.Root, "7g7f 3c3d")
-	secs(ms[0], 1, -1)
-	ms[1].Time = shogi.MoveTime{Elapsed: 1500 * time.Millisecond, HasTime: true}
+	secs(rec.rec, ms[0], 1, -1)
+	rec.rec.SetTime(ms[1], shogi.MoveTime{Elapsed: 1500 * time.Millisecond, HasTime: true})
 	rec.end(ms[1], shogi.Draw, "")
 	tests := []struct {
 		name  string
@@ -270,7 +270,7 @@ func TestKakinokiLostEndings(t *testing.T) {
 	rec.end(ms[1], shogi.MaxMoves, "")
 	rec.end(ms[1], shogi.Error, "")
 	rec.line(ms[0], "8c8d")
-	rec.end(ms[0].Children[1], shogi.Matta, "")
+	rec.end(ms[0].Child(1), shogi.Matta, "")
 	tests := []struct {
 		name string
 		w    func(*bytes.Buffer) render.Writer
@@ -332,9 +332,9 @@ func benchRecord(b *testing.B) *shogi.Record {
 		m := ms[int(seed>>8)%len(ms)]
 		p.Play(m)
 		n = rec.AddChild(n, m, shogi.Ending{})
-		secs(n, ply%60, -1)
+		secs(rec, n, ply%60, -1)
 		if ply%25 == 0 {
-			n.Comments = []string{"コメント"}
+			rec.SetComments(n, []string{"コメント"})
 		}
 	}
 	rec.AddChild(n, 0, shogi.Ending{Kind: shogi.Resign, Side: p.Turn()})
@@ -356,7 +356,7 @@ func TestKIFTimeSaturates(t *testing.T) {
 	ms := k.line(k.rec.Root, "7g7f 3c3d 2g2f")
 	huge := time.Duration(math.MaxInt64 / 3 * 2)
 	for _, n := range ms {
-		n.Time = shogi.MoveTime{Elapsed: huge, HasTime: true}
+		k.rec.SetTime(n, shogi.MoveTime{Elapsed: huge, HasTime: true})
 	}
 	var out bytes.Buffer
 	got := string(writeWith(t, render.NewKIF(&out, render.Options{AllowLoss: true}), &out, k.rec))

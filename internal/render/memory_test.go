@@ -28,9 +28,9 @@ func longGame(n int) *shogi.Record {
 	n0 := rec.Root
 	for i := range n {
 		n0 = rec.AddChild(n0, moves[i%4], shogi.Ending{})
-		n0.Time = shogi.MoveTime{Elapsed: time.Second, HasTime: true}
+		rec.SetTime(n0, shogi.MoveTime{Elapsed: time.Second, HasTime: true})
 	}
-	n0.Time.Elapsed = 1500 * time.Millisecond
+	rec.SetTime(n0, shogi.MoveTime{Elapsed: 1500 * time.Millisecond, HasTime: true})
 	return rec
 }
 

@@ -160,13 +160,13 @@ func psnResult(rec *shogi.Record) string {
 		}
 		return "*"
 	}
-	if w, ok := end.End.Winner(); ok {
+	if w, ok := end.End().Winner(); ok {
 		if w == shogi.Black {
 			return "1-0"
 		}
 		return "0-1"
 	}
-	switch end.End.Kind {
+	switch end.End().Kind {
 	case shogi.Sennichite, shogi.Impasse, shogi.Draw, shogi.MaxMoves:
 		return "1/2-1/2"
 	}

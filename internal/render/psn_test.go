@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,8 +89,8 @@ func (b *textBuilder) line(from *shogi.Node, steps ...string) []*shogi.Node {
 	return out
 }
 
-func timed(n *shogi.Node, el, tot time.Duration) {
-	n.Time = shogi.MoveTime{Elapsed: el, Total: tot, HasTime: true, HasTotal: true}
+func timed(rec *shogi.Record, n *shogi.Node, el, tot time.Duration) {
+	rec.SetTime(n, shogi.MoveTime{Elapsed: el, Total: tot, HasTime: true, HasTotal: true})
 }
 
 // textTestRecords are the records every text format must carry: an even
@@ -107,20 +108,20 @@ func textTestRecords(t testing.TB, withTimes bool) map[string]*shogi.Record {
 	r.Header.Add(shogi.KeyStartTime, "2024/01/02 10:00:00")
 	r.Header.Add("Round", "3")
 	r.Header.Add(shogi.KeyNote, `a "quoted" word and a \ backslash`)
-	r.Root.Comments = []string{"Before the first move", "  an indented second line"}
+	r.SetComments(r.Root, []string{"Before the first move", "  an indented second line"})
 	main := b.line(r.Root, "7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d", "2h2d", "#resign")
-	main[0].Comments = []string{"The usual start."}
-	main[4].Comments = []string{"Two", "lines"}
-	main[5].Comments = []string{" leading and trailing spaces "}
-	main[11].Comments = []string{"Black wins."}
+	r.SetComments(main[0], []string{"The usual start."})
+	r.SetComments(main[4], []string{"Two", "lines"})
+	r.SetComments(main[5], []string{" leading and trailing spaces "})
+	r.SetComments(main[11], []string{"Black wins."})
 	if withTimes {
 		for i, n := range main {
-			timed(n, time.Duration(i+1)*time.Second, time.Duration((i+2)*(i+1)/2)*time.Second)
+			timed(r, n, time.Duration(i+1)*time.Second, time.Duration((i+2)*(i+1)/2)*time.Second)
 		}
-		timed(main[10], 65*time.Minute+3*time.Second, 2*time.Hour)
+		timed(r, main[10], 65*time.Minute+3*time.Second, 2*time.Hour)
 	}
 	v1 := b.line(r.Root, "2g2f", "8c8d", "#interrupt")
-	v1[0].Comments = []string{"Variation of the first move."}
+	r.SetComments(v1[0], []string{"Variation of the first move."})
 	v2 := b.line(main[0], "8c8d", "2g2f", "8d8e")
 	b.line(v2[1], "3c3d") // nested: the alternative to 8d8e inside the variation
 	b.line(v2[0], "6i7h", "#repetition_draw")
@@ -136,7 +137,7 @@ func textTestRecords(t testing.TB, withTimes bool) map[string]*shogi.Record {
 	r.Header.Add(shogi.KeyUwate, "Dave")
 	hc := b.line(r.Root, "6c6d", "7g7f", "5c5d", "2g2f", "#timeout")
 	b.line(r.Root, "4c4d", "7g7f")
-	hc[2].Comments = []string{"Gote takes the centre"}
+	r.SetComments(hc[2], []string{"Gote takes the centre"})
 	out["handicap"] = r
 
 	b = newTextBuilder(t, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 58")
@@ -194,23 +195,23 @@ func textDumpHeader(rec *shogi.Record, times bool, header shogi.Header) string {
 	var walk func(n *shogi.Node, ind string)
 	walk = func(n *shogi.Node, ind string) {
 		switch {
-		case n.Parent == nil:
+		case n.Parent() == nil:
 			sb.WriteString("root")
-		case n.IsEnd() && n.End.Kind == shogi.Unknown:
-			fmt.Fprintf(&sb, "%s%s/%s/%s", ind, n.End.Kind, n.End.Side, n.End.Word)
+		case n.IsEnd() && n.End().Kind == shogi.Unknown:
+			fmt.Fprintf(&sb, "%s%s/%s/%s", ind, n.End().Kind, n.End().Side, n.End().Word)
 		case n.IsEnd():
-			fmt.Fprintf(&sb, "%s%s/%s", ind, n.End.Kind, n.End.Side)
+			fmt.Fprintf(&sb, "%s%s/%s", ind, n.End().Kind, n.End().Side)
 		default:
 			fmt.Fprintf(&sb, "%s%s", ind, n.Move)
 		}
-		if times && (n.Time.HasTime || n.Time.HasTotal) {
-			fmt.Fprintf(&sb, " (%v %v / %v %v)", n.Time.HasTime, n.Time.Elapsed, n.Time.HasTotal, n.Time.Total)
+		if times && (n.Time().HasTime || n.Time().HasTotal) {
+			fmt.Fprintf(&sb, " (%v %v / %v %v)", n.Time().HasTime, n.Time().Elapsed, n.Time().HasTotal, n.Time().Total)
 		}
-		if len(n.Comments) > 0 {
-			fmt.Fprintf(&sb, " %q", n.Comments)
+		if len(n.Comments()) > 0 {
+			fmt.Fprintf(&sb, " %q", n.Comments())
 		}
 		sb.WriteByte('\n')
-		for i, c := range n.Children {
+		for i, c := range slices.Collect(n.Children()) {
 			if i > 0 {
 				walk(c, ind+"  ")
 			} else {
@@ -312,8 +313,8 @@ func TestTextFormatsRoundTrip(t *testing.T) {
 
 func TestTextFormatsLosses(t *testing.T) {
 	rec := textTestRecords(t, true)["even"]
-	rec.MainLineEnd().Parent.Bookmark = "here"
-	rec.Root.Children[0].Comments = []string{"a } brace"}
+	rec.SetBookmark(rec.MainLineEnd().Parent(), "here")
+	rec.SetComments(rec.Root.Child(0), []string{"a } brace"})
 	tests := []struct {
 		format string
 		want   []string
@@ -349,8 +350,8 @@ func handicapSample(t testing.TB) *shogi.Record {
 	r.Header.Add(shogi.KeyUwate, "Dave")
 	r.Header.Add(shogi.KeyHandicap, "二枚落ち")
 	main := b.line(r.Root, "6c6d", "7g7f", "5c5d", "2g2f", "#resign")
-	timed(main[0], 3*time.Second, 3*time.Second)
-	main[2].Comments = []string{"Gote takes the centre."}
+	timed(r, main[0], 3*time.Second, 3*time.Second)
+	r.SetComments(main[2], []string{"Gote takes the centre."})
 	b.line(main[1], "7a6b")
 	v := b.line(main[2], "5g5f", "5d5e")
 	b.line(v[0], "4a3b")

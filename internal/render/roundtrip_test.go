@@ -201,7 +201,7 @@ func rtCheck(t *testing.T, p rtPair, wf render.Format, recs []*shogi.Record, st 
 			}
 			if !got.Start.Equal(&end) || got.Root.Next() != nil {
 				return fmt.Sprintf("%s: read back %s with %d children, want the position %s\nwritten:\n%s",
-					p.writer, got.Start.SFEN(), len(got.Root.Children), end.SFEN(), text)
+					p.writer, got.Start.SFEN(), got.Root.NumChildren(), end.SFEN(), text)
 			}
 			continue
 		}
@@ -228,10 +228,10 @@ func rtHasUnknownEnding(r *shogi.Record) bool {
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if n.IsEnd() && n.End.Kind == shogi.Unknown {
+		if n.IsEnd() && n.End().Kind == shogi.Unknown {
 			return true
 		}
-		stack = append(stack, n.Children...)
+		stack = append(stack, slices.Collect(n.Children())...)
 	}
 	return false
 }
@@ -344,20 +344,20 @@ func rtCompare(a, b *shogi.Record, losses []string) string {
 		// Only for a failure: Path walks to the root, which on every node
 		// of a deep tree would make the comparison quadratic.
 		where := func() string { return fmt.Sprintf("at ply %d (path %v)", p.ply, p.x.Path()) }
-		if !ig.comments && !(ig.braceComments && slices.ContainsFunc(p.x.Comments, func(c string) bool { return strings.Contains(c, "}") })) {
-			if ca, cb := rtComment(p.x.Comments), rtComment(p.y.Comments); ca != cb {
+		if !ig.comments && !(ig.braceComments && slices.ContainsFunc(p.x.Comments(), func(c string) bool { return strings.Contains(c, "}") })) {
+			if ca, cb := rtComment(p.x.Comments()), rtComment(p.y.Comments()); ca != cb {
 				return fmt.Sprintf("%s: comment %q, read back %q", where(), ca, cb)
 			}
 		}
-		if !ig.bookmarks && p.x.Bookmark != p.y.Bookmark {
-			return fmt.Sprintf("%s: bookmark %q, read back %q", where(), p.x.Bookmark, p.y.Bookmark)
+		if !ig.bookmarks && p.x.Bookmark() != p.y.Bookmark() {
+			return fmt.Sprintf("%s: bookmark %q, read back %q", where(), p.x.Bookmark(), p.y.Bookmark())
 		}
 		if p.ply > 0 && !ig.times {
-			if d := rtTime(p.x.Time, p.y.Time, ig); d != "" {
+			if d := rtTime(p.x.Time(), p.y.Time(), ig); d != "" {
 				return where() + ": " + d
 			}
 		}
-		xs, ys := p.x.Children, p.y.Children
+		xs, ys := slices.Collect(p.x.Children()), slices.Collect(p.y.Children())
 		if ig.variations && len(xs) > 1 {
 			xs = xs[:1]
 		}
@@ -374,7 +374,7 @@ func rtCompare(a, b *shogi.Record, losses []string) string {
 			if x.IsEnd() != y.IsEnd() || x.Move != y.Move {
 				return fmt.Sprintf("%s: continuation %d is %s, read back %s", where(), i, rtStep(x, side), rtStep(y, side))
 			}
-			if x.IsEnd() && !rtSameEnding(x.End, y.End, side) && !ig.lostEnding(x.End, side) {
+			if x.IsEnd() && !rtSameEnding(x.End(), y.End(), side) && !ig.lostEnding(x.End(), side) {
 				return fmt.Sprintf("%s: ending %s, read back %s", where(), rtStep(x, side), rtStep(y, side))
 			}
 			stack = append(stack, pair{x, y, p.ply + 1})
@@ -389,7 +389,7 @@ func rtCompare(a, b *shogi.Record, losses []string) string {
 func rtDropLostEndings(xs, ys []*shogi.Node, ig *rtIgnore, side shogi.Color) ([]*shogi.Node, []*shogi.Node) {
 	var kept []*shogi.Node
 	for _, x := range xs {
-		if !x.IsEnd() || !ig.lostEnding(x.End, side) {
+		if !x.IsEnd() || !ig.lostEnding(x.End(), side) {
 			kept = append(kept, x)
 		}
 	}
@@ -403,9 +403,9 @@ func rtDropLostEndings(xs, ys []*shogi.Node, ig *rtIgnore, side shogi.Color) ([]
 	extra := len(ys) - len(kept)
 	for _, y := range ys {
 		if y.IsEnd() {
-			k := slices.IndexFunc(kept, func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End, y.End, side) })
+			k := slices.IndexFunc(kept, func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End(), y.End(), side) })
 			for k >= 0 && used[k] {
-				next := slices.IndexFunc(kept[k+1:], func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End, y.End, side) })
+				next := slices.IndexFunc(kept[k+1:], func(x *shogi.Node) bool { return x.IsEnd() && rtSameEnding(x.End(), y.End(), side) })
 				if next < 0 {
 					k = -1
 					break
@@ -426,7 +426,7 @@ func rtDropLostEndings(xs, ys []*shogi.Node, ig *rtIgnore, side shogi.Color) ([]
 
 func rtStep(n *shogi.Node, side shogi.Color) string {
 	if n.IsEnd() {
-		e := n.End.Normalize(side)
+		e := n.End().Normalize(side)
 		return fmt.Sprintf("ending %v/%v %q", e.Kind, e.Side, e.Word)
 	}
 	return n.Move.String()
@@ -536,28 +536,28 @@ func rtDump(r *shogi.Record) string {
 		if it.n != r.Root {
 			step := it.n.Move.String()
 			if it.n.IsEnd() {
-				step = fmt.Sprintf("%v/%v%q", it.n.End.Kind, it.n.End.Side, it.n.End.Word)
+				step = fmt.Sprintf("%v/%v%q", it.n.End().Kind, it.n.End().Side, it.n.End().Word)
 			}
 			fmt.Fprintf(&b, "%s%d %s", strings.Repeat(" ", it.depth), it.n.Ply(), step)
-			if it.n.Time.HasTime || it.n.Time.HasTotal {
-				fmt.Fprintf(&b, " (%v/%v)", it.n.Time.Elapsed, it.n.Time.Total)
+			if it.n.Time().HasTime || it.n.Time().HasTotal {
+				fmt.Fprintf(&b, " (%v/%v)", it.n.Time().Elapsed, it.n.Time().Total)
 			}
-			if len(it.n.Comments) > 0 {
-				fmt.Fprintf(&b, " %q", it.n.Comments)
+			if len(it.n.Comments()) > 0 {
+				fmt.Fprintf(&b, " %q", it.n.Comments())
 			}
-			if it.n.Bookmark != "" {
-				fmt.Fprintf(&b, " &%s", it.n.Bookmark)
+			if it.n.Bookmark() != "" {
+				fmt.Fprintf(&b, " &%s", it.n.Bookmark())
 			}
 			b.WriteByte('\n')
-		} else if len(r.Root.Comments) > 0 {
-			fmt.Fprintf(&b, "root comments %q\n", r.Root.Comments)
+		} else if len(r.Root.Comments()) > 0 {
+			fmt.Fprintf(&b, "root comments %q\n", r.Root.Comments())
 		}
-		for i := len(it.n.Children) - 1; i >= 0; i-- {
+		for i := it.n.NumChildren() - 1; i >= 0; i-- {
 			d := it.depth
 			if i > 0 {
 				d++
 			}
-			stack = append(stack, item{it.n.Children[i], d})
+			stack = append(stack, item{it.n.Child(i), d})
 		}
 	}
 	return b.String()

@@ -127,7 +127,7 @@ func SVGFrameName(i, n int) string {
 // prev is the one before it.
 func appendSVGNode(b []byte, rec *shogi.Record, n *shogi.Node, ply int, pos, prev *shogi.Position) []byte {
 	d := svgDiagram{pos: pos, ply: ply}
-	if n.Parent != nil {
+	if n.Parent() != nil {
 		d.last = n.Move
 		if prev.Turn() == shogi.Black {
 			d.caption = append(d.caption, "☗"...)

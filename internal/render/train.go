@@ -126,8 +126,8 @@ func (t *trainer) line(first *shogi.Node, pos shogi.Position, ply int) error {
 				return err
 			}
 		}
-		if t.opt.Variations && n.Parent.Children[0] == n {
-			for _, v := range n.Parent.Children[1:] {
+		if t.opt.Variations && n.Parent().Next() == n {
+			for v := range n.Parent().Variations() {
 				if v.IsEnd() {
 					continue
 				}
@@ -150,7 +150,7 @@ func (t *trainer) emit(pos *shogi.Position, n *shogi.Node, winner shogi.Color, d
 	if t.opt.Dedup && t.seenBefore(tp) {
 		return nil
 	}
-	if s, ok := scoreOf(n.Comments); ok {
+	if s, ok := scoreOf(n.Comments()); ok {
 		if pos.Turn() == shogi.White {
 			s = -s
 		}
@@ -197,7 +197,7 @@ func lineResult(n *shogi.Node) (shogi.Color, bool) {
 	if !n.IsEnd() {
 		return shogi.Black, false
 	}
-	return n.End.Winner()
+	return n.End().Winner()
 }
 
 // scoreOf returns the engine score that comments of a move record, from

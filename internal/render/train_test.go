@@ -174,7 +174,7 @@ func TestTrainFouls(t *testing.T) {
 		t.Errorf("illegal action: %q, want %q", got, want)
 	}
 	// An illegal last move that a lenient reader kept, with no ending.
-	foul.Children = nil
+	foul.Next().Detach()
 	if got, want := positionLines(t, render.TrainOptions{}, kept), []string{"7g7f 0 0"}; !slices.Equal(got, want) {
 		t.Errorf("kept illegal move: %q, want %q", got, want)
 	}

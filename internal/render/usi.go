@@ -83,19 +83,19 @@ func checkLineOnly(l *losses, rec *shogi.Record, mainline, movesOnly bool) error
 	}
 	for n := rec.Root; n != nil; n = n.Next() {
 		var err error
-		if len(n.Comments) > 0 {
+		if len(n.Comments()) > 0 {
 			err = lose(lostComments, "comments")
 		}
-		if err == nil && (n.Time.HasTime || n.Time.HasTotal) {
+		if err == nil && (n.Time().HasTime || n.Time().HasTotal) {
 			err = lose(lostTimes, "times")
 		}
-		if err == nil && n.Bookmark != "" {
+		if err == nil && n.Bookmark() != "" {
 			err = lose(lostBookmarks, "bookmarks")
 		}
 		if err == nil && n.IsEnd() && movesOnly {
-			err = l.lose(lineOnlyEndingLoss[min(n.End.Kind, shogi.Unknown)])
+			err = l.lose(lineOnlyEndingLoss[min(n.End().Kind, shogi.Unknown)])
 		}
-		if err == nil && len(n.Children) > 1 && !mainline {
+		if err == nil && n.HasVariations() && !mainline {
 			err = lose(lostVariations, "variations")
 		}
 		if err != nil {

@@ -39,7 +39,7 @@ func TestUSIWrite(t *testing.T) {
 		{"ending, comment and header are losses", func(t *testing.T) *shogi.Record {
 			rec := jkfRecord(t, shogi.StartPosition(), "7g7f")
 			rec.AddChild(rec.NodeAt(1), 0, shogi.Ending{Kind: shogi.Resign, Side: shogi.White})
-			rec.Root.Comments = []string{"c"}
+			rec.SetComments(rec.Root, []string{"c"})
 			rec.Header.Add("先手", "A")
 			return rec
 		}, render.Options{AllowLoss: true}, "position startpos moves 7g7f\n", "comments,ending resign,header"},

@@ -289,7 +289,7 @@ func (t *movetext) spill() {
 // leftOut reports whether n is not written: it follows an illegal move
 // left out, or it is one, which is then reported.
 func (t *movetext) leftOut(pos *shogi.Position, n *shogi.Node) bool {
-	if t.skip != nil && n.Parent == t.skip {
+	if t.skip != nil && n.Parent() == t.skip {
 		return true
 	}
 	if t.parse == nil || !endsLine(n) {
@@ -314,8 +314,8 @@ func (t *movetext) write(rec *shogi.Record) ([]byte, error) {
 	if (rec.Start.MoveNumber()%2 == 1) != (rec.Start.Turn() == shogi.Black) {
 		t.off = 1
 	}
-	t.comments(rec.Root.Comments, 0)
-	if rec.Root.Bookmark != "" {
+	t.comments(rec.Root.Comments(), 0)
+	if rec.Root.Bookmark() != "" {
 		t.loseOnce(lostBookmarks, "bookmarks")
 	}
 	rec.Walk(t)
@@ -388,24 +388,24 @@ func (t *movetext) Move(pos *shogi.Position, n *shogi.Node) {
 	}
 	t.afterMove = true
 	if n.IsEnd() {
-		t.ending(n.End)
+		t.ending(n.End())
 		t.open = false
 	} else {
 		t.b = t.move(t.b, pos, n.Move)
 		t.open = pos.Turn() == shogi.Black
 	}
-	if n.Time.HasTime || n.Time.HasTotal {
+	if n.Time().HasTime || n.Time().HasTotal {
 		if t.times {
-			t.time(n.Time)
+			t.time(n.Time())
 		} else {
 			t.loseOnce(lostTimes, "times")
 		}
 	}
-	if n.Bookmark != "" {
+	if n.Bookmark() != "" {
 		t.loseOnce(lostBookmarks, "bookmarks")
 	}
-	if len(n.Comments) > 0 {
-		t.comments(n.Comments, t.indent+3)
+	if len(n.Comments()) > 0 {
+		t.comments(n.Comments(), t.indent+3)
 		t.open = false
 		t.afterMove = false
 	}

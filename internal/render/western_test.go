@@ -149,7 +149,7 @@ func TestWesternCommentForms(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := newTextBuilder(t, "")
-			b.line(b.rec.Root, "7g7f")[0].Comments = tt.comments
+			b.rec.SetComments(b.line(b.rec.Root, "7g7f")[0], tt.comments)
 			var buf bytes.Buffer
 			w, _ := render.New("western", &buf, render.Options{AllowLoss: true})
 			if err := w.Write(b.rec); err != nil {

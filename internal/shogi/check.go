@@ -2,6 +2,7 @@ package shogi
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -96,6 +97,7 @@ type checker struct {
 	line      lineKeys
 	rule      ImpasseRule
 	ruleKnown bool
+	kids      []*Node // the children of the node being left, in order
 }
 
 func (c *checker) add(code string, n *Node, ply int, msg string) {
@@ -160,9 +162,7 @@ func (c *checker) walk() {
 	start := checkFrame{node: r.Root, pos: r.Start, known: [2]bool{true, true}}
 	start.key = start.pos.Key()
 	// Room for the main line and a few waiting variations.
-	n := r.mainLineMoves() + 2
-	c.line = lineKeys{keys: make([]uint64, 0, n), checks: make([]bool, 0, n), chain: make([]int32, 0, n)}
-	c.line.grow(n)
+	c.line.init(r.mainLineMoves() + 2)
 	stack := make([]checkFrame, 1, 8)
 	stack[0] = start
 	for len(stack) > 0 {
@@ -173,21 +173,25 @@ func (c *checker) walk() {
 		// popped at once, which would copy the frame at every node.
 		for more := true; more; {
 			more = false
-			for i := len(f.node.Children) - 1; i >= 0; i-- {
-				n := f.node.Children[i]
+			c.kids = c.kids[:0]
+			for n := range f.node.Children() {
+				c.kids = append(c.kids, n)
+			}
+			for i := len(c.kids) - 1; i >= 0; i-- {
+				n := c.kids[i]
 				ply := f.ply + 1
 				side := f.pos.Turn()
 				spent, moves, known := f.spent, f.moves, f.known
 				moves[side]++
-				if n.Time.HasTime {
-					spent[side] += n.Time.Elapsed
+				if n.Time().HasTime {
+					spent[side] += n.Time().Elapsed
 				} else {
 					known[side] = false
 				}
-				if n.Time.HasTotal && known[side] && !c.timeDone && !totalFits(n.Time.Total, spent[side], moves[side]) {
+				if n.Time().HasTotal && known[side] && !c.timeDone && !totalFits(n.Time().Total, spent[side], moves[side]) {
 					c.timeDone = true
 					c.add(CodeTimeTotal, n, ply, "at move "+strconv.Itoa(ply)+" the total time of "+sideName(side)+" is "+
-						clock(n.Time.Total)+" but the times of the moves add up to "+clock(spent[side]))
+						clock(n.Time().Total)+" but the times of the moves add up to "+clock(spent[side]))
 				}
 				if n.IsEnd() {
 					c.ending(&f, n, ply)
@@ -243,7 +247,7 @@ func (c *checker) enter(f *checkFrame) {
 		if (f.ply-j)%2 == 0 {
 			mover = mover.Opponent()
 		}
-		if !l.checks[j] {
+		if !l.check(j) {
 			allCheck[mover] = false
 		}
 	}
@@ -255,65 +259,119 @@ func (c *checker) enter(f *checkFrame) {
 	}
 }
 
-// lineKeys holds the keys of the positions along the line being replayed,
-// by ply, in a hash table of chains that the line's stack discipline keeps
-// simple: a ply is added at the end and removed from the end, so each
-// bucket's chain is a linked list through the plies, newest first.
+// lineKeys counts the positions along the line being replayed. Each
+// position seen (its key) has an entry in an open-addressing table: how
+// often it stands on the line and the ply where it first does; each ply
+// keeps the index of its position's entry and whether its move gave check,
+// 4 bytes and a bit, so that a game of a million moves that shuffles
+// kings between a few positions costs 4 MB (issue 15). The line's stack
+// discipline keeps it simple: a ply is added at the end and removed from
+// the end, so the first occurrence of a position is the last of its plies
+// to go; entries stay when their count falls to 0, as the position may
+// come back.
 type lineKeys struct {
-	keys   []uint64
-	checks []bool  // whether the move of each ply gave check
-	chain  []int32 // 1 + the previous ply in the same bucket, or 0
-	heads  []int32 // 1 + the last ply in each bucket, or 0; len is a power of two
+	plies  []int32     // the entry of each ply's position
+	checks []uint64    // bit i: the move of ply i gave check
+	table  []lineEntry // len is a power of two
+	used   int         // entries of table in use
+}
+
+// lineEntry is a position of the line's table; first is -1 in a free
+// entry.
+type lineEntry struct {
+	key   uint64
+	n     int32 // the plies of the line that stand on it
+	first int32 // the first of them, while n > 0
+}
+
+// init makes room for n plies, and for as many positions up to 4096: a
+// long game grows its table only if it has that many positions.
+func (l *lineKeys) init(n int) {
+	*l = lineKeys{plies: make([]int32, 0, n), checks: make([]uint64, 0, n/64+1)}
+	l.grow(max(64, 1<<bits.Len(uint(min(n, 4096)*4/3))))
 }
 
 // push adds the key of the next ply.
 func (l *lineKeys) push(k uint64, check bool) {
-	if 2*(len(l.keys)+1) > len(l.heads) {
-		l.grow(len(l.keys) + 1)
+	if 4*(l.used+1) > 3*len(l.table) {
+		l.grow(max(64, 2*len(l.table)))
 	}
-	b := k & uint64(len(l.heads)-1)
-	l.chain = append(l.chain, l.heads[b])
-	l.heads[b] = int32(len(l.keys) + 1)
-	l.keys = append(l.keys, k)
-	l.checks = append(l.checks, check)
+	i := l.find(k)
+	e := &l.table[i]
+	if e.first < 0 {
+		*e = lineEntry{key: k}
+		l.used++
+	}
+	ply := len(l.plies)
+	if e.n == 0 {
+		e.first = int32(ply)
+	}
+	e.n++
+	l.plies = append(l.plies, int32(i))
+	if ply%64 == 0 {
+		l.checks = append(l.checks[:ply/64], 0)
+	}
+	if check {
+		l.checks[ply/64] |= 1 << (ply % 64)
+	} else {
+		l.checks[ply/64] &^= 1 << (ply % 64)
+	}
 }
+
+// check reports whether the move of ply gave check.
+func (l *lineKeys) check(ply int) bool { return l.checks[ply/64]&(1<<(ply%64)) != 0 }
 
 // cut removes the plies from ply on.
 func (l *lineKeys) cut(ply int) {
-	for i := len(l.keys) - 1; i >= ply; i-- {
-		l.heads[l.keys[i]&uint64(len(l.heads)-1)] = l.chain[i]
+	for i := len(l.plies) - 1; i >= ply; i-- {
+		l.table[l.plies[i]].n--
 	}
-	if ply < len(l.keys) {
-		l.keys, l.checks, l.chain = l.keys[:ply], l.checks[:ply], l.chain[:ply]
+	if ply < len(l.plies) {
+		l.plies = l.plies[:ply]
+		l.checks = l.checks[:(ply+63)/64]
 	}
 }
 
 // count returns how often k stands on the line, counting no further than
-// five (a position that stood five times has been judged at its fourth, and
-// a king shuffling for a million moves must not make this quadratic), and
-// the first ply of those counted.
+// five (a position that stood five times has been judged at its fourth),
+// and the first ply where it does.
 func (l *lineKeys) count(k uint64) (n uint8, first int) {
-	for i := l.heads[k&uint64(len(l.heads)-1)]; i > 0 && n < 5; i = l.chain[i-1] {
-		if l.keys[i-1] == k {
-			n++
-			first = int(i - 1)
-		}
+	e := &l.table[l.find(k)]
+	if e.first < 0 || e.n == 0 {
+		return 0, 0
 	}
-	return n, first
+	return uint8(min(e.n, 5)), int(e.first)
 }
 
-// grow makes the table room for n plies (twice as many buckets, a power of
-// two, 64 at least) and rebuilds the chains.
-func (l *lineKeys) grow(n int) {
-	size := 64
-	for size < 2*n {
-		size *= 2
+// find returns the index of k's entry in the table, or of the free entry
+// where it goes.
+func (l *lineKeys) find(k uint64) int {
+	mask := len(l.table) - 1
+	for i := int(k>>32^k) & mask; ; i = (i + 1) & mask {
+		if e := &l.table[i]; e.first < 0 || e.key == k {
+			return i
+		}
 	}
-	l.heads = make([]int32, size)
-	mask := uint64(len(l.heads) - 1)
-	for i, k := range l.keys {
-		l.chain[i] = l.heads[k&mask]
-		l.heads[k&mask] = int32(i + 1)
+}
+
+// grow makes the table n entries (a power of two) and moves the entries
+// in use, and the plies' indices of them, to their places in it.
+func (l *lineKeys) grow(n int) {
+	old := l.table
+	l.table = make([]lineEntry, n)
+	for i := range l.table {
+		l.table[i].first = -1
+	}
+	moved := make([]int32, len(old))
+	for i, e := range old {
+		if e.first >= 0 {
+			j := l.find(e.key)
+			l.table[j] = e
+			moved[i] = int32(j)
+		}
+	}
+	for i, e := range l.plies {
+		l.plies[i] = moved[e]
 	}
 }
 
@@ -321,7 +379,7 @@ func (l *lineKeys) grow(n int) {
 func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 	pos := &f.pos
 	at := " at move " + strconv.Itoa(ply)
-	e := n.End.Normalize(pos.Turn())
+	e := n.End().Normalize(pos.Turn())
 	if f.rep.Kind == PerpetualCheck {
 		loser := f.rep.Loser
 		switch w, decided := e.Winner(); {
@@ -439,7 +497,7 @@ func (n *Node) DocumentsFoul() bool {
 	if next == nil || !next.IsEnd() {
 		return false
 	}
-	switch next.End.Kind {
+	switch next.End().Kind {
 	case FoulWin, FoulLose, IllegalMove, IllegalAction:
 		return true
 	}
@@ -456,7 +514,7 @@ func (r *Record) CutAtFoul() {
 		return
 	}
 	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
-		last.Children = nil
+		last.link(nil)
 	}
 }
 
@@ -548,7 +606,7 @@ func (r *Record) CheckSummary(text string) []Finding {
 		return out
 	}
 	toMove := r.Start.Turn() ^ Color(moves&1)
-	e := end.End.Normalize(toMove)
+	e := end.End().Normalize(toMove)
 	word, _ := e.KIF(toMove)
 	winner, decided := e.Winner()
 	said, saysWinner := summaryWinner(result)

@@ -74,15 +74,15 @@ func TestCheck(t *testing.T) {
 			header: [][2]string{{KeyHandicap, "香落ち"}}, want: []string{"warning handicap-mismatch 0"}},
 		{name: "impossible start", sfen: "4k4/4p4/4p4/9/9/9/9/9/4K4 b - 1", want: []string{"warning bad-position 0"}},
 		{name: "totals add up, truncated per move", moves: "7g7f 3c3d 2g2f 8c8d", more: func(t *testing.T, r *Record) {
-			r.NodeAt(1).Time = secs(10, 10)
-			r.NodeAt(2).Time = secs(5, 5)
-			r.NodeAt(3).Time = secs(0, 11) // 10.6 s + 0.6 s written as whole seconds
-			r.NodeAt(4).Time = secs(3, 8)
+			r.SetTime(r.NodeAt(1), secs(10, 10))
+			r.SetTime(r.NodeAt(2), secs(5, 5))
+			r.SetTime(r.NodeAt(3), secs(0, 11)) // 10.6 s + 0.6 s written as whole seconds
+			r.SetTime(r.NodeAt(4), secs(3, 8))
 		}},
 		{name: "totals do not add up", moves: "7g7f 3c3d 2g2f", more: func(t *testing.T, r *Record) {
-			r.NodeAt(1).Time = secs(10, 10)
-			r.NodeAt(2).Time = secs(5, 5)
-			r.NodeAt(3).Time = secs(4, 20)
+			r.SetTime(r.NodeAt(1), secs(10, 10))
+			r.SetTime(r.NodeAt(2), secs(5, 5))
+			r.SetTime(r.NodeAt(3), secs(4, 20))
 		}, want: []string{"warning time-total 3"}},
 
 		// 千日手: the start position stands for the fourth time at ply 12.
@@ -322,14 +322,16 @@ func BenchmarkCheck(b *testing.B) {
 // TestLineKeysCountStops checks that counting a position stops at five:
 // a record of a million moves of shuffling kings stands on a handful of
 // positions, and counting every earlier occurrence at every ply made
-// validating it quadratic (minutes for a million moves).
+// validating it quadratic (minutes for a million moves). A count is now
+// kept by position; first is the first ply of the position.
 func TestLineKeysCountStops(t *testing.T) {
 	var l lineKeys
+	l.init(0)
 	for range 1000 {
 		l.push(42, false)
 	}
-	if n, first := l.count(42); n != 5 || first != 995 {
-		t.Errorf("count = %d, first %d; want 5, 995", n, first)
+	if n, first := l.count(42); n != 5 || first != 0 {
+		t.Errorf("count = %d, first %d; want 5, 0", n, first)
 	}
 	l.cut(4)
 	if n, first := l.count(42); n != 4 || first != 0 {

@@ -2,6 +2,7 @@ package shogi
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 )
@@ -149,17 +150,17 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !opt.IgnoreComments {
-			if ca, cb := commentText(p.a.Comments), commentText(p.b.Comments); !sameText(ca, cb, opt.Text) {
+			if ca, cb := commentText(p.a.Comments()), commentText(p.b.Comments()); !sameText(ca, cb, opt.Text) {
 				d.Comments = append(d.Comments, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: ca, B: cb})
 			}
 		}
 		if !opt.IgnoreTime && p.ply > 0 {
-			if ta, tb := p.a.Time, p.b.Time; timeDiffers(ta, tb) {
+			if ta, tb := p.a.Time(), p.b.Time(); timeDiffers(ta, tb) {
 				d.Times = append(d.Times, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: timeText(ta), B: timeText(tb)})
 			}
 		}
-		if !opt.IgnoreBookmarks && p.a.Bookmark != p.b.Bookmark {
-			d.Bookmarks = append(d.Bookmarks, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: p.a.Bookmark, B: p.b.Bookmark})
+		if !opt.IgnoreBookmarks && p.a.Bookmark() != p.b.Bookmark() {
+			d.Bookmarks = append(d.Bookmarks, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: p.a.Bookmark(), B: p.b.Bookmark()})
 		}
 		na, nb := p.a.Next(), p.b.Next()
 		if opt.IgnoreEndings {
@@ -184,13 +185,8 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		// Alternatives are matched by their first step, in any order.
 		if !opt.IgnoreVariations {
 			var alts []pair
-			var altsA, altsB []*Node
-			if len(p.a.Children) > 1 {
-				altsA = p.a.Children[1:]
-			}
-			if len(p.b.Children) > 1 {
-				altsB = p.b.Children[1:]
-			}
+			altsA := slices.Collect(p.a.Variations())
+			altsB := slices.Collect(p.b.Variations())
 			used := make([]bool, len(altsB))
 			for _, x := range altsA {
 				if opt.IgnoreEndings && x.IsEnd() {
@@ -344,7 +340,7 @@ func sameStep(x, y *Node, toMove Color) bool {
 		if !x.IsEnd() || !y.IsEnd() {
 			return false
 		}
-		ex, ey := canonicalEnding(x.End, toMove), canonicalEnding(y.End, toMove)
+		ex, ey := canonicalEnding(x.End(), toMove), canonicalEnding(y.End(), toMove)
 		return ex.Kind == ey.Kind && (ex.Kind != Unknown || ex.Word == ey.Word)
 	}
 	return x.Move == y.Move
@@ -367,7 +363,7 @@ func stepText(n *Node, toMove Color) string {
 	case n == nil:
 		return ""
 	case n.IsEnd():
-		e := canonicalEnding(n.End, toMove)
+		e := canonicalEnding(n.End(), toMove)
 		if e.Kind == Unknown {
 			return "unknown:" + e.Word
 		}

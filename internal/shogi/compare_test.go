@@ -114,23 +114,23 @@ func TestCompare(t *testing.T) {
 		{"illegal action named by side", game("7g7f white_illegal_action", "7g7f foul_lose", nil), CompareOptions{}, nil},
 		{"CSA illegal move is KIF foul loss", game("7g7f illegal_move", "7g7f foul_lose", nil), CompareOptions{}, nil},
 		{"comments", game("7g7f 3c3d", "7g7f 3c3d", func(t *testing.T, a, b *Record) {
-			a.Root.Comments = []string{"序盤", ""}
-			b.Root.Comments = []string{"序盤  "}
-			a.NodeAt(2).Comments = []string{"好手"}
+			a.SetComments(a.Root, []string{"序盤", ""})
+			b.SetComments(b.Root, []string{"序盤  "})
+			a.SetComments(a.NodeAt(2), []string{"好手"})
 		}), CompareOptions{}, func(t *testing.T, d *RecordDiff) {
 			if len(d.Comments) != 1 || d.Comments[0].Ply != 2 || d.Comments[0].A != "好手" || d.Comments[0].B != "" || !d.Comments[0].Main {
 				t.Errorf("comment diffs %+v", d.Comments)
 			}
 		}},
 		{"comments ignored", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
-			a.NodeAt(1).Comments = []string{"好手"}
+			a.SetComments(a.NodeAt(1), []string{"好手"})
 		}), CompareOptions{IgnoreComments: true}, nil},
 		{"times", game("7g7f 3c3d 2g2f", "7g7f 3c3d 2g2f", func(t *testing.T, a, b *Record) {
-			a.NodeAt(1).Time = MoveTime{Elapsed: 0, HasTime: true, Total: time.Second, HasTotal: true} // 0 stated = unstated
-			a.NodeAt(2).Time = MoveTime{Elapsed: 3 * time.Second, HasTime: true, Total: 3 * time.Second, HasTotal: true}
-			b.NodeAt(2).Time = MoveTime{Elapsed: 3 * time.Second, HasTime: true}
-			a.NodeAt(3).Time = MoveTime{Elapsed: 5 * time.Second, HasTime: true}
-			b.NodeAt(3).Time = MoveTime{Elapsed: 4 * time.Second, HasTime: true}
+			a.SetTime(a.NodeAt(1), MoveTime{Elapsed: 0, HasTime: true, Total: time.Second, HasTotal: true}) // 0 stated = unstated
+			a.SetTime(a.NodeAt(2), MoveTime{Elapsed: 3 * time.Second, HasTime: true, Total: 3 * time.Second, HasTotal: true})
+			b.SetTime(b.NodeAt(2), MoveTime{Elapsed: 3 * time.Second, HasTime: true})
+			a.SetTime(a.NodeAt(3), MoveTime{Elapsed: 5 * time.Second, HasTime: true})
+			b.SetTime(b.NodeAt(3), MoveTime{Elapsed: 4 * time.Second, HasTime: true})
 		}), CompareOptions{}, func(t *testing.T, d *RecordDiff) {
 			if len(d.Times) != 1 || d.Times[0].Ply != 3 || d.Times[0].A != "5s" || d.Times[0].B != "4s" {
 				t.Errorf("time diffs %+v", d.Times)
@@ -161,14 +161,14 @@ func TestCompare(t *testing.T) {
 			buildLine(t, a, a.Root, "2g2f")
 		}), CompareOptions{IgnoreVariations: true}, nil},
 		{"bookmarks", game("7g7f 3c3d", "7g7f 3c3d", func(t *testing.T, a, b *Record) {
-			a.NodeAt(2).Bookmark = "角道"
+			a.SetBookmark(a.NodeAt(2), "角道")
 		}), CompareOptions{}, func(t *testing.T, d *RecordDiff) {
 			if len(d.Bookmarks) != 1 || d.Bookmarks[0].Ply != 2 || d.Bookmarks[0].A != "角道" || d.Bookmarks[0].B != "" {
 				t.Errorf("bookmark diffs %+v", d.Bookmarks)
 			}
 		}},
 		{"bookmarks ignored", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
-			a.NodeAt(1).Bookmark = "x"
+			a.SetBookmark(a.NodeAt(1), "x")
 		}), CompareOptions{IgnoreBookmarks: true}, nil},
 		{"endings ignored", game("7g7f 3c3d resign", "7g7f 3c3d", func(t *testing.T, a, b *Record) {
 			buildLine(t, a, a.Root, "2g2f resign")
@@ -183,8 +183,8 @@ func TestCompare(t *testing.T) {
 		{"text mapped", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
 			a.Header.Add(KeyEvent, "A〜B")
 			b.Header.Add(KeyEvent, "A～B")
-			a.NodeAt(1).Comments = []string{"x〜y"}
-			b.NodeAt(1).Comments = []string{"x～y"}
+			a.SetComments(a.NodeAt(1), []string{"x〜y"})
+			b.SetComments(b.NodeAt(1), []string{"x～y"})
 		}), CompareOptions{Text: func(s string) string { return strings.ReplaceAll(s, "〜", "～") }}, nil},
 		{"normalised header", game("7g7f", "7g7f", func(t *testing.T, a, b *Record) {
 			a.Header.Add(KeyStartTime, "2014/09/02(火) 10:00")

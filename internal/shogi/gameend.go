@@ -204,7 +204,7 @@ func FindRepetition(start Position, moves []Move) (Repetition, error) {
 // to n (n's ending, if any, is not a move and is skipped).
 func (r *Record) RepetitionAt(n *Node) (Repetition, error) {
 	var moves []Move
-	for x := n; x != nil && x.Parent != nil; x = x.Parent {
+	for x := n; x != nil && x.Parent() != nil; x = x.Parent() {
 		if !x.Move.IsZero() {
 			moves = append(moves, x.Move)
 		}

@@ -204,7 +204,7 @@ func TestRepetitionAt(t *testing.T) {
 			t.Errorf("RepetitionAt = %+v, want a draw at ply 12", r)
 		}
 	}
-	r, err := rec.RepetitionAt(n.Parent)
+	r, err := rec.RepetitionAt(n.Parent())
 	if err != nil || r.Kind != NoRepetition {
 		t.Errorf("one ply earlier: %+v, %v", r, err)
 	}

@@ -71,20 +71,20 @@ func Richness(r *Record) int {
 		}
 	}
 	eachNode(r.Root, func(n *Node) {
-		if len(n.Comments) > 0 {
+		if len(n.Comments()) > 0 {
 			score++
 		}
-		if n.Bookmark != "" {
+		if n.Bookmark() != "" {
 			score++
 		}
-		if n.Time.HasTime || n.Time.HasTotal {
+		if n.Time().HasTime || n.Time().HasTotal {
 			score++
 		}
 		if n.IsEnd() && n.IsMainLine() {
 			score++
 		}
-		if len(n.Children) > 1 {
-			score += len(n.Children) - 1
+		if n.HasVariations() {
+			score += n.NumChildren() - 1
 		}
 	})
 	return score

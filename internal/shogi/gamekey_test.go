@@ -19,7 +19,7 @@ func TestGameKey(t *testing.T) {
 		same bool
 	}{
 		{"ending, comments and variations do not count", mk("7g7f 3c3d 2g2f resign", func(r *Record) {
-			r.Root.Comments = []string{"x"}
+			r.SetComments(r.Root, []string{"x"})
 			buildLine(t, r, r.Root, "2g2f")
 		}), ByMoves, true},
 		{"a longer line differs", mk("7g7f 3c3d 2g2f 8c8d", nil), ByMoves, false},
@@ -51,8 +51,8 @@ func TestRichness(t *testing.T) {
 	rich.Header.Add(KeyBlack, "a")
 	rich.Header.Add(KeyWhite, "")
 	n := buildLine(t, rich, rich.Root, "7g7f 3c3d resign")
-	n.Parent.Time = MoveTime{Elapsed: 1, HasTime: true}
-	n.Parent.Comments = []string{"c"}
+	rich.SetTime(n.Parent(), MoveTime{Elapsed: 1, HasTime: true})
+	rich.SetComments(n.Parent(), []string{"c"})
 	buildLine(t, rich, rich.Root, "2g2f")
 	if got := Richness(plain); got != 0 {
 		t.Errorf("plain: %d", got)

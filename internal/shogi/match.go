@@ -500,7 +500,7 @@ func mainLineEnd(r *Record) (int, Ending) {
 	n := 0
 	for x := r.Root.Next(); x != nil; x = x.Next() {
 		if x.IsEnd() {
-			return n, x.End
+			return n, x.End()
 		}
 		n++
 	}
@@ -550,7 +550,7 @@ func (c *Criteria) reaches(r *Record) bool {
 				return true
 			}
 			if c.Variations {
-				for _, alt := range n.Children[min(1, len(n.Children)):] {
+				for alt := range n.Variations() {
 					if !alt.IsEnd() && pos.Legal(alt.Move) == nil {
 						np := pos
 						np.Play(alt.Move)

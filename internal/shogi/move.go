@@ -1,5 +1,7 @@
 package shogi
 
+import "strings"
+
 // Move is a board move (with or without promotion) or a drop, packed in 32
 // bits so that move lists and record nodes stay small. The zero Move is "no
 // move". A Move does not say which piece moves: the position does.
@@ -99,24 +101,31 @@ func ParseUSIMove(s string) (Move, error) {
 		case 'R':
 			t = Rook
 		default:
-			return 0, &NotationError{Text: s, Err: ErrSyntax, Detail: "drop piece must be one of R B G S N L P"}
+			return 0, usiMoveError(s, ErrSyntax, "drop piece must be one of R B G S N L P")
 		}
 		to, ok := ParseSquareUSI(s[2:])
 		if !ok {
-			return 0, &NotationError{Text: s, Err: ErrBadSquare, Detail: "bad destination square"}
+			return 0, usiMoveError(s, ErrBadSquare, "bad destination square")
 		}
 		return NewDrop(t, to), nil
 	}
 	if len(s) != 4 && !(len(s) == 5 && s[4] == '+') {
-		return 0, &NotationError{Text: s, Err: ErrSyntax, Detail: "want <from><to>[+] or <P>*<to>"}
+		return 0, usiMoveError(s, ErrSyntax, "want <from><to>[+] or <P>*<to>")
 	}
 	from, ok1 := ParseSquareUSI(s[0:2])
 	to, ok2 := ParseSquareUSI(s[2:4])
 	if !ok1 || !ok2 {
-		return 0, &NotationError{Text: s, Err: ErrBadSquare, Detail: "squares are a digit 1-9 and a letter a-i"}
+		return 0, usiMoveError(s, ErrBadSquare, "squares are a digit 1-9 and a letter a-i")
 	}
 	if from == to {
-		return 0, &NotationError{Text: s, Err: ErrUnreachable, Detail: "origin and destination are the same square"}
+		return 0, usiMoveError(s, ErrUnreachable, "origin and destination are the same square")
 	}
 	return NewMove(from, to, len(s) == 5), nil
+}
+
+// usiMoveError is ParseUSIMove's error. It keeps a copy of the text, so
+// that a caller may pass a string that lives only for the call (a reader's
+// conversion of bytes, which then needs no allocation).
+func usiMoveError(s string, err error, detail string) error {
+	return &NotationError{Text: strings.Clone(s), Err: err, Detail: detail}
 }

@@ -16,18 +16,10 @@ type Record struct {
 	Start  Position
 	Root   *Node
 
-	slab    []slabNode // nodes are carved from here to keep parsing allocation-light
-	retired int        // nodes in slabs filled before slab (Reset sizes one slab for all)
-	root    slabNode   // Root's node, allocated with the record
-}
-
-// slabNode is a node with the slot that its parent's Children points at
-// while it is the only child, so that the common one-child case costs no
-// allocation of its own and Children[0] sits next to the node it points at.
-// A second child moves the parent's Children to an array of its own.
-type slabNode struct {
-	Node
-	slot [1]*Node
+	nodes  slab[Node]      // nodes are carved from here to keep parsing allocation-light
+	extras slab[nodeExtra] // and the extra parts of nodes from here,
+	rares  slab[nodeRare]  // and their rare parts from here
+	root   Node            // Root's node, allocated with the record
 }
 
 // NewRecord returns a record with an empty header, the given start position
@@ -35,13 +27,13 @@ type slabNode struct {
 func NewRecord(start Position) *Record {
 	r := &Record{Start: start}
 	r.Preset = HandicapOf(&start)
-	r.Root = &r.root.Node
+	r.Root = &r.root
 	return r
 }
 
 // Reset makes r a record with an empty header, the given start position and
 // a root node, as NewRecord does, reusing r's memory: its header's backing
-// array and its nodes' slab. No node of the old tree may be used after
+// array and its nodes' slabs. No node of the old tree may be used after
 // Reset: its memory may hold a node of the new one. The readers reset one
 // record for each game when read with parse.Records, so that a batch of
 // any size allocates no nodes once the longest game has been seen.
@@ -50,80 +42,170 @@ func (r *Record) Reset(start Position) {
 	r.Header = r.Header[:0]
 	r.Start = start
 	r.Preset = HandicapOf(&start)
-	r.root = slabNode{}
-	r.Root = &r.root.Node
-	used := len(r.slab)
-	clear(r.slab)
-	r.slab = r.slab[:0]
-	if r.retired > 0 {
-		// The tree spread over several slabs: one slab for all of it, with
-		// room to spare, so that games of about this length fit from now on.
-		n := r.retired + used
-		r.slab = make([]slabNode, 0, n+n/4)
-		r.retired = 0
-	}
+	r.root = Node{}
+	r.Root = &r.root
+	r.nodes.reset()
+	r.extras.reset()
+	r.rares.reset()
 }
 
 // NewNode returns a fresh node owned by r. Nodes come from a slab, so a
-// record of n moves costs about n/30 allocations rather than n.
-func (r *Record) NewNode() *Node { return &r.newSlabNode().Node }
+// record of n moves costs about n/100 allocations rather than n.
+func (r *Record) NewNode() *Node { return r.nodes.next(firstSlabSize, slabSize) }
 
-func (r *Record) newSlabNode() *slabNode {
-	if len(r.slab) == cap(r.slab) {
-		// A small first slab for the many records with few nodes (an SFEN
-		// list, a problem), then slabs of a fixed size: doubling sizes
-		// left half of the last slab unused on average, and the collector
-		// zeroes and scans all of it. The sizes fill a size class of the
-		// allocator (1152 and 4096 bytes).
-		n := slabSize
-		if r.slab == nil {
-			n = firstSlabSize
-		}
-		r.retired += len(r.slab)
-		r.slab = make([]slabNode, 0, n)
-	}
-	r.slab = r.slab[:len(r.slab)+1]
-	return &r.slab[len(r.slab)-1]
+// Reserve makes room for n more nodes, of which extras have a time, a
+// comment or a bookmark and rares a comment or a bookmark, so that a
+// reader that knows how long a game is (CSA builds the tree after reading
+// the game) allocates them at once and with none to spare.
+func (r *Record) Reserve(n, extras, rares int) {
+	r.nodes.reserve(n)
+	r.extras.reserve(extras)
+	r.rares.reserve(rares)
 }
 
-// Reserve makes room for n more nodes, so that a reader that knows how
-// long a game is (CSA builds the tree after reading the game) allocates
-// them at once and with none to spare.
-func (r *Record) Reserve(n int) {
-	if cap(r.slab)-len(r.slab) < n {
-		if r.slab != nil && len(r.slab) == 0 {
+// extra returns n's extra part, giving it one from r's slab if it has none.
+func (r *Record) extra(n *Node) *nodeExtra {
+	if n.extra == nil {
+		n.extra = r.extras.next(firstExtrasSlabSize, extrasSlabSize)
+	}
+	return n.extra
+}
+
+// rare returns n's rare part, giving it one (and an extra part) if it has
+// none.
+func (r *Record) rare(n *Node) *nodeRare {
+	e := r.extra(n)
+	if e.rare == nil {
+		e.rare = r.rares.next(firstRaresSlabSize, raresSlabSize)
+	}
+	return e.rare
+}
+
+// Sizes of the slabs that nodes (40 bytes), their extra parts (32) and
+// their rare parts (64) are carved from: they fill a size class of the
+// allocator (1152 and 4096 bytes).
+const (
+	firstSlabSize       = 28
+	slabSize            = 102
+	firstExtrasSlabSize = 36
+	extrasSlabSize      = 128
+	firstRaresSlabSize  = 18
+	raresSlabSize       = 64
+)
+
+// slab hands out fresh values of T from arrays it allocates a chunk at a
+// time: a small first chunk for the many records with few nodes (an SFEN
+// list, a problem), then chunks of a fixed size: doubling sizes left half
+// of the last chunk unused on average, and the collector zeroes and scans
+// all of it.
+type slab[T any] struct {
+	free    []T // the chunk in use: free[len(free):cap(free)] is fresh
+	retired int // values in chunks filled before free
+}
+
+func (s *slab[T]) next(first, size int) *T {
+	if len(s.free) == cap(s.free) {
+		n := size
+		if s.free == nil {
+			n = first
+		}
+		s.retired += len(s.free)
+		s.free = make([]T, 0, n)
+	}
+	s.free = s.free[:len(s.free)+1]
+	return &s.free[len(s.free)-1]
+}
+
+// reserve makes room for n more values in one chunk.
+func (s *slab[T]) reserve(n int) {
+	if cap(s.free)-len(s.free) < n {
+		if s.free != nil && len(s.free) == 0 {
 			n += n / 4 // a reset record: longer games may follow
 		}
-		r.retired += len(r.slab)
-		r.slab = make([]slabNode, 0, n)
+		s.retired += len(s.free)
+		s.free = make([]T, 0, n)
 	}
 }
 
-// Sizes of the slabs that nodes are carved from.
-const (
-	firstSlabSize = 8
-	slabSize      = 30
-)
+// reset makes every value fresh again. When the values spread over several
+// chunks, it makes one chunk for all of them, with room to spare, so that
+// games of about this length fit from now on.
+func (s *slab[T]) reset() {
+	used := len(s.free)
+	clear(s.free)
+	s.free = s.free[:0]
+	if s.retired > 0 {
+		n := s.retired + used
+		s.free = make([]T, 0, n+n/4)
+		s.retired = 0
+	}
+}
+
+// SetTime sets the time spent on n's move or ending.
+func (r *Record) SetTime(n *Node, t MoveTime) {
+	if n.extra != nil || t != (MoveTime{}) {
+		r.extra(n).time = t
+	}
+}
+
+// SetComments sets the comment lines after n's move (on the root: before
+// the first move). n keeps c, which its caller must not change afterwards.
+func (r *Record) SetComments(n *Node, c []string) {
+	if n.rare() != nil || c != nil {
+		r.rare(n).comments = c
+	}
+}
+
+// SetBookmark sets n's KIF `&` bookmark name.
+func (r *Record) SetBookmark(n *Node, name string) {
+	if n.rare() != nil || name != "" {
+		r.rare(n).bookmark = name
+	}
+}
+
+// SetEnd makes n hold the ending e (zero for none).
+func (r *Record) SetEnd(n *Node, e Ending) {
+	n.end, n.side = e.Kind, e.Side
+	if n.rare() != nil || len(e.Word) != 0 {
+		r.rare(n).word = e.Word
+	}
+}
 
 // AddChild appends a child to parent holding move m (or ending e when m is
 // zero) and returns it. The first child of a node is its main line.
 func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
-	s := r.newSlabNode()
-	n := &s.Node
-	n.Parent = parent
+	return r.InsertChild(parent, parent.LastChild(), m, e)
+}
+
+// InsertChild adds a child to parent right after its child after, or as
+// its first child (its main line) when after is nil, holding move m (or
+// ending e when m is zero), and returns it.
+func (r *Record) InsertChild(parent, after *Node, m Move, e Ending) *Node {
+	n := r.NewNode()
+	n.parent = parent
 	// The node is fresh: zero fields need no store (and no write barrier).
 	if m != 0 {
 		n.Move = m
 	}
 	if e.Kind != NoEnding || e.Side != 0 || len(e.Word) != 0 { // not e != Ending{}, which compares Word with a call
-		n.End = e
+		r.SetEnd(n, e)
 	}
-	if parent.Children == nil {
-		s.slot[0] = n
-		parent.Children = s.slot[:]
+	if after == nil {
+		if next := parent.first; next != nil {
+			n.sib = next
+			if rl := r.rare(parent); rl.last == nil {
+				rl.last = next // it was the only child
+			}
+		}
+		parent.first = n
 		return n
 	}
-	parent.Children = append(parent.Children, n)
+	if next := after.sib; next != nil {
+		n.sib = next
+	} else {
+		r.rare(parent).last = n
+	}
+	after.sib = n
 	return n
 }
 
@@ -154,10 +236,11 @@ func (r *Record) NodeAt(ply int) *Node {
 func (r *Record) NodeByPath(path []int) (*Node, error) {
 	n := r.Root
 	for i, k := range path {
-		if k < 0 || k >= len(n.Children) {
-			return nil, fmt.Errorf("path step %d: node has %d children, no child %d", i, len(n.Children), k)
+		c := n.Child(k)
+		if c == nil {
+			return nil, fmt.Errorf("path step %d: node has %d children, no child %d", i, n.NumChildren(), k)
 		}
-		n = n.Children[k]
+		n = c
 	}
 	return n, nil
 }
@@ -167,7 +250,7 @@ func (r *Record) NodeByPath(path []int) (*Node, error) {
 // before it. It fails if a move on the way is illegal.
 func (r *Record) PositionAt(n *Node) (Position, error) {
 	var path []*Node
-	for x := n; x != nil && x.Parent != nil; x = x.Parent {
+	for x := n; x != nil && x.parent != nil; x = x.parent {
 		path = append(path, x)
 	}
 	p := r.Start
@@ -204,17 +287,18 @@ type Visitor interface {
 // Play, which also carries out a kept illegal move as it stands.
 func (r *Record) Walk(v Visitor) {
 	type frame struct {
-		node   *Node // the node whose children are being visited
-		pos    Position
-		inVar  bool // this frame was opened by BeginVariation
-		nextAt int  // the next alternative (index ≥ 1) of node.Next to visit
+		node  *Node // the node whose children are being visited
+		pos   Position
+		inVar bool  // this frame was opened by BeginVariation
+		begun bool  // node.Next has been visited
+		alt   *Node // the next alternative to node.Next to visit
 	}
-	// Each frame walks a line: visit child[0] of node, then its siblings as
-	// variations, then continue from child[0].
-	stack := []frame{{node: r.Root, pos: r.Start, nextAt: -1}}
+	// Each frame walks a line: visit the first child of node, then its
+	// siblings as variations, then continue from the first child.
+	stack := []frame{{node: r.Root, pos: r.Start}}
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
-		if f.nextAt == -1 {
+		if !f.begun {
 			// Visit the main child of f.node.
 			main := f.node.Next()
 			if main == nil {
@@ -225,11 +309,10 @@ func (r *Record) Walk(v Visitor) {
 				continue
 			}
 			v.Move(&f.pos, main)
-			f.nextAt = 1
+			f.begun, f.alt = true, main.Sibling()
 		}
-		if f.nextAt < len(f.node.Children) {
-			alt := f.node.Children[f.nextAt]
-			f.nextAt++
+		if alt := f.alt; alt != nil {
+			f.alt = alt.Sibling()
 			if !v.BeginVariation(&f.pos, alt) {
 				continue
 			}
@@ -238,7 +321,7 @@ func (r *Record) Walk(v Visitor) {
 			if !alt.Move.IsZero() {
 				np.Play(alt.Move)
 			}
-			stack = append(stack, frame{node: alt, pos: np, inVar: true, nextAt: -1})
+			stack = append(stack, frame{node: alt, pos: np, inVar: true})
 			continue
 		}
 		// Advance along the main line.
@@ -247,7 +330,7 @@ func (r *Record) Walk(v Visitor) {
 			f.pos.Play(main.Move)
 		}
 		f.node = main
-		f.nextAt = -1
+		f.begun = false
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // traceVisitor writes the walk as text: moves in USI, endings by name,
@@ -18,11 +19,11 @@ type traceVisitor struct {
 }
 
 func (v *traceVisitor) Move(pos *Position, n *Node) {
-	if want, err := v.rec.PositionAt(n.Parent); err != nil || !want.Equal(pos) {
+	if want, err := v.rec.PositionAt(n.Parent()); err != nil || !want.Equal(pos) {
 		v.t.Errorf("Move(%v): position %s, want %s (%v)", n.Move, pos.SFEN(), want.SFEN(), err)
 	}
 	if n.IsEnd() {
-		v.b.WriteString(n.End.Kind.String() + " ")
+		v.b.WriteString(n.End().Kind.String() + " ")
 	} else {
 		v.b.WriteString(n.Move.String() + " ")
 	}
@@ -84,10 +85,10 @@ func TestRecordTree(t *testing.T) {
 	if rec.Preset != Even {
 		t.Errorf("Preset = %v", rec.Preset)
 	}
-	if rec.Root.Parent != nil || rec.Root.Move != 0 || rec.Root.Ply() != 0 {
+	if rec.Root.Parent() != nil || rec.Root.Move != 0 || rec.Root.Ply() != 0 {
 		t.Error("bad root")
 	}
-	if n["A"].Parent != rec.Root || rec.Root.Next() != n["A"] || !slices.Equal(rec.Root.Children, []*Node{n["A"], n["B"]}) {
+	if n["A"].Parent() != rec.Root || rec.Root.Next() != n["A"] || !slices.Equal(slices.Collect(rec.Root.Children()), []*Node{n["A"], n["B"]}) {
 		t.Error("AddChild did not link the root's children in order")
 	}
 	if !n["F"].IsEnd() || n["F"].Move != 0 || n["E"].IsEnd() {
@@ -222,11 +223,11 @@ func TestWalk(t *testing.T) {
 func TestPromote(t *testing.T) {
 	rec, n := sampleTree(t)
 	n["D"].Promote()
-	if !slices.Equal(n["A"].Children, []*Node{n["D"], n["C"]}) {
+	if !slices.Equal(slices.Collect(n["A"].Children()), []*Node{n["D"], n["C"]}) {
 		t.Error("Promote(D) did not swap D to the front")
 	}
 	n["D"].Promote() // already first: no change
-	if !slices.Equal(n["A"].Children, []*Node{n["D"], n["C"]}) {
+	if !slices.Equal(slices.Collect(n["A"].Children()), []*Node{n["D"], n["C"]}) {
 		t.Error("Promote of a first child changed the order")
 	}
 	rec.Root.Promote() // the root has no siblings
@@ -234,21 +235,21 @@ func TestPromote(t *testing.T) {
 	if !n["I"].IsMainLine() || rec.MainLineEnd() != n["I"] {
 		t.Error("PromoteToMain(I) did not put I on the main line")
 	}
-	if !slices.Equal(rec.Root.Children, []*Node{n["B"], n["A"]}) || !slices.Equal(n["B"].Children, []*Node{n["H"], n["G"]}) {
+	if !slices.Equal(slices.Collect(rec.Root.Children()), []*Node{n["B"], n["A"]}) || !slices.Equal(slices.Collect(n["B"].Children()), []*Node{n["H"], n["G"]}) {
 		t.Error("PromoteToMain did not keep the other children in order")
 	}
 	// Three children: promoting the last to main keeps the others' order.
 	x := rec.AddChild(n["A"], mv(t, "1c1d"), Ending{})
 	x.PromoteToMain()
-	if !slices.Equal(n["A"].Children, []*Node{x, n["D"], n["C"]}) {
-		t.Errorf("PromoteToMain of a third child: %v", n["A"].Children)
+	if !slices.Equal(slices.Collect(n["A"].Children()), []*Node{x, n["D"], n["C"]}) {
+		t.Errorf("PromoteToMain of a third child: %v", slices.Collect(n["A"].Children()))
 	}
 	x.Promote()
-	if n["A"].Children[0] != x {
+	if n["A"].Child(0) != x {
 		t.Error("Promote of the first child moved it")
 	}
 	n["C"].Promote()
-	if !slices.Equal(n["A"].Children, []*Node{x, n["C"], n["D"]}) {
+	if !slices.Equal(slices.Collect(n["A"].Children()), []*Node{x, n["C"], n["D"]}) {
 		t.Error("Promote(C) from third place")
 	}
 }
@@ -353,6 +354,10 @@ func firstOtherThan(ms []Move, m Move) Move {
 }
 
 func TestNewNodeSlab(t *testing.T) {
+	// A game of a million moves should fit in 64 MB (issue 15).
+	if size := unsafe.Sizeof(Node{}); size > 40 {
+		t.Errorf("a node is %d bytes, want at most 40", size)
+	}
 	rec := NewRecord(StartPosition())
 	seen := map[*Node]bool{rec.Root: true}
 	for range 5000 {
@@ -360,7 +365,7 @@ func TestNewNodeSlab(t *testing.T) {
 		if seen[x] {
 			t.Fatal("NewNode returned a node twice")
 		}
-		if x.Parent != nil || x.Children != nil || x.Move != 0 {
+		if x.Parent() != nil || x.Next() != nil || x.Move != 0 {
 			t.Fatal("NewNode returned a used node")
 		}
 		seen[x] = true
@@ -375,8 +380,8 @@ func TestNewNodeSlab(t *testing.T) {
 	if allocs > 1000/slabSize+3 {
 		t.Errorf("%v allocations for 1000 nodes", allocs)
 	}
-	// A line of only children costs nothing more: each Children slot comes
-	// with its node.
+	// A line of only children costs nothing more: a node's links to its
+	// parent, children and siblings come with it.
 	allocs = testing.AllocsPerRun(10, func() {
 		r := NewRecord(StartPosition())
 		n := r.Root
@@ -387,18 +392,18 @@ func TestNewNodeSlab(t *testing.T) {
 	if allocs > 1000/slabSize+3 {
 		t.Errorf("%v allocations for a line of 1000 nodes", allocs)
 	}
-	// A second child moves the first out of its slot: both stay, in order.
+	// A second child goes after the first: both stay, in order.
 	r := NewRecord(StartPosition())
 	a := r.AddChild(r.Root, NewMove(60, 51, false), Ending{})
 	b := r.AddChild(r.Root, NewMove(56, 47, false), Ending{})
 	c := r.AddChild(a, 0, Ending{Kind: Resign})
-	if len(r.Root.Children) != 2 || r.Root.Children[0] != a || r.Root.Children[1] != b ||
-		len(a.Children) != 1 || a.Children[0] != c || c.Parent != a || b.Parent != r.Root {
-		t.Errorf("tree after two children: root %v, a %v", r.Root.Children, a.Children)
+	if r.Root.NumChildren() != 2 || r.Root.Child(0) != a || r.Root.Child(1) != b ||
+		a.NumChildren() != 1 || a.Child(0) != c || c.Parent() != a || b.Parent() != r.Root {
+		t.Errorf("tree after two children: root %v, a %v", slices.Collect(r.Root.Children()), slices.Collect(a.Children()))
 	}
 	b.Promote()
-	if r.Root.Children[0] != b || r.Root.Children[1] != a || a.Children[0] != c {
-		t.Errorf("after Promote: root %v, a %v", r.Root.Children, a.Children)
+	if r.Root.Child(0) != b || r.Root.Child(1) != a || a.Child(0) != c {
+		t.Errorf("after Promote: root %v, a %v", slices.Collect(r.Root.Children()), slices.Collect(a.Children()))
 	}
 }
 
@@ -438,17 +443,17 @@ func TestRecordReset(t *testing.T) {
 				m = NewMove(51, 60, false)
 			}
 			n = r.AddChild(n, m, Ending{})
-			n.Comments = []string{"c"}
+			r.SetComments(n, []string{"c"})
 		}
 		r.AddChild(r.Root, NewMove(56, 47, false), Ending{}) // a variation
 	}
 	r := NewRecord(StartPosition())
 	build(r, 200)
-	old := r.Root.Children[0]
+	old := r.Root.Child(0)
 	hc := LanceHC.Position()
 	r.Reset(hc)
-	if len(r.Header) != 0 || r.Root.Children != nil || r.Root.Comments != nil || r.Start != hc || r.Preset != LanceHC {
-		t.Fatalf("after Reset: header %v, children %d, preset %v", r.Header, len(r.Root.Children), r.Preset)
+	if len(r.Header) != 0 || slices.Collect(r.Root.Children()) != nil || r.Root.Comments() != nil || r.Start != hc || r.Preset != LanceHC {
+		t.Fatalf("after Reset: header %v, children %d, preset %v", r.Header, r.Root.NumChildren(), r.Preset)
 	}
 	// The old nodes' memory serves the new tree; here the old tree filled
 	// several slabs, so Reset made one slab for all and the old nodes stay
@@ -468,11 +473,11 @@ func TestRecordReset(t *testing.T) {
 	}
 	// Reserve on a reset record keeps room for longer games.
 	r = NewRecord(StartPosition())
-	r.Reserve(100)
+	r.Reserve(100, 0, 0)
 	r.Reset(StartPosition())
-	r.Reserve(120)
+	r.Reserve(120, 0, 0)
 	r.Reset(StartPosition())
-	if allocs := testing.AllocsPerRun(10, func() { r.Reset(StartPosition()); r.Reserve(140) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(10, func() { r.Reset(StartPosition()); r.Reserve(140, 0, 0) }); allocs != 0 {
 		t.Errorf("%v allocations to reserve 140 after 120", allocs)
 	}
 }

@@ -56,7 +56,7 @@ func Summarize(r *Record) Summary {
 	n := r.Root
 	for next := n.Next(); next != nil; next = n.Next() {
 		if next.IsEnd() {
-			e := endingAt(next.End, pos.Turn())
+			e := endingAt(next.End(), pos.Turn())
 			s.Ending = e
 			s.Winner, s.HasWinner = e.Winner()
 			break
@@ -81,14 +81,14 @@ func Summarize(r *Record) Summary {
 // at) root.
 func countTree(root *Node) (variations, comments, bookmarks int) {
 	eachNode(root, func(n *Node) {
-		if len(n.Comments) > 0 {
+		if len(n.Comments()) > 0 {
 			comments++
 		}
-		if n.Bookmark != "" {
+		if n.Bookmark() != "" {
 			bookmarks++
 		}
-		if len(n.Children) > 1 {
-			variations += len(n.Children) - 1
+		if n.HasVariations() {
+			variations += n.NumChildren() - 1
 		}
 	})
 	return
@@ -101,8 +101,8 @@ func eachNode(root *Node, fn func(*Node)) {
 	var stack []*Node
 	for n := root; ; {
 		fn(n)
-		if len(n.Children) > 1 {
-			stack = append(stack, n.Children[1:]...)
+		for alt := range n.Variations() {
+			stack = append(stack, alt)
 		}
 		if next := n.Next(); next != nil {
 			n = next

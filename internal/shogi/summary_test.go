@@ -8,12 +8,12 @@ func TestSummarize(t *testing.T) {
 	r.Header.Add(KeyBlack, "羽生善治")
 	r.Header.Add(KeyWhite, "藤井聡太")
 	r.Header.Add(KeyTitle, "練習対局")
-	r.Root.Comments = []string{"開始"}
+	r.SetComments(r.Root, []string{"開始"})
 	last := buildLine(t, r, r.Root, "7g7f 3c3d 2g2f")
 	r.AddChild(last, 0, Ending{Kind: Resign, Side: White})
 	alt := buildLine(t, r, r.Root, "2g2f")
-	alt.Comments = []string{"別案"}
-	alt.Bookmark = "居飛車"
+	r.SetComments(alt, []string{"別案"})
+	r.SetBookmark(alt, "居飛車")
 	buildLine(t, r, r.NodeAt(1), "8c8d")
 	s := Summarize(r)
 	want := "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4"

@@ -4,6 +4,7 @@ package shogitest
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -81,7 +82,7 @@ func RandomRecord(rng *rand.Rand, opt RandomOptions) *shogi.Record {
 		g.header(kind)
 	}
 	if opt.Comments && rng.IntN(3) == 0 {
-		g.rec.Root.Comments = g.comment()
+		g.rec.SetComments(g.rec.Root, g.comment())
 	}
 	n := rng.IntN(opt.MaxPlies + 1)
 	if kind == startImpasse {
@@ -127,7 +128,7 @@ type line struct {
 // lineAt replays the line from the start to n.
 func (g *randomGame) lineAt(n *shogi.Node) *line {
 	var path []*shogi.Node
-	for x := n; x.Parent != nil; x = x.Parent {
+	for x := n; x.Parent() != nil; x = x.Parent() {
 		path = append(path, x)
 	}
 	l := &line{node: n, pos: g.rec.Start, counts: map[uint64]int{}}
@@ -367,16 +368,18 @@ func (g *randomGame) variation() {
 		for len(stack) > 0 {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if len(n.Children) > 0 && !n.IsEnd() {
+			if n.Next() != nil && !n.IsEnd() {
 				cands = append(cands, n)
 			}
-			for i := len(n.Children) - 1; i >= 0; i-- {
-				stack = append(stack, n.Children[i])
+			k := len(stack)
+			for c := range n.Children() {
+				stack = append(stack, c)
 			}
+			slices.Reverse(stack[k:])
 		}
 	} else {
 		for n := g.rec.Root; n != nil && !n.IsEnd(); n = n.Next() {
-			if len(n.Children) > 0 {
+			if n.Next() != nil {
 				cands = append(cands, n)
 			}
 		}
@@ -389,8 +392,8 @@ func (g *randomGame) variation() {
 	if g.opt.Endings && g.rng.IntN(6) == 0 {
 		// A branch that is only an ending ("resign instead of this move").
 		k := freeEndings[g.rng.IntN(len(freeEndings))]
-		for _, c := range b.Children {
-			if c.End.Kind == k {
+		for c := range b.Children() {
+			if c.End().Kind == k {
 				return
 			}
 		}
@@ -401,7 +404,7 @@ func (g *randomGame) variation() {
 	fresh := moves[:0]
 	for _, m := range moves {
 		taken := false
-		for _, c := range b.Children {
+		for c := range b.Children() {
 			taken = taken || c.Move == m
 		}
 		if !taken {
@@ -430,16 +433,16 @@ func (g *randomGame) decorate(n *shogi.Node, withTime bool) {
 		// The mover's previous node is two plies up: sides alternate, and
 		// an ending is always a leaf.
 		var total time.Duration
-		if n.Parent != nil && n.Parent.Parent != nil {
-			total = n.Parent.Parent.Time.Total
+		if n.Parent() != nil && n.Parent().Parent() != nil {
+			total = n.Parent().Parent().Time().Total
 		}
-		n.Time = shogi.MoveTime{Elapsed: e, Total: total + e, HasTime: true, HasTotal: true}
+		g.rec.SetTime(n, shogi.MoveTime{Elapsed: e, Total: total + e, HasTime: true, HasTotal: true})
 	}
 	if g.opt.Comments && g.rng.IntN(7) == 0 {
-		n.Comments = g.comment()
+		g.rec.SetComments(n, g.comment())
 	}
 	if g.opt.Bookmarks && !n.IsEnd() && g.rng.IntN(25) == 0 {
-		n.Bookmark = bookmarkNames[g.rng.IntN(len(bookmarkNames))]
+		g.rec.SetBookmark(n, bookmarkNames[g.rng.IntN(len(bookmarkNames))])
 	}
 }
 

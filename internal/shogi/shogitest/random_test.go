@@ -2,6 +2,7 @@ package shogitest
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,7 +63,7 @@ func checkRandomRecord(t *testing.T, rec *shogi.Record, opt RandomOptions) {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n, pos := f.n, f.pos
-		for _, c := range n.Comments {
+		for _, c := range n.Comments() {
 			if c == "" || strings.TrimSpace(c) != c {
 				fail(n, "comment line %q", c)
 			}
@@ -72,45 +73,45 @@ func checkRandomRecord(t *testing.T, rec *shogi.Record, opt RandomOptions) {
 				}
 			}
 		}
-		if n.Time.HasTime {
+		if n.Time().HasTime {
 			var prev time.Duration
-			if n.Parent != nil && n.Parent.Parent != nil {
-				prev = n.Parent.Parent.Time.Total
+			if n.Parent() != nil && n.Parent().Parent() != nil {
+				prev = n.Parent().Parent().Time().Total
 			}
-			if !n.Time.HasTotal || n.Time.Total != prev+n.Time.Elapsed {
-				fail(n, "time %+v after a total of %v", n.Time, prev)
+			if !n.Time().HasTotal || n.Time().Total != prev+n.Time().Elapsed {
+				fail(n, "time %+v after a total of %v", n.Time(), prev)
 			}
-			if !opt.SubSecond && n.Time.Elapsed%time.Second != 0 {
-				fail(n, "sub-second time %v", n.Time.Elapsed)
+			if !opt.SubSecond && n.Time().Elapsed%time.Second != 0 {
+				fail(n, "sub-second time %v", n.Time().Elapsed)
 			}
 		}
 		if n.IsEnd() {
-			if len(n.Children) > 0 || n.Move != 0 {
+			if n.NumChildren() > 0 || n.Move != 0 {
 				fail(n, "ending with children or a move")
 			}
 			checkEndingFits(t, rec, n, &pos)
 			continue
 		}
-		if n.Parent != nil && len(n.Children) == 0 && opt.Endings && !pos.HasLegalMove() {
+		if n.Parent() != nil && n.NumChildren() == 0 && opt.Endings && !pos.HasLegalMove() {
 			fail(n, "line ends in a position without moves but with no ending")
 		}
-		if len(n.Children) == 0 {
+		if n.NumChildren() == 0 {
 			if r, err := rec.RepetitionAt(n); err != nil || (r.Kind != shogi.NoRepetition && r.Ply != n.Ply()) {
 				fail(n, "line continues past a repetition: %+v %v", r, err)
 			}
 		}
 		seen := map[shogi.Move]bool{}
 		ends := map[shogi.EndingKind]bool{}
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			c := n.Children[i]
-			if c.Parent != n {
+		for i := n.NumChildren() - 1; i >= 0; i-- {
+			c := n.Child(i)
+			if c.Parent() != n {
 				fail(c, "bad parent link")
 			}
 			if c.IsEnd() {
-				if ends[c.End.Kind] {
-					fail(c, "two %v endings side by side", c.End.Kind)
+				if ends[c.End().Kind] {
+					fail(c, "two %v endings side by side", c.End().Kind)
 				}
-				ends[c.End.Kind] = true
+				ends[c.End().Kind] = true
 				stack = append(stack, frame{c, pos})
 				continue
 			}
@@ -133,7 +134,7 @@ func checkRandomRecord(t *testing.T, rec *shogi.Record, opt RandomOptions) {
 // it.
 func checkEndingFits(t *testing.T, rec *shogi.Record, n *shogi.Node, pos *shogi.Position) {
 	t.Helper()
-	e := n.End
+	e := n.End()
 	if pos.IsCheckmate() != (e.Kind == shogi.Mate) {
 		t.Errorf("path %v: %v ending, checkmate %v (%s)", n.Path(), e.Kind, pos.IsCheckmate(), pos.SFEN())
 	}
@@ -197,10 +198,10 @@ func dumpRecord(rec *shogi.Record) string {
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		b.WriteString(strconv.Itoa(n.Ply()) + " " + n.Move.String() + " " + n.End.Kind.String() + n.End.Side.String() + n.End.Word)
-		b.WriteString(" " + n.Time.Elapsed.String() + "/" + n.Time.Total.String() + " " + strings.Join(n.Comments, "|") + " &" + n.Bookmark + "\n")
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
+		b.WriteString(strconv.Itoa(n.Ply()) + " " + n.Move.String() + " " + n.End().Kind.String() + n.End().Side.String() + n.End().Word)
+		b.WriteString(" " + n.Time().Elapsed.String() + "/" + n.Time().Total.String() + " " + strings.Join(n.Comments(), "|") + " &" + n.Bookmark() + "\n")
+		for i := n.NumChildren() - 1; i >= 0; i-- {
+			stack = append(stack, n.Child(i))
 		}
 	}
 	return b.String()
@@ -241,33 +242,33 @@ func TestRandomRecordCoverage(t *testing.T) {
 		for _, f := range rec.Header {
 			seen["header "+f.Key]++
 		}
-		if len(rec.Root.Comments) > 0 {
+		if len(rec.Root.Comments()) > 0 {
 			seen["root comment"]++
 		}
 		stack := []*shogi.Node{rec.Root}
 		for len(stack) > 0 {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			stack = append(stack, n.Children...)
+			stack = append(stack, slices.Collect(n.Children())...)
 			if n.IsEnd() {
-				endings[n.End.Kind]++
-				if n.Parent.Children[0] != n {
+				endings[n.End().Kind]++
+				if n.Parent().Child(0) != n {
 					seen["variation that is only an ending"]++
 				}
 			}
-			if len(n.Comments) > 1 {
+			if len(n.Comments()) > 1 {
 				seen["multi-line comment"]++
 			}
-			if n.Time.HasTime {
+			if n.Time().HasTime {
 				seen["times"]++
-				if n.Time.Elapsed%time.Second != 0 {
+				if n.Time().Elapsed%time.Second != 0 {
 					seen["sub-second time"]++
 				}
 			}
-			if n.Bookmark != "" {
+			if n.Bookmark() != "" {
 				seen["bookmark"]++
 			}
-			if len(n.Children) > 1 {
+			if n.NumChildren() > 1 {
 				seen["variation"]++
 				if !n.IsMainLine() {
 					seen["nested variation"]++
@@ -282,7 +283,7 @@ func TestRandomRecordCoverage(t *testing.T) {
 			if n.Move.IsPromotion() {
 				seen["promotion"]++
 			}
-			if n.Parent != nil && n.Ply() > 60 {
+			if n.Parent() != nil && n.Ply() > 60 {
 				seen["long line"]++
 			}
 		}
