@@ -110,13 +110,12 @@ func (r *CSA) Read() (*shogi.Record, error) {
 			// left to g.line.
 			if len(line) == 7 && (line[0] == '+' || line[0] == '-') {
 				if m, err := shogi.ParseCSAMove(&g.pos, line); err == nil && g.pos.PlayLegal(m) == nil {
-					g.plies = append(g.plies, csaPly{move: m, time: noTime})
+					g.plies.add(csaPly{move: m, time: noTime})
 					continue
 				}
-			} else if len(line) > 1 && line[0] == 'T' && len(g.plies) > 0 {
+			} else if len(line) > 1 && line[0] == 'T' && !g.plies.empty() {
 				if d, ok := parseCSATime(line[1:]); ok {
-					p := &g.plies[len(g.plies)-1]
-					p.time = d
+					g.plies.last().time = d
 					continue
 				}
 			}
@@ -161,8 +160,8 @@ func (g *csaGame) fastMoves(text []byte) {
 				break
 			}
 			n = 7
-			g.plies = append(g.plies, csaPly{move: m, time: noTime})
-		case c == 'T' && len(g.plies) > 0:
+			g.plies.add(csaPly{move: m, time: noTime})
+		case c == 'T' && !g.plies.empty():
 			k := 1
 			for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
 				k++
@@ -172,7 +171,7 @@ func (g *csaGame) fastMoves(text []byte) {
 				break
 			}
 			n = k
-			g.plies[len(g.plies)-1].time = d
+			g.plies.last().time = d
 		}
 		if n == 0 {
 			break
@@ -234,7 +233,7 @@ type csaGame struct {
 // otherwise grow them from nothing in every file.
 type csaBuffers struct {
 	al       []shogi.Color // P+00AL / P-00AL, applied when the position is complete
-	plies    []csaPly      // the moves read, then the ending
+	plies    csaPlies      // the moves read, then the ending
 	text     []byte        // header values, unknown header keys and comments
 	fields   []csaField    // the header, in order
 	comments []csaSpan     // every comment: the start position's, then each ply's
@@ -270,7 +269,7 @@ func (g *csaGame) reset(r *CSA) {
 	if cap(text) > maxKeptText {
 		text = nil
 	}
-	*g = csaGame{r: r, pos: shogi.NewPosition(), csaBuffers: csaBuffers{al: g.al[:0], plies: g.plies[:0], text: text,
+	*g = csaGame{r: r, pos: shogi.NewPosition(), csaBuffers: csaBuffers{al: g.al[:0], plies: g.plies.emptied(), text: text,
 		fields: g.fields[:0], comments: g.comments[:0]}}
 }
 
@@ -350,34 +349,46 @@ func (g *csaGame) record() *shogi.Record {
 		rec.SetComments(rec.Root, comments[:k:k])
 	}
 	// The game's length is known: its nodes are allocated at once.
-	plies := g.plies
 	extras, rares := 0, 0
-	for i := range plies {
-		if plies[i].time != noTime || plies[i].comments > 0 {
-			extras++
-		}
-		if plies[i].comments > 0 {
-			rares++
+	for s := range g.plies.segments() {
+		plies := g.plies.segment(s)
+		for i := range plies {
+			if plies[i].time != noTime || plies[i].comments > 0 {
+				extras++
+			}
+			if plies[i].comments > 0 {
+				rares++
+			}
 		}
 	}
-	rec.Reserve(len(plies), extras, rares)
+	rec.Reserve(g.plies.len(), extras, rares)
 	n := rec.Root
-	for i := range plies {
-		p := &plies[i]
-		if p.move.IsZero() {
-			n = rec.AddChild(n, 0, g.end)
-		} else {
-			n = rec.AddChild(n, p.move, shogi.Ending{})
+	for s := range g.plies.segments() {
+		plies := g.plies.segment(s)
+		for i := range plies {
+			n, k = g.addPly(rec, n, &plies[i], comments, k)
 		}
-		if p.time != noTime {
-			rec.SetTime(n, shogi.MoveTime{Elapsed: p.time, HasTime: true})
-		}
-		if c := int(p.comments); c > 0 {
-			rec.SetComments(n, comments[k:k+c:k+c])
-			k += c
-		}
+		g.plies.release(s)
 	}
 	return rec
+}
+
+// addPly adds the node of ply p after n and returns it, with k, the index
+// in comments of the next ply's comments.
+func (g *csaGame) addPly(rec *shogi.Record, n *shogi.Node, p *csaPly, comments []string, k int) (*shogi.Node, int) {
+	if p.move.IsZero() {
+		n = rec.AddChild(n, 0, g.end)
+	} else {
+		n = rec.AddChild(n, p.move, shogi.Ending{})
+	}
+	if p.time != noTime {
+		rec.SetTime(n, shogi.MoveTime{Elapsed: p.time, HasTime: true})
+	}
+	if c := int(p.comments); c > 0 {
+		rec.SetComments(n, comments[k:k+c:k+c])
+		k += c
+	}
+	return n, k
 }
 
 // line reads one line of text.
@@ -629,10 +640,10 @@ func (g *csaGame) addComment(c []byte) {
 	if g.dropping != nil && g.dropped > 0 {
 		return // a comment on a dropped move
 	}
-	if len(g.plies) == 0 {
+	if g.plies.empty() {
 		g.rootComs++
 	} else {
-		g.plies[len(g.plies)-1].comments++
+		g.plies.last().comments++
 	}
 	g.comments = append(g.comments, g.addText(c))
 }
@@ -652,7 +663,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 		g.dropped++
 		return nil
 	}
-	ply := len(g.plies) + 1
+	ply := g.plies.len() + 1
 	if g.ended {
 		return &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("%s after the end of the game", s)}
 	}
@@ -669,7 +680,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 		}
 		g.foulCapture = false
 		g.pos.Play(m)
-		g.plies = append(g.plies, csaPly{move: m, time: noTime})
+		g.plies.add(csaPly{move: m, time: noTime})
 		return nil
 	}
 	if err != nil {
@@ -678,7 +689,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	if err := g.pos.PlayLegal(m); err != nil {
 		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
 		g.offender, g.playing = g.pos.Turn(), false
-		g.plies = append(g.plies, csaPly{move: m, time: noTime})
+		g.plies.add(csaPly{move: m, time: noTime})
 		if err == shogi.ErrSelfCheck {
 			g.foulCapture = true
 			g.pos.Play(m)
@@ -687,7 +698,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 		}
 		return nil
 	}
-	g.plies = append(g.plies, csaPly{move: m, time: noTime})
+	g.plies.add(csaPly{move: m, time: noTime})
 	return nil
 }
 
@@ -705,10 +716,10 @@ func (g *csaGame) pendingFoul() error {
 		return e
 	}
 	g.dropping, g.dropped = e, 0
-	if n := len(g.plies); n > 0 && g.plies[n-1].move != 0 && e.Ply < n {
+	if n := g.plies.len(); n > 0 && g.plies.last().move != 0 && e.Ply < n {
 		// The capture of the king the move left in check, which no %
 		// line followed: the game is cut at the illegal move.
-		g.plies = g.plies[:n-1]
+		g.plies.dropLast()
 		g.dropped++
 	}
 	return nil
@@ -762,7 +773,7 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 			return err
 		}
 	}
-	ply := len(g.plies) + 1
+	ply := g.plies.len() + 1
 	for i := 1; i < len(s); i++ {
 		if c := s[i]; !(c >= 'A' && c <= 'Z' || c == '_' || (i == 1 && (c == '+' || c == '-'))) {
 			return &Error{Pos: g.r.lr.posAt(b, off+i), Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("%q: a special move is %% and upper-case letters", clip(s))}
@@ -796,7 +807,7 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 		g.foul, g.foulCapture = nil, false
 	}
 	g.end, g.ended, g.playing = e, true, false
-	g.plies = append(g.plies, csaPly{time: noTime})
+	g.plies.add(csaPly{time: noTime})
 	if !known {
 		if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {
 			return err
@@ -821,11 +832,10 @@ func (g *csaGame) setTime(b []byte, off int, d time.Duration) error {
 	if g.dropping != nil && g.dropped > 0 {
 		return nil // the time of a dropped move
 	}
-	if len(g.plies) == 0 {
+	if g.plies.empty() {
 		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, "a time before the first move; ignored")
 	}
-	p := &g.plies[len(g.plies)-1]
-	p.time = d
+	g.plies.last().time = d
 	return nil
 }
 
