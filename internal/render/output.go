@@ -124,8 +124,13 @@ func (o *File) Remove() {
 }
 
 // Close closes the file without moving it into place: PlaceAs or Remove
-// must follow.
-func (o *File) Close() error { return o.f.Close() }
+// must follow. The *os.File goes with it, so that the many closed files a
+// split collection holds until its games are placed keep only their names.
+func (o *File) Close() error {
+	err := o.f.Close()
+	o.f = nil
+	return err
+}
 
 // Commit closes the file and moves it into place. Without force an existing
 // file is never replaced, even one that appeared while writing; with force a
