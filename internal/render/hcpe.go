@@ -23,6 +23,8 @@ const HCPESize = 38
 //
 // Integers are little-endian. A position that hcp cannot code (short of
 // the 40 pieces: a handicap, a problem) is left out and reported as lost.
+// Same shape as PSV in psv.go: the layouts differ (position coding, move
+// coding, result field), so each keeps its own.
 type HCPE struct{ trainWriter }
 
 // NewHCPE returns an hcpe writer.

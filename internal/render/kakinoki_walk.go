@@ -1,6 +1,7 @@
 package render
 
 import (
+	"io"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -156,4 +157,55 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *s
 		}
 	}
 	return lines, v.endLine()
+}
+
+// kakinokiText is what the KIF and KI2 writers share: their options and
+// losses, the output, and the buffer and stack of walkKakinoki.
+type kakinokiText struct {
+	Options
+	losses
+	ew    errWriter
+	buf   []byte
+	lines []kakinokiLine
+	names [2]string
+	dry   bool // settling the losses: nothing is written
+}
+
+func newKakinokiText(w io.Writer, opt Options, format string) kakinokiText {
+	return kakinokiText{Options: opt, losses: losses{format: format, allow: opt.AllowLoss}, ew: errWriter{w: w}}
+}
+
+// settle walks rec with v without writing, unless losses are allowed, so
+// that what the record loses is refused before any of it is written.
+func (k *kakinokiText) settle(rec *shogi.Record, v kakinokiVisitor) error {
+	if k.AllowLoss {
+		return nil
+	}
+	k.dry, k.buf = true, k.buf[:0]
+	err := walkKakinoki(rec, k.Mainline, &k.losses, v, &k.lines)
+	k.dry, k.buf = false, k.buf[:0]
+	return err
+}
+
+// writeLines walks rec with v after the header already in k.buf and
+// writes the record's text.
+func (k *kakinokiText) writeLines(rec *shogi.Record, v kakinokiVisitor) error {
+	err := walkKakinoki(rec, k.Mainline, &k.losses, v, &k.lines)
+	if err == nil {
+		k.ew.write(k.buf)
+		err = k.ew.err
+	}
+	k.buf = k.buf[:0]
+	return err
+}
+
+// Flush returns the first write error.
+func (k *kakinokiText) Flush() error { return k.ew.err }
+
+// beginLine writes the 変化：N手 line that opens a variation.
+func (k *kakinokiText) beginLine(ply int, variation bool) error {
+	if variation {
+		k.buf = appendVariationHeader(k.buf, ply)
+	}
+	return nil
 }

@@ -18,20 +18,14 @@ import (
 // Kifu for JS's KI2 reader rejects (the bytes and the extension, .ki2 or
 // .ki2u, tell the encoding).
 type KI2 struct {
-	Options
-	losses
-	ew    errWriter
-	buf   []byte
-	lines []kakinokiLine
-	names [2]string
-	count int  // moves on the text line being written
-	width int  // display width of the last move on it
-	dry   bool // settling the losses: nothing is written
+	kakinokiText
+	count int // moves on the text line being written
+	width int // display width of the last move on it
 }
 
 // NewKI2 returns a KI2 writer.
 func NewKI2(w io.Writer, opt Options) *KI2 {
-	return &KI2{Options: opt, losses: losses{format: "ki2", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+	return &KI2{kakinokiText: newKakinokiText(w, opt, "ki2")}
 }
 
 // ki2MovesPerLine is how many moves Kifu for Windows writes on a line.
@@ -48,37 +42,19 @@ func (k *KI2) Write(rec *shogi.Record) error {
 		}
 	}
 	k.names = sideNames(rec)
-	if !k.AllowLoss {
-		// Settle what the record loses before any of it is written.
-		k.dry, k.buf, k.count = true, k.buf[:0], 0
-		err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
-		k.dry, k.buf = false, k.buf[:0]
-		if err != nil {
-			return err
-		}
+	if err := k.settle(rec, k); err != nil {
+		return err
 	}
 	dst := appendKakinokiHeader(k.buf[:0], rec, k.names)
 	dst = append(dst, '\n')
 	k.buf = appendComments(dst, rec.Root)
 	k.count = 0
-	err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
-	if err == nil {
-		k.ew.write(k.buf)
-		err = k.ew.err
-	}
-	k.buf = k.buf[:0]
-	return err
+	return k.writeLines(rec, k)
 }
 
-// Flush returns the first write error.
-func (k *KI2) Flush() error { return k.ew.err }
-
 func (k *KI2) beginLine(ply int, variation bool) error {
-	if variation {
-		k.buf = appendVariationHeader(k.buf, ply)
-	}
 	k.count = 0
-	return nil
+	return k.kakinokiText.beginLine(ply, variation)
 }
 
 func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Duration) error {

@@ -21,21 +21,15 @@ import (
 // line, and the 変化：N手 blocks, deepest branch first. Times are written
 // when the record has any; missing totals are summed from the elapsed times.
 type KIF struct {
-	Options
-	losses
-	ew      errWriter
-	buf     []byte
-	lines   []kakinokiLine
-	dry     bool // settling the losses: nothing is written
+	kakinokiText
 	times   bool // the record carries times
-	names   [2]string
 	toMove  shogi.Color
 	records int // records written
 }
 
 // NewKIF returns a KIF writer.
 func NewKIF(w io.Writer, opt Options) *KIF {
-	return &KIF{Options: opt, losses: losses{format: "kif", allow: opt.AllowLoss}, ew: errWriter{w: w}}
+	return &KIF{kakinokiText: newKakinokiText(w, opt, "kif")}
 }
 
 // Write writes one record.
@@ -45,14 +39,8 @@ func (k *KIF) Write(rec *shogi.Record) error {
 	}
 	k.times = hasTimes(rec)
 	k.names = sideNames(rec)
-	if !k.AllowLoss {
-		// Settle what the record loses before any of it is written.
-		k.dry, k.buf = true, k.buf[:0]
-		err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
-		k.dry, k.buf = false, k.buf[:0]
-		if err != nil {
-			return err
-		}
+	if err := k.settle(rec, k); err != nil {
+		return err
 	}
 	dst := k.buf[:0]
 	if k.records == 0 {
@@ -63,23 +51,7 @@ func (k *KIF) Write(rec *shogi.Record) error {
 	dst = append(dst, "手数----指手---------消費時間--\n"...)
 	dst = appendComments(dst, rec.Root)
 	k.buf = dst
-	err := walkKakinoki(rec, k.Mainline, &k.losses, k, &k.lines)
-	if err == nil {
-		k.ew.write(k.buf)
-		err = k.ew.err
-	}
-	k.buf = k.buf[:0]
-	return err
-}
-
-// Flush returns the first write error.
-func (k *KIF) Flush() error { return k.ew.err }
-
-func (k *KIF) beginLine(ply int, variation bool) error {
-	if variation {
-		k.buf = appendVariationHeader(k.buf, ply)
-	}
-	return nil
+	return k.writeLines(rec, k)
 }
 
 func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.Duration) error {

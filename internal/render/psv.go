@@ -24,7 +24,8 @@ const PSVSize = 40
 //
 // Integers are little-endian. A position that PackedSfen cannot code
 // (short of the 40 pieces: a handicap, a problem) is left out and reported
-// as lost.
+// as lost. Same shape as HCPE in hcpe.go: the layouts differ (position
+// coding, move coding, game ply, result field), so each keeps its own.
 type PSV struct{ trainWriter }
 
 // NewPSV returns a PackedSfenValue writer.

@@ -236,6 +236,8 @@ func appendGitHub(b []byte, d *Diagnostic) []byte {
 	b = append(b, d.Severity...)
 	b = append(b, " file="...)
 	b = append(b, escapeGitHub(filepath.ToSlash(d.Path), true)...)
+	// Same shape as DecodeError.Error in charset/charset.go: the texts
+	// differ (",line=N,col=M" here, prose "line N, column M" there).
 	if d.Line > 0 {
 		b = append(b, ",line="...)
 		b = strconv.AppendInt(b, int64(d.Line), 10)

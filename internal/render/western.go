@@ -40,13 +40,23 @@ import (
 // after the last move (Resigns, Sennichite, Jishogi, …; see
 // shogi.Ending.WesternWord), an unknown one as its own word between dashes.
 // Times and bookmarks are not carried. parse.Western reads all of this back.
-type Western struct {
+type Western struct{ listWriter }
+
+// listWriter is what the Western and Kitao–Kawasaki writers share: a
+// record is its colon header and its move text, in a list of records.
+type listWriter struct {
 	Options
 	losses
 	ew   errWriter
 	buf  []byte
 	list listState
 	mt   movetext // kept between records for its buffers
+}
+
+// init makes w a writer of format to out in notation n.
+func (w *listWriter) init(out io.Writer, opt Options, format string, n shogi.Notation) {
+	*w = listWriter{Options: opt, losses: losses{format: format, allow: opt.AllowLoss}, ew: errWriter{w: out}}
+	w.mt.move, w.mt.parse, w.mt.ew = n.AppendMove, n.ParseMove, &w.ew
 }
 
 // NewWestern returns a Western writer in the notation Options.Notation
@@ -58,8 +68,8 @@ func NewWestern(w io.Writer, opt Options) *Western {
 		n = shogi.HoskingNotation{}
 		name = "hosking"
 	}
-	wr := &Western{Options: opt, losses: losses{format: name, allow: opt.AllowLoss}, ew: errWriter{w: w}}
-	wr.mt.move, wr.mt.parse, wr.mt.ew = n.AppendMove, n.ParseMove, &wr.ew
+	wr := &Western{}
+	wr.init(w, opt, name, n)
 	return wr
 }
 
@@ -70,12 +80,15 @@ func NewHosking(w io.Writer, opt Options) *Western {
 }
 
 // Write writes one record (see listState for how records are separated).
-func (w *Western) Write(rec *shogi.Record) error {
+func (w *Western) Write(rec *shogi.Record) error { return w.write(rec, true) }
+
+// write writes one record, its moves numbered if numbers is set.
+func (w *listWriter) write(rec *shogi.Record, numbers bool) error {
 	if w.ew.err != nil {
 		return w.ew.err
 	}
 	w.mt.reset(&w.losses, w.Mainline)
-	w.mt.numbers = true
+	w.mt.numbers = numbers
 	b, err := w.list.appendRecord(w.buf[:0], rec, &w.losses, &w.mt)
 	if err != nil {
 		return err
@@ -123,7 +136,7 @@ func (s *listState) appendRecord(b []byte, rec *shogi.Record, l *losses, mt *mov
 }
 
 // Flush returns the first write error.
-func (w *Western) Flush() error { return w.ew.err }
+func (w *listWriter) Flush() error { return w.ew.err }
 
 // westernKeys maps the standard header keys to the English names Western
 // move lists use; PSN uses Sente and Gote for the players.

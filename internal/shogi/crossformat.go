@@ -2,6 +2,7 @@ package shogi
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -48,23 +49,14 @@ var IgnoreKinds = []string{"comments", "time", "header", "variations", "bookmark
 // SetIgnore sets the Ignore options that kinds name (IgnoreKinds, or
 // their singular or plural form; blanks around them do not count).
 func (o *CompareOptions) SetIgnore(kinds []string) error {
+	flags := [...]*bool{&o.IgnoreComments, &o.IgnoreTime, &o.IgnoreHeader, &o.IgnoreVariations, &o.IgnoreBookmarks, &o.IgnoreEndings} // in IgnoreKinds' order
 	for _, k := range kinds {
-		switch strings.TrimSpace(k) {
-		case "comments", "comment":
-			o.IgnoreComments = true
-		case "time", "times":
-			o.IgnoreTime = true
-		case "header", "headers":
-			o.IgnoreHeader = true
-		case "variations", "variation":
-			o.IgnoreVariations = true
-		case "bookmarks", "bookmark":
-			o.IgnoreBookmarks = true
-		case "endings", "ending":
-			o.IgnoreEndings = true
-		default:
+		t := strings.TrimSpace(k)
+		i := slices.IndexFunc(IgnoreKinds, func(kind string) bool { return t == kind || t+"s" == kind || t == kind+"s" })
+		if i < 0 {
 			return fmt.Errorf("want %s, not %q", strings.Join(IgnoreKinds, ", "), k)
 		}
+		*flags[i] = true
 	}
 	return nil
 }

@@ -13,7 +13,9 @@ type RuleError struct {
 func (e *RuleError) Error() string { return e.Msg }
 
 // The sentinel errors of the rules. Readers wrap them with a position, so
-// errors.Is(err, shogi.ErrNifu) works on what any reader returns.
+// errors.Is(err, shogi.ErrNifu) works on what any reader returns. (Same
+// shape as the ErrImpasse… list in gameend.go: other errors, kept there by
+// DeclareImpasse.)
 var (
 	ErrNoPiece       = &RuleError{"no-piece", "no piece on the origin square"}
 	ErrNotOwnPiece   = &RuleError{"not-own-piece", "the piece on the origin square belongs to the opponent"}

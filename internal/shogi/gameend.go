@@ -278,7 +278,8 @@ type ImpasseResult struct {
 }
 
 // The conditions of the declaration, in the order the rules list them;
-// DeclareImpasse returns the first one that fails.
+// DeclareImpasse returns the first one that fails. (Same shape as the
+// move errors in errors.go: other errors, kept here with their rule.)
 var (
 	ErrImpasseRule   = &RuleError{"impasse-rule", "入玉宣言: unknown declaration rule"}
 	ErrImpasseKing   = &RuleError{"impasse-king", "入玉宣言: the declarer's king is not in the enemy camp"}

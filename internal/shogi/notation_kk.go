@@ -98,36 +98,7 @@ func (KitaoKawasakiNotation) ParseMove(pos *Position, s string) (Move, error) {
 		take()
 		promoted = true
 	}
-	switch take() {
-	case '歩':
-		mt.kind = Pawn
-	case '香':
-		mt.kind = Lance
-	case '桂':
-		mt.kind = Knight
-	case '銀':
-		mt.kind = Silver
-	case '金':
-		mt.kind = Gold
-	case '角':
-		mt.kind = Bishop
-	case '飛':
-		mt.kind = Rook
-	case '玉', '王':
-		mt.kind = King
-	case 'と':
-		mt.kind = ProPawn
-	case '杏':
-		mt.kind = ProLance
-	case '圭':
-		mt.kind = ProKnight
-	case '全':
-		mt.kind = ProSilver
-	case '馬':
-		mt.kind = Horse
-	case '龍', '竜':
-		mt.kind = Dragon
-	default:
+	if mt.kind = PieceTypeOfKanji(take()); mt.kind == NoPieceType {
 		return syntax("want a piece: 歩 香 桂 銀 金 角 飛 玉 と 馬 龍 or + and a piece")
 	}
 	if promoted {

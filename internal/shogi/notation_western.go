@@ -141,6 +141,11 @@ type moveText struct {
 	promo    byte      // '+', '=' or 0
 }
 
+// westernKinds are the kinds of the Western piece letters. Quirk: 81Dojo
+// and some authors name dragon, horse and tokin by their English initials
+// D, H and T.
+var westernKinds = [256]PieceType{'P': Pawn, 'L': Lance, 'N': Knight, 'S': Silver, 'G': Gold, 'B': Bishop, 'R': Rook, 'K': King, 'D': Dragon, 'H': Horse, 'T': ProPawn}
+
 // parseWestern reads a Western token: piece, optional origin, separator,
 // destination, promotion mark. It is lenient where the meaning stays clear:
 // spaces inside the token, number or letter ranks in any mix, a partial
@@ -181,37 +186,11 @@ func parseWestern(pos *Position, s string) (Move, error) {
 	if len(b) == 0 {
 		return 0, &NotationError{Text: s, Err: ErrSyntax, Detail: "want a piece letter P L N S G B R K"}
 	}
-	switch b[0] {
-	case 'P':
-		mt.kind = Pawn
-	case 'L':
-		mt.kind = Lance
-	case 'N':
-		mt.kind = Knight
-	case 'S':
-		mt.kind = Silver
-	case 'G':
-		mt.kind = Gold
-	case 'B':
-		mt.kind = Bishop
-	case 'R':
-		mt.kind = Rook
-	case 'K':
-		mt.kind = King
-	case 'D', 'H', 'T': // Quirk: 81Dojo and some authors name dragon, horse and tokin by their English initials.
-		if promoted {
-			return 0, &NotationError{Text: s, Err: ErrSyntax, Detail: "D, H and T are promoted already"}
-		}
-		switch b[0] {
-		case 'D':
-			mt.kind = Dragon
-		case 'H':
-			mt.kind = Horse
-		default:
-			mt.kind = ProPawn
-		}
-	default:
+	switch mt.kind = westernKinds[b[0]]; {
+	case mt.kind == NoPieceType:
 		return 0, &NotationError{Text: s, Err: ErrSyntax, Detail: "want a piece letter P L N S G B R K (or D H T)"}
+	case promoted && mt.kind.IsPromoted():
+		return 0, &NotationError{Text: s, Err: ErrSyntax, Detail: "D, H and T are promoted already"}
 	}
 	if promoted {
 		if !mt.kind.CanPromote() {
