@@ -84,3 +84,14 @@ func benchReader(b *testing.B, size int) {
 		})
 	}
 }
+
+// BenchmarkLooksBinary measures the binary sniffing every input's head goes
+// through, on a Shift_JIS KIF head.
+func BenchmarkLooksBinary(b *testing.B) {
+	head := benchEncoded(b, ShiftJIS)[:sniffBytes]
+	for b.Loop() {
+		if looksBinary(head, ShiftJIS) {
+			b.Fatal("binary")
+		}
+	}
+}

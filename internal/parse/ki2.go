@@ -69,11 +69,10 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 		}
 		// The common case, a legal move as Kifu for Windows writes it
 		// followed by spaces and the next mark or the end of the line,
-		// is read and checked in one step; ki2Move reads the rest.
+		// is read, checked and played in one step; ki2Move reads the rest.
 		if side == k.pos.Turn() && k.foul == nil && k.dropping == nil && !tail.IsEnd() {
 			if m, w, ok := (shogi.KI2Notation{}).ReadMove(&k.pos, t[i+n:]); ok {
-				if j := skipJaSpaces(t, i+n+w); j == len(t) || isSideMark(t[j:]) {
-					k.pos.Play(m)
+				if j := skipJaSpaces(t, i+n+w); (j == len(t) || isSideMark(t[j:])) && k.pos.PlayLegal(m) == nil {
 					tail = k.addPlayed(tail, m)
 					i = j
 					continue

@@ -81,9 +81,12 @@ func (p Pos) DisplayCol(eastAsian bool) int {
 // quoteText returns line as a position keeps it: cut at MaxQuote bytes, on
 // a character boundary.
 func quoteText(line []byte) string {
-	// Only the bytes quoteLen looks at are made a string: a line may be
-	// megabytes long.
-	return string(line[:quoteLen(string(line[:min(len(line), MaxQuote+1)]))])
+	if len(line) > MaxQuote {
+		// Only the bytes quoteLen looks at are made a string: a line may
+		// be megabytes long. A shorter line is made one string only.
+		line = line[:quoteLen(string(line[:MaxQuote+1]))]
+	}
+	return string(line)
 }
 
 // quoteString is quoteText for text already in a string.

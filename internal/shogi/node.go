@@ -107,10 +107,10 @@ func (n *Node) Next() *Node { return n.first }
 
 // LastChild returns n's last child, or nil.
 func (n *Node) LastChild() *Node {
-	if r := n.rare(); r != nil && r.last != nil {
-		return r.last
+	if f := n.first; f == nil || f.sib == nil {
+		return f // none or an only child: rare.last is nil
 	}
-	return n.first
+	return n.rare().last
 }
 
 // Sibling returns the child of n's parent that comes after n, or nil when n

@@ -176,11 +176,11 @@ func fastJaPrefix(jm *jaMove, b []byte) (int, bool) {
 
 // ReadMove reads the move at the start of b when it is written as Kifu for
 // Windows and the JSA write it (as fastJaMove reads it), resolves it
-// against pos, and returns it with the bytes it took when it is legal. It
-// reports false for anything else — other spellings, text no piece or more
-// than one piece fits, an illegal move — which ParseMoveBytes then reads
-// or explains and Position.Legal names: a reader that plays what ReadMove
-// returns checks each move once.
+// against pos, and returns it with the bytes it took. It reports false for
+// anything else — other spellings, text no piece or more than one piece
+// fits — which ParseMoveBytes then reads or explains. The move is not
+// checked against the rules: a reader plays it with Position.PlayLegal,
+// which checks it once.
 func (KI2Notation) ReadMove(pos *Position, b []byte) (Move, int, bool) {
 	var jm jaMove
 	n, ok := fastJaPrefix(&jm, b)
@@ -188,7 +188,7 @@ func (KI2Notation) ReadMove(pos *Position, b []byte) (Move, int, bool) {
 		return 0, 0, false
 	}
 	m, err := resolveJa(pos, b[:n], &jm)
-	if err != nil || pos.Legal(m) != nil {
+	if err != nil {
 		return 0, 0, false
 	}
 	return m, n, true
