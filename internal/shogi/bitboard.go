@@ -64,6 +64,19 @@ func (b bitboard) first() Square {
 	return NoSquare
 }
 
+// pop removes the lowest square of b, which must not be empty, and
+// returns it.
+func (b *bitboard) pop() Square {
+	if b.lo != 0 {
+		s := Square(bits.TrailingZeros64(b.lo))
+		b.lo &= b.lo - 1
+		return s
+	}
+	s := Square(64 + bits.TrailingZeros64(b.hi))
+	b.hi &= b.hi - 1
+	return s
+}
+
 // last returns the highest square of b, or NoSquare.
 func (b bitboard) last() Square {
 	if b.hi != 0 {

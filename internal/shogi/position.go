@@ -1,7 +1,5 @@
 package shogi
 
-import "math/bits"
-
 // Position is a shogi position: the board, both hands, the side to move, the
 // move number, and the previous move (which 同 and the KI2 movement words
 // need). It is a plain value of 168 bytes: copying it is the cheap way to
@@ -217,14 +215,7 @@ func (p *Position) Attacked(s Square, by Color) bool {
 		them = p.occ.without(them)
 	}
 	for near := stepZone[by&1][s].and(them); !near.empty(); {
-		var t Square
-		if near.lo != 0 {
-			t = Square(bits.TrailingZeros64(near.lo))
-			near.lo &= near.lo - 1
-		} else {
-			t = Square(64 + bits.TrailingZeros64(near.hi))
-			near.hi &= near.hi - 1
-		}
+		t := near.pop()
 		if rel[t][s]&pieceMoves[p.board[t]&31] != 0 {
 			return true
 		}
@@ -235,14 +226,7 @@ func (p *Position) Attacked(s Square, by Color) bool {
 	}
 	occ := p.occ
 	for !cand.empty() {
-		var t Square
-		if cand.lo != 0 {
-			t = Square(bits.TrailingZeros64(cand.lo))
-			cand.lo &= cand.lo - 1
-		} else {
-			t = Square(64 + bits.TrailingZeros64(cand.hi))
-			cand.hi &= cand.hi - 1
-		}
+		t := cand.pop()
 		if r := rel[t][s]; r&pieceMoves[p.board[t]&31]&relLines != 0 && occ.and(between(t, s, r.line())).empty() {
 			return true
 		}
