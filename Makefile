@@ -16,12 +16,9 @@ build:
 # The one test command: README.md gives it and .ci/run calls it: lint, every
 # test, then every fuzz target for 3,000 executions beyond its seed corpus (a count, not a duration:
 # a duration that runs out while a worker starts is reported as a failure).
-# The fuzz pass runs beside the tests: its binaries are built with the fuzzer's
-# instrumentation (the standard library too), which shares nothing with the
-# tests' builds, and the two together keep both cores busy.
 test: lint
-	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(SMOKE_FUZZTIME) & fuzz=$$!; \
-	$(GO) test -count=1 $(PKGS); rc=$$?; wait $$fuzz || rc=1; exit $$rc
+	$(GO) test -count=1 $(PKGS)
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(SMOKE_FUZZTIME)
 
 test-short:
 	$(GO) test -short -count=1 $(PKGS)
