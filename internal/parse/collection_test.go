@@ -23,47 +23,17 @@ type pieceSizes struct{ size, max int }
 
 func (sz pieceSizes) set(sp *parse.Splitter) { sp.Size, sp.Max = sz.size, sz.max }
 
-// streamCSA returns a CSA collection of n games with what real archives
-// have: comments, slashes inside lines, blanks around `/`, mixed line ends,
-// an unknown line (a warning) now and then; bad, when not empty, replaces
-// the line of a move of a late game.
+// streamCSA returns shogitest.CSACollection written by render's CSA writer.
 func streamCSA(t *testing.T, n int, bad string) string {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(7, 8))
-	opt := shogitest.RandomOptions{MaxPlies: 60, Comments: true, Times: true, Header: true, Endings: true}
-	var out strings.Builder
-	for i := range n {
-		var b bytes.Buffer
+	return shogitest.CSACollection(t, n, bad, func(rec *shogi.Record) (string, error) {
+		var b strings.Builder
 		w := render.NewCSA(&b, render.Options{AllowLoss: true})
-		if err := w.Write(shogitest.RandomRecord(rng, opt)); err != nil {
-			t.Fatal(err)
+		err := w.Write(rec)
+		if err == nil {
+			err = w.Flush()
 		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-		if i%7 == 3 {
-			lines = append(lines[:2], append([]string{"XYZ unknown", "'* a/b/c"}, lines[2:]...)...)
-		}
-		if bad != "" && i == n-3 {
-			for j, l := range lines {
-				if j > 10 && (l[0] == '+' || l[0] == '-') && len(l) == 7 {
-					lines[j] = bad
-					break
-				}
-			}
-		}
-		if i > 0 {
-			sep := []string{"/", " / ", "/\t"}[i%3]
-			out.WriteString(sep)
-			out.WriteString([]string{"\n", "\r\n", "\r"}[i%3])
-		}
-		for j, l := range lines {
-			out.WriteString(l)
-			out.WriteString([]string{"\n", "\r\n", "\n", "\r"}[(i+j)%4])
-		}
-	}
-	return out.String()
+		return b.String(), err
+	})
 }
 
 // readTranscript reads text through Each and writes down everything
