@@ -50,12 +50,19 @@ bench-cli:
 
 # Every Fuzz target for FUZZTIME each (make fuzz FUZZTIME=10m for a long run),
 # FUZZJOBS targets at a time with one worker each; each target's output is
-# printed whole when it ends, and any failure fails the run.
+# printed whole when it ends, and any failure fails the run. One target of
+# each package first runs its seed corpus alone, so that the fuzzer's
+# instrumented build (the standard library's too) is made once, not by two
+# processes at the same time.
 FUZZJOBS ?= $(shell nproc 2>/dev/null || echo 2)
 fuzz:
-	@$(GO) list -f '{{.Dir}} {{.ImportPath}}' $(PKGS) | while read dir pkg; do \
+	@targets=$$($(GO) list -f '{{.Dir}} {{.ImportPath}}' $(PKGS) | while read dir pkg; do \
 	  for f in $$(cat $$dir/*_test.go 2>/dev/null | sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p'); do echo "$$pkg $$f"; done; \
-	done | xargs -P $(FUZZJOBS) -L 1 sh -c \
+	done); \
+	echo "$$targets" | awk '!seen[$$1]++' | while read pkg f; do \
+	  $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime 1x -parallel 1 $$pkg >/dev/null 2>&1 || true; \
+	done; \
+	echo "$$targets" | xargs -P $(FUZZJOBS) -L 1 sh -c \
 	  'out=$$($(GO) test -run "^\$$" -fuzz "^$$1\$$" -fuzztime $(FUZZTIME) -parallel 1 $$0 2>&1); rc=$$?; printf "== %s %s\n%s\n" "$$0" "$$1" "$$out"; exit $$rc'
 
 man: build
