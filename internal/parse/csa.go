@@ -376,13 +376,15 @@ func (g *csaGame) record() *shogi.Record {
 // addPly adds the node of ply p after n and returns it, with k, the index
 // in comments of the next ply's comments.
 func (g *csaGame) addPly(rec *shogi.Record, n *shogi.Node, p *csaPly, comments []string, k int) (*shogi.Node, int) {
+	var t shogi.MoveTime
+	if p.time != noTime {
+		t = shogi.MoveTime{Elapsed: p.time, HasTime: true}
+	}
 	if p.move.IsZero() {
 		n = rec.AddChild(n, 0, g.end)
+		rec.SetTime(n, t)
 	} else {
-		n = rec.AddChild(n, p.move, shogi.Ending{})
-	}
-	if p.time != noTime {
-		rec.SetTime(n, shogi.MoveTime{Elapsed: p.time, HasTime: true})
+		n = rec.AddMove(n, p.move, t)
 	}
 	if c := int(p.comments); c > 0 {
 		rec.SetComments(n, comments[k:k+c:k+c])

@@ -697,10 +697,11 @@ func (k *kakinoki) addMove(m shogi.Move, e shogi.Ending) *shogi.Node {
 	return n
 }
 
-// addPlayed is addMove for a move already played in k.pos, with tail the
-// last node of the current line, which it does not store: see read.
-func (k *kakinoki) addPlayed(tail *shogi.Node, m shogi.Move) *shogi.Node {
-	n := k.rec.AddChild(tail, m, shogi.Ending{})
+// addPlayed is addMove for a move already played in k.pos, with its time t
+// (zero for none), and tail the last node of the current line, which it
+// does not store: see read.
+func (k *kakinoki) addPlayed(tail *shogi.Node, m shogi.Move, t shogi.MoveTime) *shogi.Node {
+	n := k.rec.AddMove(tail, m, t)
 	k.cur.n++
 	k.snap(k.cur)
 	return n

@@ -73,7 +73,7 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 		if side == k.pos.Turn() && k.foul == nil && k.dropping == nil && !tail.IsEnd() {
 			if m, w, ok := (shogi.KI2Notation{}).ReadMove(&k.pos, t[i+n:]); ok {
 				if j := skipJaSpaces(t, i+n+w); (j == len(t) || isSideMark(t[j:])) && k.pos.PlayLegal(m) == nil {
-					tail = k.addPlayed(tail, m)
+					tail = k.addPlayed(tail, m, shogi.MoveTime{})
 					i = j
 					continue
 				}

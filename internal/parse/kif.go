@@ -386,9 +386,7 @@ func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
 	if len(trimJaRight(raw[i:])) > 0 || tail.IsEnd() || k.pos.PlayLegal(m) != nil {
 		return nil
 	}
-	nd := k.addPlayed(tail, m)
-	k.rec.SetTime(nd, mt)
-	return nd
+	return k.addPlayed(tail, m, mt)
 }
 
 // skipSpaces returns the index of the first byte at or after i that is not

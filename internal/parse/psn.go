@@ -661,7 +661,7 @@ func (g *game) move(tok string, at Pos) error {
 	} else {
 		played = true
 	}
-	n := g.rec.AddChild(lv.cur, m, shogi.Ending{})
+	n := g.rec.AddMove(lv.cur, m, shogi.MoveTime{})
 	if len(g.pending) > 0 {
 		g.rec.SetComments(n, g.pending)
 		g.pending = nil

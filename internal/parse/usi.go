@@ -246,7 +246,7 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			u.warnings = append(u.warnings, e)
 			return rec, nil
 		}
-		node = rec.AddChild(node, m, shogi.Ending{})
+		node = rec.AddMove(node, m, shogi.MoveTime{})
 		off += len(f)
 	}
 	if z.err != nil {

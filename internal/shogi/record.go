@@ -177,6 +177,29 @@ func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
 	return r.InsertChild(parent, parent.LastChild(), m, e)
 }
 
+// AddMove appends a child to parent holding move m and the time t (zero for
+// none) and returns it, as AddChild and then SetTime would. It is the call
+// readers make for each move they read.
+func (r *Record) AddMove(parent *Node, m Move, t MoveTime) *Node {
+	if parent.first != nil {
+		n := r.InsertChild(parent, parent.LastChild(), m, Ending{})
+		r.SetTime(n, t)
+		return n
+	}
+	// The usual case: the next move of a line. The node is fresh, so zero
+	// fields need no store (and no write barrier).
+	n := r.NewNode()
+	n.parent = parent
+	n.Move = m
+	if t != (MoveTime{}) {
+		e := r.extras.next(firstExtrasSlabSize, extrasSlabSize)
+		e.time = t
+		n.extra = e
+	}
+	parent.first = n
+	return n
+}
+
 // InsertChild adds a child to parent right after its child after, or as
 // its first child (its main line) when after is nil, holding move m (or
 // ending e when m is zero), and returns it.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -479,5 +480,36 @@ func TestRecordReset(t *testing.T) {
 	r.Reset(StartPosition())
 	if allocs := testing.AllocsPerRun(10, func() { r.Reset(StartPosition()); r.Reserve(140, 0, 0) }); allocs != 0 {
 		t.Errorf("%v allocations to reserve 140 after 120", allocs)
+	}
+}
+
+// TestAddMove: AddMove is AddChild and then SetTime, whether the parent has
+// children or not, and a zero time gives the node no extra part.
+func TestAddMove(t *testing.T) {
+	m1 := NewMove(NewSquare(7, 7), NewSquare(7, 6), false)
+	m2 := NewMove(NewSquare(2, 7), NewSquare(2, 6), false)
+	tm := MoveTime{Elapsed: 3 * time.Second, Total: 9 * time.Second, HasTime: true, HasTotal: true}
+	rec := NewRecord(StartPosition())
+	a := rec.AddMove(rec.Root, m1, tm)
+	b := rec.AddMove(rec.Root, m2, MoveTime{})
+	c := rec.AddMove(rec.Root, m2, tm)
+	if got := slices.Collect(rec.Root.Children()); !slices.Equal(got, []*Node{a, b, c}) {
+		t.Fatalf("children = %v", got)
+	}
+	if rec.Root.LastChild() != c || a.Parent() != rec.Root || c.Parent() != rec.Root {
+		t.Error("links")
+	}
+	if a.Move != m1 || b.Move != m2 || a.IsEnd() {
+		t.Error("moves")
+	}
+	if a.Time() != tm || c.Time() != tm || b.Time() != (MoveTime{}) {
+		t.Errorf("times %v %v %v", a.Time(), b.Time(), c.Time())
+	}
+	if a.extra == nil || b.extra != nil {
+		t.Error("a zero time must not give a node an extra part")
+	}
+	d := rec.AddMove(a, m2, MoveTime{HasTime: true})
+	if a.Next() != d || d.Time() != (MoveTime{HasTime: true}) || d.Ply() != 2 {
+		t.Error("a move after a move")
 	}
 }
