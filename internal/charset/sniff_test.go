@@ -3,6 +3,7 @@ package charset
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -127,5 +128,36 @@ func TestDecodeErrorPosition(t *testing.T) {
 				t.Fatalf("Reader: %v (%+v); want %d:%d", err, de, tt.line, tt.col)
 			}
 		})
+	}
+}
+
+// TestControlBytes compares controlBytes with a look-up per byte on every
+// byte value at every offset of a word, and on random text.
+func TestControlBytes(t *testing.T) {
+	slow := func(b []byte) int {
+		n := 0
+		for _, c := range b {
+			n += int(binaryControl[c])
+		}
+		return n
+	}
+	for c := range 256 {
+		for at := range 11 {
+			b := bytes.Repeat([]byte{'a'}, 11)
+			b[at] = byte(c)
+			if got, want := controlBytes(b), slow(b); got != want {
+				t.Fatalf("byte %#x at %d: %d, want %d", c, at, got, want)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		if got, want := controlBytes(b), slow(b); got != want {
+			t.Fatalf("% x: %d, want %d", b, got, want)
+		}
 	}
 }
