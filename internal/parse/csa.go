@@ -115,7 +115,7 @@ func (r *CSA) Read() (*shogi.Record, error) {
 				}
 			} else if len(line) > 1 && line[0] == 'T' && !g.plies.empty() {
 				if d, ok := parseCSATime(line[1:]); ok {
-					g.plies.last().time = d
+					g.plies.setTime(d)
 					continue
 				}
 			}
@@ -171,7 +171,7 @@ func (g *csaGame) fastMoves(text []byte) {
 				break
 			}
 			n = k
-			g.plies.last().time = d
+			g.plies.setTime(d)
 		}
 		if n == 0 {
 			break
@@ -349,37 +349,34 @@ func (g *csaGame) record() *shogi.Record {
 		rec.SetComments(rec.Root, comments[:k:k])
 	}
 	// The game's length is known: its nodes are allocated at once.
-	extras, rares := 0, 0
-	for s := range g.plies.segments() {
-		plies := g.plies.segment(s)
-		for i := range plies {
-			if plies[i].time != noTime || plies[i].comments > 0 {
-				extras++
-			}
-			if plies[i].comments > 0 {
-				rares++
-			}
-		}
-	}
-	rec.Reserve(g.plies.len(), extras, rares)
+	rec.Reserve(g.plies.len(), g.plies.extras, g.plies.rares)
 	n := rec.Root
 	for s := range g.plies.segments() {
 		plies := g.plies.segment(s)
 		for i := range plies {
-			n, k = g.addPly(rec, n, &plies[i], comments, k)
+			if p := &plies[i]; p.comments == 0 && p.move != 0 {
+				n = rec.AddMove(n, p.move, plyTime(p))
+			} else {
+				n, k = g.addPly(rec, n, p, comments, k)
+			}
 		}
 		g.plies.release(s)
 	}
 	return rec
 }
 
+// plyTime returns the time of ply p.
+func plyTime(p *csaPly) shogi.MoveTime {
+	if p.time == noTime {
+		return shogi.MoveTime{}
+	}
+	return shogi.MoveTime{Elapsed: p.time, HasTime: true}
+}
+
 // addPly adds the node of ply p after n and returns it, with k, the index
 // in comments of the next ply's comments.
 func (g *csaGame) addPly(rec *shogi.Record, n *shogi.Node, p *csaPly, comments []string, k int) (*shogi.Node, int) {
-	var t shogi.MoveTime
-	if p.time != noTime {
-		t = shogi.MoveTime{Elapsed: p.time, HasTime: true}
-	}
+	t := plyTime(p)
 	if p.move.IsZero() {
 		n = rec.AddChild(n, 0, g.end)
 		rec.SetTime(n, t)
@@ -645,7 +642,7 @@ func (g *csaGame) addComment(c []byte) {
 	if g.plies.empty() {
 		g.rootComs++
 	} else {
-		g.plies.last().comments++
+		g.plies.addComment()
 	}
 	g.comments = append(g.comments, g.addText(c))
 }
@@ -837,7 +834,7 @@ func (g *csaGame) setTime(b []byte, off int, d time.Duration) error {
 	if g.plies.empty() {
 		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, "a time before the first move; ignored")
 	}
-	g.plies.last().time = d
+	g.plies.setTime(d)
 	return nil
 }
 

@@ -38,7 +38,7 @@ func TestCSAPlies(t *testing.T) {
 				t.Fatalf("%d plies: after dropLast len %d", n, l.len())
 			}
 		}
-		if e := l.emptied(); e.len() != 0 || len(e.full) != 0 {
+		if e := l.emptied(); e.len() != 0 || len(e.full) != 0 || e.extras != 0 || e.rares != 0 {
 			t.Fatalf("%d plies: emptied holds %d", n, e.len())
 		}
 	}
@@ -85,4 +85,38 @@ func TestCSALongGame(t *testing.T) {
 	if i != n {
 		t.Fatalf("%d moves, want %d", i, n)
 	}
+}
+
+// csaPlies counts the plies with a time or comments (extras) and with
+// comments (rares) through setTime, addComment and dropLast.
+func TestCSAPliesCounts(t *testing.T) {
+	var l csaPlies
+	check := func(step string, extras, rares int) {
+		t.Helper()
+		if l.extras != extras || l.rares != rares {
+			t.Fatalf("after %s: extras %d rares %d, want %d %d", step, l.extras, l.rares, extras, rares)
+		}
+	}
+	l.add(csaPly{time: noTime})
+	l.setTime(time.Second)
+	l.setTime(2 * time.Second) // a second T line for the same ply
+	check("two times", 1, 0)
+	l.addComment()
+	l.addComment()
+	check("comments on a timed ply", 1, 1)
+	l.add(csaPly{time: noTime})
+	l.addComment()
+	check("a comment on a ply with no time", 2, 2)
+	l.setTime(0)
+	check("its time", 2, 2)
+	l.add(csaPly{time: noTime})
+	check("a bare ply", 2, 2)
+	l.dropLast()
+	check("dropping the bare ply", 2, 2)
+	l.dropLast()
+	check("dropping a ply with comments", 1, 1)
+	l.add(csaPly{time: noTime})
+	l.setTime(time.Minute)
+	l.dropLast()
+	check("dropping a timed ply", 1, 1)
 }
