@@ -297,7 +297,8 @@ func candidates() []Move {
 }
 
 // checkAgreement compares LegalMoves with Legal over every candidate move
-// in both directions, and checks the generated list has no duplicates.
+// in both directions, Legal with PlayLegal on each, and checks the
+// generated list has no duplicates.
 func checkAgreement(t *testing.T, p *Position, cands []Move) {
 	t.Helper()
 	gen := p.LegalMoves(nil)
@@ -313,6 +314,11 @@ func checkAgreement(t *testing.T, p *Position, cands []Move) {
 	}
 	n := 0
 	for _, m := range cands {
+		// PlayLegal decides by playing m; Legal mostly without.
+		q := *p
+		if err, played := p.Legal(m), q.PlayLegal(m); err != played {
+			t.Errorf("%s: %s: Legal says %v, PlayLegal %v", p.SFEN(), m, err, played)
+		}
 		if p.Legal(m) == nil {
 			n++
 			if !set[m] {

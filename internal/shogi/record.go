@@ -182,9 +182,7 @@ func (r *Record) AddChild(parent *Node, m Move, e Ending) *Node {
 // readers make for each move they read.
 func (r *Record) AddMove(parent *Node, m Move, t MoveTime) *Node {
 	if parent.first != nil {
-		n := r.InsertChild(parent, parent.LastChild(), m, Ending{})
-		r.SetTime(n, t)
-		return n
+		return r.addVariation(parent, m, t)
 	}
 	// The usual case: the next move of a line. The node is fresh, so zero
 	// fields need no store (and no write barrier).
@@ -197,6 +195,13 @@ func (r *Record) AddMove(parent *Node, m Move, t MoveTime) *Node {
 		n.extra = e
 	}
 	parent.first = n
+	return n
+}
+
+// addVariation is AddMove for a parent that has a child already.
+func (r *Record) addVariation(parent *Node, m Move, t MoveTime) *Node {
+	n := r.InsertChild(parent, parent.LastChild(), m, Ending{})
+	r.SetTime(n, t)
 	return n
 }
 
