@@ -170,36 +170,46 @@ func BenchmarkPerft5(b *testing.B) {
 	b.ReportMetric(float64(nodes)/sec, "leaves/s")
 }
 
-// BenchmarkAddChild builds records as a reader does: a main line of 120
-// moves with a variation of 5 moves every 20 plies, the per-node cost
-// of the tree (allocation and the collector's share included, in the CPU
-// time).
-func BenchmarkAddChild(b *testing.B) {
+// BenchmarkAddMove builds records as a reader does: a main line of 120
+// timed moves with a variation of 5 moves every 20 plies, the per-node
+// cost of the tree. fresh makes a new record for each game (allocation and
+// the collector's share included, in the CPU time); reuse resets one, as
+// parse.Records does.
+func BenchmarkAddMove(b *testing.B) {
 	const plies = 120
 	start := StartPosition()
 	m := NewMove(NewSquare(7, 7), NewSquare(7, 6), false)
-	nodes := 0
-	b.ReportAllocs()
-	cpu := cpuTime()
-	for b.Loop() {
-		rec := NewRecord(start)
-		n := rec.Root
-		for i := range plies {
-			next := rec.AddChild(n, m, Ending{})
-			if i%20 == 10 {
-				v := n
-				for range 5 {
-					v = rec.AddChild(v, m, Ending{})
+	t := MoveTime{Elapsed: time.Second, HasTime: true}
+	const nodes = plies + 1 + plies/20*5
+	for _, reuse := range []bool{false, true} {
+		b.Run(map[bool]string{false: "fresh", true: "reuse"}[reuse], func(b *testing.B) {
+			b.ReportAllocs()
+			kept := NewRecord(start)
+			cpu := cpuTime()
+			for b.Loop() {
+				rec := kept
+				if reuse {
+					rec.Reset(start)
+				} else {
+					rec = NewRecord(start)
 				}
+				n := rec.Root
+				for i := range plies {
+					next := rec.AddMove(n, m, t)
+					if i%20 == 10 {
+						v := n
+						for range 5 {
+							v = rec.AddMove(v, m, t)
+						}
+					}
+					n = next
+				}
+				rec.AddChild(n, 0, Ending{Kind: Resign})
 			}
-			n = next
-		}
-		rec.AddChild(n, 0, Ending{Kind: Resign})
-		nodes = plies + 1 + plies/20*5
-	}
-	reportCPU(b, cpu, "cpu-ns/op")
-	if cpu := cpuTime() - cpu; cpu > 0 {
-		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*nodes), "cpu-ns/node")
+			if cpu := cpuTime() - cpu; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*nodes), "cpu-ns/node")
+			}
+		})
 	}
 }
 
