@@ -148,6 +148,13 @@ func (j *JKF) readMoves() error {
 			if inLine {
 				j.entries = append(j.entries, jkfEntry{parent: l.parent, after: l.parent.LastChild(), at: sc.tokSpot,
 					ply: l.pos.MoveNumber() - rec.Start.MoveNumber() + 1, first: true, start: nl == 1 && l.index == 0})
+				ended, err := j.fastEntry(&j.entries[ne], l)
+				if err == nil && ended {
+					err = j.endEntry()
+				}
+				if err != nil {
+					return err
+				}
 			} else {
 				j.lines = append(j.lines, jkfLine{jkfArray: jkfArray{first: true}, parent: j.entries[ne-1].parent, pos: l.pos})
 			}
