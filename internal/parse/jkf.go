@@ -58,6 +58,7 @@ type JKF struct {
 	normalized bool
 	inMoves    bool    // the values being read are inside "moves"
 	ext        *jkfExt // moves[0].kifconv, applied once the moves are read
+	cbuf       []byte  // the lines of a comments array being joined (commentsAt)
 }
 
 // ErrWrongColor is the error for a JKF move whose "color" is not the side to

@@ -99,6 +99,8 @@ var (
 	nCaptur, _         = name(`"capture`) // then `":`
 	nPromot, _         = name(`"promote`) // then `":`
 	nRelati, _         = name(`"relativ`) // then `e":`
+	nComment, _        = name(`"comment`) // then `s":`
+	nSColonQ, mSColonQ = name(`s":`)
 	nColonQ, mColonQ   = name(`":`)
 	nEColonQ, mEColonQ = name(`e":`)
 )
@@ -201,12 +203,21 @@ func kindAt(b []byte, i int) (shogi.PieceType, int) {
 	if i+4 > len(b) || b[i] != '"' || b[i+3] != '"' {
 		return 0, -1
 	}
-	k, ok := shogi.PieceTypeFromCSA(string(b[i+1 : i+3]))
-	if !ok {
-		return 0, -1
+	if c, d := b[i+1]-'A', b[i+2]-'A'; c < 26 && d < 26 {
+		if k := csaKinds[int(c)*26+int(d)]; k != shogi.NoPieceType {
+			return k, i + 4
+		}
 	}
-	return k, i + 4
+	return 0, -1
 }
+
+// csaKinds maps the CSA piece names, two capitals, onto their kinds.
+var csaKinds = func() (t [26 * 26]shogi.PieceType) {
+	for i := range t {
+		t[i], _ = shogi.PieceTypeFromCSA(string([]byte{byte('A' + i/26), byte('A' + i%26)}))
+	}
+	return t
+}()
 
 // durationAt reads {"h", "m", "s"} of non-negative integers at i, summed
 // as readDuration sums them.
@@ -367,13 +378,21 @@ func (s *jsonScanner) rawSpot(i int) spot {
 func rawIndex(i int) spot { return spot{col: int32(i)} }
 
 // skipTo moves the scanner's cursor to index end of the replayed value,
-// counting the line breaks before it; what the cursor passes must be
-// ASCII.
-func (s *jsonScanner) skipTo(end int) {
+// counting the line breaks before it, and when wide, the UTF-8
+// continuation bytes after the last (otherwise what it passes is ASCII).
+func (s *jsonScanner) skipTo(end int, wide bool) {
 	seg := s.raw[s.ri:end]
 	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
 		s.line += bytes.Count(seg[:k], []byte{'\n'}) + 1
 		s.lineStart, s.cont = s.in.base+s.rawOff+int64(s.ri+k)+1, 0
+		seg = seg[k+1:]
+	}
+	if wide {
+		for _, c := range seg {
+			if c&0xC0 == 0x80 {
+				s.cont++
+			}
+		}
 	}
 	s.ri, s.end = end, s.rawOff+int64(end)
 }
@@ -382,7 +401,7 @@ func (s *jsonScanner) skipTo(end int) {
 // of the replayed value, with its line breaks counted, as if it had been
 // read token by token.
 func (s *jsonScanner) done(end int) {
-	s.skipTo(end)
+	s.skipTo(end, false)
 	s.tok = '}'
 	s.tokSpot = s.spot(s.end - 1)
 	if end == len(s.raw) {
@@ -462,6 +481,11 @@ func (j *JKF) fastEntry(e *jkfEntry, l *jkfLine) (bool, error) {
 			if end >= 0 {
 				e.time = t
 			}
+		case w == nComment && word(b, k+8)&mSColonQ == nSColonQ:
+			var wide bool
+			if end, wide = j.commentsAt(b, ws(b, k+11), e); wide {
+				sc.skipTo(end, true) // columns count runes
+			}
 		}
 		if end < 0 {
 			break
@@ -469,7 +493,67 @@ func (j *JKF) fastEntry(e *jkfEntry, l *jkfLine) (bool, error) {
 		i = end
 	}
 	if i != sc.ri {
-		sc.skipTo(i)
+		sc.skipTo(i, false)
 	}
 	return false, nil
 }
+
+// commentsAt reads the array of comment lines at i into e, when its lines
+// are strings without escapes (none holds a line break), at most
+// len(commentSpans) of them, and returns the index past it, and whether a
+// line is not ASCII. The lines of an array share one string.
+func (j *JKF) commentsAt(b []byte, i int, e *jkfEntry) (int, bool) {
+	if i >= len(b) || b[i] != '[' {
+		return -1, false
+	}
+	var spans [len(commentSpans{})][2]int32
+	n, size, wide := 0, 0, false
+	for i++; ; n++ {
+		i = ws(b, i)
+		if i < len(b) && b[i] == ',' {
+			i = ws(b, i+1)
+		}
+		if i < len(b) && b[i] == ']' {
+			i++
+			break
+		}
+		if i >= len(b) || b[i] != '"' || n == len(spans) {
+			return -1, false
+		}
+		k := i + 1
+		for k < len(b) && b[k] != '"' && b[k] != '\\' {
+			if b[k] >= 0x80 {
+				wide = true
+			}
+			k++
+		}
+		if k == len(b) || b[k] != '"' || k-i-1 > j.sc.maxStr {
+			return -1, false
+		}
+		spans[n] = [2]int32{int32(i + 1), int32(k)}
+		size += k - i - 1
+		i = k + 1
+	}
+	if n == 0 {
+		return i, false
+	}
+	buf := j.cbuf[:0]
+	for _, sp := range spans[:n] {
+		buf = append(buf, b[sp[0]:sp[1]]...)
+	}
+	all := string(buf)
+	j.cbuf = buf
+	if e.comments == nil {
+		e.comments = make([]string, 0, n)
+	}
+	at := 0
+	for _, sp := range spans[:n] {
+		l := int(sp[1] - sp[0])
+		e.comments = append(e.comments, all[at:at+l])
+		at += l
+	}
+	return i, wide
+}
+
+// commentSpans bounds the lines of an array commentsAt takes.
+type commentSpans [16]struct{}

@@ -1049,6 +1049,13 @@ func TestJKFShortWays(t *testing.T) {
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "歩"}}]}`,
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 5, "ms": 3}}}]}`,
+		// Comments the short way takes (ASCII or not, before or after the
+		// move), then a message on a later value of the entry or line.
+		head + `{"comments": ["長い考慮", "x"], "move": {"color": 1, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "comments": ["角道を開ける"], "time": {"now": {"m": 0, "s": 5}}, "note": 1}, ` +
+			`{"comments": ["a", "b"], "comments": [], "move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "KY"}}]}`,
+		head + m76 + `, {"comments": ["銀", "y"], "move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "comments": ["z"]}, {"move": null, "comments": ["é", null]}, {"comments": ["\u00e9"], "move": {"color": 1, "to": {"x": 1, "y": 1}}}]}`,
+		head + m76 + `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "comments": ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17"]}, {"comments": "一行", "move": {"color": 0}}]}`,
 		// Entries longer than the reader takes whole (jkfEntryWhole),
 		// before and in a fork, then an error after them.
 		head + `{"comments": ["` + strings.Repeat("長", jkfEntryWhole) + `"], "move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, ` +
