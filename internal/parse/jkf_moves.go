@@ -74,10 +74,17 @@ type jkfEntry struct {
 // (jsonScanner.replayWithin); a longer one is read token by token.
 const jkfEntryWhole = 16 << 10
 
+// jkfMovesWhole bounds the text of a "moves" array the reader takes whole;
+// a longer one is read entry by entry.
+const jkfMovesWhole = 256 << 10
+
 // readMoves reads the "moves" array into j.rec.
 func (j *JKF) readMoves() error {
 	sc := j.sc
 	rec := j.rec
+	// The moves of a game are usually short enough to be checked whole,
+	// which costs less than a check per entry.
+	sc.replayArray(jkfMovesWhole)
 	switch t := sc.next(); t {
 	case '[':
 	case tokNull:

@@ -314,8 +314,16 @@ func (s *jsonScanner) replay() { s.replayWithin(0) }
 // moves tree, which may hold forks): when the decoder would buffer more
 // than limit bytes to read it whole, nothing is read and the value is left
 // to be read token by token. A limit of 0 means maxAhead.
-func (s *jsonScanner) replayWithin(limit int64) {
-	if !jkfShortWays || s.err != nil || s.raw != nil || s.dec.PeekKind() != '{' {
+func (s *jsonScanner) replayWithin(limit int64) { s.replayKind('{', limit) }
+
+// replayArray is replayWithin for an array (the moves), which is left to
+// be read token by token at any error, so that the reader meets its
+// errors in order; limit is capped to the longest string allowed.
+func (s *jsonScanner) replayArray(limit int64) { s.replayKind('[', min(limit, int64(s.maxStr))) }
+
+// replayKind is replayWithin for a value that starts with open.
+func (s *jsonScanner) replayKind(open jsontext.Kind, limit int64) {
+	if !jkfShortWays || s.err != nil || s.raw != nil || s.dec.PeekKind() != open {
 		return
 	}
 	s.nextOffset() // the line breaks before it
@@ -324,8 +332,9 @@ func (s *jsonScanner) replayWithin(limit int64) {
 	s.in.soft = 0
 	if err != nil {
 		// The decoder keeps what it has buffered and reads on from
-		// there: a refused read is a transient I/O error to it.
-		if !errors.Is(err, errJSONSoft) {
+		// there: a refused read is a transient I/O error to it, and
+		// after an error in the value it has not moved.
+		if !errors.Is(err, errJSONSoft) && open == '{' {
 			s.fail(err)
 		}
 		return
@@ -750,6 +759,9 @@ type jsonInput struct {
 	capOver   bool // the capture outgrew capMax
 }
 
+// jsonReadChunk bounds one read of jsonInput.
+const jsonReadChunk = 16 << 10
+
 // Read passes on the next bytes of the input.
 func (in *jsonInput) Read(p []byte) (int, error) {
 	if in.off-in.dec.InputOffset() > in.maxAhead {
@@ -782,7 +794,10 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		n = copy(p, in.pending)
 		in.pending = in.pending[n:]
 	} else {
-		n, err = in.r.Read(p)
+		// Short reads keep what the decoder holds past its last token
+		// small once a value read whole has grown its buffer: a value
+		// too long for replayWithin is checked only that far in vain.
+		n, err = in.r.Read(p[:min(len(p), jsonReadChunk)])
 	}
 	if in.capturing {
 		in.capture = append(in.capture, p[:n]...)

@@ -1154,3 +1154,27 @@ func TestJKFShortWayTaken(t *testing.T) {
 		}
 	}
 }
+
+// TestJKFShortWaysErrorOrder checks that the reading of a "moves" array
+// whole (jsonScanner.replayArray) keeps the order of messages: an error
+// in an entry comes before a syntax error in a later entry, as reading
+// token by token meets them.
+func TestJKFShortWaysErrorOrder(t *testing.T) {
+	const head = `{"header": {}, "initial": {"preset": "HIRATE"}, "moves": [{}, `
+	for _, in := range []string{
+		head + `{"move": {"color": 1, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"move": tru}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"move": {"color": 1}}, {"x": [}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}`,
+	} {
+		var errs [2]string
+		for k, short := range []bool{true, false} {
+			jkfShortWays = short
+			_, err := NewJKF(strings.NewReader(in), Options{}).Read()
+			errs[k] = fmt.Sprint(err)
+		}
+		jkfShortWays = true
+		if errs[0] != errs[1] || errs[0] == "<nil>" {
+			t.Errorf("%s:\nshort ways: %s\ntoken by token: %s", in, errs[0], errs[1])
+		}
+	}
+}
