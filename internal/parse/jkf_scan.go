@@ -127,10 +127,16 @@ func (s *jsonScanner) release() {
 	if s.long {
 		s.dec, s.strBuf, s.key = nil, nil, nil
 	} else {
-		s.dec.Reset(bytes.NewReader(nil))
+		s.dec.Reset(noInput{})
 	}
 	scannerPool.Put(s)
 }
+
+// noInput is the reader of a pooled scanner's decoder: it lets go of
+// the last input without an allocation.
+type noInput struct{}
+
+func (noInput) Read([]byte) (int, error) { return 0, io.EOF }
 
 // spot is a position in the input without the file name: a token's start
 // is kept as one, free of pointers, so that recording it for every token
@@ -751,7 +757,8 @@ type jsonInput struct {
 	rerr     error // a read error other than io.EOF
 	empties  int   // reads that returned nothing, to stop a broken reader
 	bomCheck bool  // the start is still to be checked for a byte-order mark
-	pending  []byte
+	head     [3]byte
+	pending  []byte // what is left of head to pass on
 
 	capture   []byte
 	capturing bool
@@ -776,12 +783,11 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 	}
 	if in.bomCheck {
 		in.bomCheck = false
-		var b [3]byte
-		n, err := io.ReadFull(in.r, b[:])
-		if n == 3 && b == [3]byte{0xEF, 0xBB, 0xBF} {
+		n, err := io.ReadFull(in.r, in.head[:])
+		if n == 3 && in.head == [3]byte{0xEF, 0xBB, 0xBF} {
 			in.base, in.sc.lineStart = 3, 3
 		} else {
-			in.pending = append(in.pending[:0], b[:n]...)
+			in.pending = in.head[:n]
 		}
 		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 			in.rerr = err
