@@ -15,7 +15,7 @@ import (
 // bytes at a time, and positions are worked out only for the few values a
 // later message may name. A short way takes only the usual shape (an
 // entry's "move" and "time", with known members, values of the right type
-// and range, plain ASCII strings, LF line breaks, no space before a
+// and range, plain ASCII strings, LF or CRLF line breaks, no space before a
 // colon); at anything else it stops, and the reader goes on token by
 // token from there, with its messages.
 //
@@ -349,8 +349,8 @@ func timeAt(b []byte, i int, t *shogi.MoveTime) int {
 var jkfShortWays = true
 
 // fastStart returns the index of the object a short way is to read, when
-// it is next in a replayed value without a CR (whose line breaks rawSpot
-// and done do not count).
+// it is next in a replayed value without a bare CR (a line break rawSpot
+// and done do not count; they count a CRLF by its LF).
 func (s *jsonScanner) fastStart() (int, bool) {
 	if !jkfShortWays || s.raw == nil || s.err != nil || s.rawCR {
 		return 0, false

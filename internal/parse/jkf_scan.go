@@ -86,7 +86,7 @@ type jsonScanner struct {
 	raw    []byte
 	rawOff int64
 	ri     int
-	rawCR  bool // raw holds a CR, which the short ways leave to next
+	rawCR  bool // raw holds a CR not before an LF (a line break of its own), which the short ways leave to next
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
@@ -346,7 +346,21 @@ func (s *jsonScanner) replayKind(open jsontext.Kind, limit int64) {
 		return
 	}
 	s.raw, s.rawOff, s.ri = v, s.dec.InputOffset()-int64(len(v)), 0
-	s.rawCR = bytes.IndexByte(v, '\r') >= 0
+	s.rawCR = bareCR(v)
+}
+
+// bareCR reports whether b holds a CR that is not followed by an LF.
+func bareCR(b []byte) bool {
+	for {
+		k := bytes.IndexByte(b, '\r')
+		if k < 0 {
+			return false
+		}
+		if k+1 == len(b) || b[k+1] != '\n' {
+			return true
+		}
+		b = b[k+2:]
+	}
 }
 
 // rawGap skips the white space and separators before the next token of

@@ -1099,7 +1099,8 @@ func TestJKFShortWays(t *testing.T) {
 		if err := json.Indent(&indented, []byte(in), "", "  "); err != nil {
 			t.Fatalf("input %d: %v", i, err)
 		}
-		for _, text := range []string{in, indented.String()} {
+		crlf := strings.ReplaceAll(indented.String(), "\n", "\r\n")
+		for _, text := range []string{in, indented.String(), crlf} {
 			for _, strict := range []bool{false, true} {
 				jkfShortWays = true
 				short := read(text, strict)
@@ -1127,7 +1128,9 @@ func TestJKFShortWayTaken(t *testing.T) {
 		{`{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","capture":"OU"}`, true, false},
 		{`{"color":2,"to":{"x":7,"y":6},"piece":"FU"}`, true, false},
 		{`{"color":0,"to":{"x":7,"y":6},"piece":null}`, true, false},
-		{"{\r\n\"color\":0,\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}", true, false},
+		{"{\r\n\"color\":0,\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}", true, true},
+		{"{\r\"color\":0,\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}", true, false},
+		{"{\"color\":0,\"to\":{\"x\":7,\"y\":6},\r\n\"piece\":\"FU\"\r}", true, false},
 		{`{"now":{"m":0,"s":5},"total":{"h":0,"m":0,"s":5}}`, false, true},
 		{"{\n  \"now\": {\n    \"m\": 12,\n    \"s\": 5\n  }\n}", false, true},
 		{`{"now":{"m":0,"s":5e0}}`, false, false},
@@ -1135,7 +1138,7 @@ func TestJKFShortWayTaken(t *testing.T) {
 	}
 	for _, tt := range takeTests {
 		j := &JKF{sc: &jsonScanner{in: &jsonInput{}}}
-		j.sc.raw, j.sc.rawCR = []byte(tt.value), strings.Contains(tt.value, "\r")
+		j.sc.raw, j.sc.rawCR = []byte(tt.value), bareCR([]byte(tt.value))
 		var got bool
 		if tt.move {
 			mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
