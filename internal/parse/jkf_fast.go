@@ -10,14 +10,15 @@ import (
 )
 
 // The short ways through the entries of "moves", once jsonScanner.replay
-// has read one whole: the decoder has checked the text, so a cursor steps
-// through it in one pass with no error cases, matching member names eight
-// bytes at a time, and positions are worked out only for the few values a
-// later message may name. A short way takes only the usual shape (an
-// entry's "move" and "time", with known members, values of the right type
-// and range, plain ASCII strings, LF or CRLF line breaks, no space before a
-// colon); at anything else it stops, and the reader goes on token by
-// token from there, with its messages.
+// has read them (the whole array, or one entry) whole: the decoder has
+// checked the text, so a cursor steps through it in one pass with no error
+// cases, matching member names eight bytes at a time, and positions are
+// worked out only for the few values a later message may name. A short way
+// takes only the usual shape (an entry's "move" and "time" with known
+// members, values of the right type and range and plain ASCII strings, and
+// its "comments" as strings without escapes; LF or CRLF line breaks, no
+// space before a colon); at anything else it stops, and the reader goes on
+// token by token from there, with its messages.
 //
 // They are a speed trick kept under the 1.5× rule: BenchmarkReadGenerated/jkf/reuse
 // (make bench-read) reads 1.07 M moves a CPU second with them and 0.59 M
