@@ -34,12 +34,13 @@ import (
 // the endings the JKF specials cannot name.
 //
 // The JSON is read with jsontext.Decoder (jkf_scan.go), which checks all
-// of it: token by token, except that an entry of the moves tree whose text
-// is short is read whole (Decoder.ReadValue) and its tokens handed out
-// from that text, its "move" and "time" objects taking short ways
-// (jkf_fast.go) when they have the usual shape. Every value has a
-// position, a tree of any size is read without a generic document first,
-// and nothing is allocated per move beyond the record's nodes. Memory is bounded: a string may be Options.MaxLineBytes
+// of it: token by token, except that a "moves" array up to 256 KB, or else
+// each entry of it up to 16 KB, is read whole (Decoder.ReadValue) and its
+// tokens handed out from that text, an entry's "move", "time" and
+// "comments" taking short ways (jkf_fast.go) when they have the usual
+// shape. Every value has a position, a tree of any size is read without a
+// generic document first, and nothing is allocated per move beyond the
+// record's nodes and comments. Memory is bounded: a string may be Options.MaxLineBytes
 // long (DefaultMaxLineBytes if unset), and a "moves" array that comes
 // before "initial", and so must be held as text until the start position
 // is known, four times that. JSON nested deeper than jsontext's 10,000
@@ -58,6 +59,7 @@ type JKF struct {
 	normalized bool
 	inMoves    bool    // the values being read are inside "moves"
 	ext        *jkfExt // moves[0].kifconv, applied once the moves are read
+	cbuf       []byte  // the lines of a comments array being joined (commentsAt)
 }
 
 // ErrWrongColor is the error for a JKF move whose "color" is not the side to

@@ -14,10 +14,10 @@ import (
 // reader work: the bounds of a JKF reader built on it. tokens reads every
 // token (PeekKind, then ReadToken for a delimiter or ReadValue for a
 // scalar), as the reader's token-by-token path does; entries reads each
-// entry of "moves" whole with ReadValue, the check the reader's replay
-// makes before its short ways; whole reads each document with one
-// ReadValue, the decoder's check alone. moves/cpu-s compares with the
-// reader's.
+// entry of "moves" whole with ReadValue, the check the reader makes on a
+// "moves" array too long to be read whole; whole reads each document with
+// one ReadValue, the decoder's check alone, about what the reader's check
+// of a "moves" array whole costs. moves/cpu-s compares with the reader's.
 func BenchmarkJKFDecoder(b *testing.B) {
 	f := benchFormat{name: "jkf", writer: "jkf", moves: true}
 	in := makeInput(b, f, benchRecords(benchGames))

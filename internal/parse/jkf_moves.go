@@ -74,10 +74,17 @@ type jkfEntry struct {
 // (jsonScanner.replayWithin); a longer one is read token by token.
 const jkfEntryWhole = 16 << 10
 
+// jkfMovesWhole bounds the text of a "moves" array the reader takes whole;
+// a longer one is read entry by entry.
+const jkfMovesWhole = 256 << 10
+
 // readMoves reads the "moves" array into j.rec.
 func (j *JKF) readMoves() error {
 	sc := j.sc
 	rec := j.rec
+	// The moves of a game are usually short enough to be checked whole,
+	// which costs less than a check per entry.
+	sc.replayArray(jkfMovesWhole)
 	switch t := sc.next(); t {
 	case '[':
 	case tokNull:
@@ -148,6 +155,13 @@ func (j *JKF) readMoves() error {
 			if inLine {
 				j.entries = append(j.entries, jkfEntry{parent: l.parent, after: l.parent.LastChild(), at: sc.tokSpot,
 					ply: l.pos.MoveNumber() - rec.Start.MoveNumber() + 1, first: true, start: nl == 1 && l.index == 0})
+				ended, err := j.fastEntry(&j.entries[ne], l)
+				if err == nil && ended {
+					err = j.endEntry()
+				}
+				if err != nil {
+					return err
+				}
 			} else {
 				j.lines = append(j.lines, jkfLine{jkfArray: jkfArray{first: true}, parent: j.entries[ne-1].parent, pos: l.pos})
 			}

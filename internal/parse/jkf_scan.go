@@ -86,7 +86,7 @@ type jsonScanner struct {
 	raw    []byte
 	rawOff int64
 	ri     int
-	rawCR  bool // raw holds a CR, which the short ways leave to next
+	rawCR  bool // raw holds a CR not before an LF (a line break of its own), which the short ways leave to next
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
@@ -127,10 +127,16 @@ func (s *jsonScanner) release() {
 	if s.long {
 		s.dec, s.strBuf, s.key = nil, nil, nil
 	} else {
-		s.dec.Reset(bytes.NewReader(nil))
+		s.dec.Reset(noInput{})
 	}
 	scannerPool.Put(s)
 }
+
+// noInput is the reader of a pooled scanner's decoder: it lets go of
+// the last input without an allocation.
+type noInput struct{}
+
+func (noInput) Read([]byte) (int, error) { return 0, io.EOF }
 
 // spot is a position in the input without the file name: a token's start
 // is kept as one, free of pointers, so that recording it for every token
@@ -314,8 +320,16 @@ func (s *jsonScanner) replay() { s.replayWithin(0) }
 // moves tree, which may hold forks): when the decoder would buffer more
 // than limit bytes to read it whole, nothing is read and the value is left
 // to be read token by token. A limit of 0 means maxAhead.
-func (s *jsonScanner) replayWithin(limit int64) {
-	if !jkfShortWays || s.err != nil || s.raw != nil || s.dec.PeekKind() != '{' {
+func (s *jsonScanner) replayWithin(limit int64) { s.replayKind('{', limit) }
+
+// replayArray is replayWithin for an array (the moves), which is left to
+// be read token by token at any error, so that the reader meets its
+// errors in order; limit is capped to the longest string allowed.
+func (s *jsonScanner) replayArray(limit int64) { s.replayKind('[', min(limit, int64(s.maxStr))) }
+
+// replayKind is replayWithin for a value that starts with open.
+func (s *jsonScanner) replayKind(open jsontext.Kind, limit int64) {
+	if !jkfShortWays || s.err != nil || s.raw != nil || s.dec.PeekKind() != open {
 		return
 	}
 	s.nextOffset() // the line breaks before it
@@ -324,14 +338,29 @@ func (s *jsonScanner) replayWithin(limit int64) {
 	s.in.soft = 0
 	if err != nil {
 		// The decoder keeps what it has buffered and reads on from
-		// there: a refused read is a transient I/O error to it.
-		if !errors.Is(err, errJSONSoft) {
+		// there: a refused read is a transient I/O error to it, and
+		// after an error in the value it has not moved.
+		if !errors.Is(err, errJSONSoft) && open == '{' {
 			s.fail(err)
 		}
 		return
 	}
 	s.raw, s.rawOff, s.ri = v, s.dec.InputOffset()-int64(len(v)), 0
-	s.rawCR = bytes.IndexByte(v, '\r') >= 0
+	s.rawCR = bareCR(v)
+}
+
+// bareCR reports whether b holds a CR that is not followed by an LF.
+func bareCR(b []byte) bool {
+	for {
+		k := bytes.IndexByte(b, '\r')
+		if k < 0 {
+			return false
+		}
+		if k+1 == len(b) || b[k+1] != '\n' {
+			return true
+		}
+		b = b[k+2:]
+	}
 }
 
 // rawGap skips the white space and separators before the next token of
@@ -742,13 +771,17 @@ type jsonInput struct {
 	rerr     error // a read error other than io.EOF
 	empties  int   // reads that returned nothing, to stop a broken reader
 	bomCheck bool  // the start is still to be checked for a byte-order mark
-	pending  []byte
+	head     [3]byte
+	pending  []byte // what is left of head to pass on
 
 	capture   []byte
 	capturing bool
 	capMax    int
 	capOver   bool // the capture outgrew capMax
 }
+
+// jsonReadChunk bounds one read of jsonInput.
+const jsonReadChunk = 16 << 10
 
 // Read passes on the next bytes of the input.
 func (in *jsonInput) Read(p []byte) (int, error) {
@@ -764,12 +797,11 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 	}
 	if in.bomCheck {
 		in.bomCheck = false
-		var b [3]byte
-		n, err := io.ReadFull(in.r, b[:])
-		if n == 3 && b == [3]byte{0xEF, 0xBB, 0xBF} {
+		n, err := io.ReadFull(in.r, in.head[:])
+		if n == 3 && in.head == [3]byte{0xEF, 0xBB, 0xBF} {
 			in.base, in.sc.lineStart = 3, 3
 		} else {
-			in.pending = append(in.pending[:0], b[:n]...)
+			in.pending = in.head[:n]
 		}
 		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 			in.rerr = err
@@ -782,7 +814,10 @@ func (in *jsonInput) Read(p []byte) (int, error) {
 		n = copy(p, in.pending)
 		in.pending = in.pending[n:]
 	} else {
-		n, err = in.r.Read(p)
+		// Short reads keep what the decoder holds past its last token
+		// small once a value read whole has grown its buffer: a value
+		// too long for replayWithin is checked only that far in vain.
+		n, err = in.r.Read(p[:min(len(p), jsonReadChunk)])
 	}
 	if in.capturing {
 		in.capture = append(in.capture, p[:n]...)

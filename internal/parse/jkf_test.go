@@ -1049,6 +1049,13 @@ func TestJKFShortWays(t *testing.T) {
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "歩"}}]}`,
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 10}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
 		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "time": {"now": {"m": 0, "s": 5, "ms": 3}}}]}`,
+		// Comments the short way takes (ASCII or not, before or after the
+		// move), then a message on a later value of the entry or line.
+		head + `{"comments": ["長い考慮", "x"], "move": {"color": 1, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}, "comments": ["角道を開ける"], "time": {"now": {"m": 0, "s": 5}}, "note": 1}, ` +
+			`{"comments": ["a", "b"], "comments": [], "move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "KY"}}]}`,
+		head + m76 + `, {"comments": ["銀", "y"], "move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "comments": ["z"]}, {"move": null, "comments": ["é", null]}, {"comments": ["\u00e9"], "move": {"color": 1, "to": {"x": 1, "y": 1}}}]}`,
+		head + m76 + `, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "comments": ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17"]}, {"comments": "一行", "move": {"color": 0}}]}`,
 		// Entries longer than the reader takes whole (jkfEntryWhole),
 		// before and in a fork, then an error after them.
 		head + `{"comments": ["` + strings.Repeat("長", jkfEntryWhole) + `"], "move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, ` +
@@ -1092,7 +1099,8 @@ func TestJKFShortWays(t *testing.T) {
 		if err := json.Indent(&indented, []byte(in), "", "  "); err != nil {
 			t.Fatalf("input %d: %v", i, err)
 		}
-		for _, text := range []string{in, indented.String()} {
+		crlf := strings.ReplaceAll(indented.String(), "\n", "\r\n")
+		for _, text := range []string{in, indented.String(), crlf} {
 			for _, strict := range []bool{false, true} {
 				jkfShortWays = true
 				short := read(text, strict)
@@ -1120,7 +1128,9 @@ func TestJKFShortWayTaken(t *testing.T) {
 		{`{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","capture":"OU"}`, true, false},
 		{`{"color":2,"to":{"x":7,"y":6},"piece":"FU"}`, true, false},
 		{`{"color":0,"to":{"x":7,"y":6},"piece":null}`, true, false},
-		{"{\r\n\"color\":0,\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}", true, false},
+		{"{\r\n\"color\":0,\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}", true, true},
+		{"{\r\"color\":0,\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"}", true, false},
+		{"{\"color\":0,\"to\":{\"x\":7,\"y\":6},\r\n\"piece\":\"FU\"\r}", true, false},
 		{`{"now":{"m":0,"s":5},"total":{"h":0,"m":0,"s":5}}`, false, true},
 		{"{\n  \"now\": {\n    \"m\": 12,\n    \"s\": 5\n  }\n}", false, true},
 		{`{"now":{"m":0,"s":5e0}}`, false, false},
@@ -1128,7 +1138,7 @@ func TestJKFShortWayTaken(t *testing.T) {
 	}
 	for _, tt := range takeTests {
 		j := &JKF{sc: &jsonScanner{in: &jsonInput{}}}
-		j.sc.raw, j.sc.rawCR = []byte(tt.value), strings.Contains(tt.value, "\r")
+		j.sc.raw, j.sc.rawCR = []byte(tt.value), bareCR([]byte(tt.value))
 		var got bool
 		if tt.move {
 			mv := jkfMove{color: -1, from: shogi.NoSquare, to: shogi.NoSquare, promote: -1}
@@ -1144,6 +1154,30 @@ func TestJKFShortWayTaken(t *testing.T) {
 		}
 		if got && j.sc.raw != nil {
 			t.Errorf("%s: the scanner is not past the value", tt.value)
+		}
+	}
+}
+
+// TestJKFShortWaysErrorOrder checks that the reading of a "moves" array
+// whole (jsonScanner.replayArray) keeps the order of messages: an error
+// in an entry comes before a syntax error in a later entry, as reading
+// token by token meets them.
+func TestJKFShortWaysErrorOrder(t *testing.T) {
+	const head = `{"header": {}, "initial": {"preset": "HIRATE"}, "moves": [{}, `
+	for _, in := range []string{
+		head + `{"move": {"color": 1, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"move": tru}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"move": {"color": 1}}, {"x": [}]}`,
+		head + `{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}, {"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}}`,
+	} {
+		var errs [2]string
+		for k, short := range []bool{true, false} {
+			jkfShortWays = short
+			_, err := NewJKF(strings.NewReader(in), Options{}).Read()
+			errs[k] = fmt.Sprint(err)
+		}
+		jkfShortWays = true
+		if errs[0] != errs[1] || errs[0] == "<nil>" {
+			t.Errorf("%s:\nshort ways: %s\ntoken by token: %s", in, errs[0], errs[1])
 		}
 	}
 }
