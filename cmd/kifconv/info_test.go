@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/shogi/shogitest"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest/schematest"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -33,7 +33,7 @@ func TestCollectionScripts(t *testing.T) {
 // collection, and over standard input, matches the schema README documents
 // (testdata/info.schema.json).
 func TestInfoSchema(t *testing.T) {
-	sch := shogitest.CompileSchema(t, "testdata/info.schema.json", false)
+	sch := schematest.Compile(t, "testdata/info.schema.json", false)
 	for _, args := range [][]string{
 		{"info", "--format", "json", collectionsDir},
 		{"info", "--format", "json", "../../testdata/sample.kif", "../../testdata/csa", "../../testdata/kif"},

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest/schematest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -15,7 +16,7 @@ import (
 // from the published schema), with files that have errors, warnings,
 // diagnostics without a line, and paths that need escaping.
 func TestSARIFSchema(t *testing.T) {
-	sch := shogitest.CompileSchema(t, filepath.Join("testdata", "sarif", "schema.json"), true)
+	sch := schematest.Compile(t, filepath.Join("testdata", "sarif", "schema.json"), true)
 	dir := t.TempDir()
 	files := map[string]string{
 		"nifu.usi":         "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPP1PPPP/1B5R1/LNSGKGSNL b P 1 moves 7g7f 3c3d P*7e\n",

@@ -22,6 +22,7 @@ import (
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest/schematest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -621,7 +622,7 @@ func TestJKFDeepVariations(t *testing.T) {
 // jkfSchema compiles testdata/jkf/schema.json.
 func jkfSchema(t testing.TB) *jsonschema.Schema {
 	t.Helper()
-	sch := shogitest.CompileSchema(t, filepath.Join(jkfTestdata, "schema.json"), false)
+	sch := schematest.Compile(t, filepath.Join(jkfTestdata, "schema.json"), false)
 	return sch
 }
 
