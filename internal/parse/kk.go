@@ -12,5 +12,5 @@ type KK struct{ textReader }
 
 // NewKK returns a Kitao–Kawasaki reader.
 func NewKK(r io.Reader, opt Options) *KK {
-	return &KK{textReader{Options: opt, lr: newLineReader(r, opt)}}
+	return &KK{textReader{lineSource: newLineSource(r, opt)}}
 }

@@ -39,21 +39,16 @@ type PSN struct{ textReader }
 
 // NewPSN returns a PSN reader.
 func NewPSN(r io.Reader, opt Options) *PSN {
-	return &PSN{textReader{Options: opt, lr: newLineReader(r, opt)}}
+	return &PSN{textReader{lineSource: newLineSource(r, opt)}}
 }
 
 // textReader is the reader of PSN, Western move lists and Kitao–Kawasaki
 // records, which share their layout: a header (PSN tags or `Key: value`
 // lines), then move text.
 type textReader struct {
-	Options
-	lr          *lineReader
-	warnings    ErrorList
+	lineSource
 	commentLine []byte // the line a comment left open starts on (game.keepCommentLine)
 }
-
-// Warnings returns the problems tolerated in the last record.
-func (r *textReader) Warnings() ErrorList { return r.warnings }
 
 func (r *textReader) warn(pos Pos, err error, detail string) {
 	r.warnings.AddWarning(r.lr.withText(pos), err, detail)
@@ -100,10 +95,10 @@ func (r *textReader) Read() (*shogi.Record, error) {
 	var fields []headerField
 	for {
 		line, err := r.lr.readLine()
-		if err == io.EOF {
-			break
-		}
 		if err != nil {
+			if err == io.EOF {
+				break
+			}
 			return nil, err
 		}
 		t := bytes.TrimSpace(line)
@@ -311,18 +306,10 @@ func (r *textReader) newGame(fields []headerField) (*game, error) {
 				continue
 			}
 		case "sente", "black":
-			k = shogi.KeyBlack
-			if hc {
-				k = shogi.KeyShitate
-			}
-			rec.Header.Add(k, f.value)
+			rec.Header.Add(shogi.PlayerKey(shogi.Black, hc), f.value)
 			continue
 		case "gote", "white":
-			k = shogi.KeyWhite
-			if hc {
-				k = shogi.KeyUwate
-			}
-			rec.Header.Add(k, f.value)
+			rec.Header.Add(shogi.PlayerKey(shogi.White, hc), f.value)
 			continue
 		}
 		if std, ok := headerKeys[k]; ok {

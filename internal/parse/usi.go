@@ -25,19 +25,10 @@ import (
 // endings: an illegal move that Position.Play can carry out (the piece is
 // there, the drop is in hand) is kept as the game's last move with a
 // warning, the moves after it dropped; under Strict it is an error.
-type USI struct {
-	Options
-	lr       *lineReader
-	warnings ErrorList
-}
+type USI struct{ lineSource }
 
 // NewUSI returns a USI reader.
-func NewUSI(r io.Reader, opt Options) *USI {
-	return &USI{Options: opt, lr: newLineReader(r, opt)}
-}
-
-// Warnings returns the problems tolerated in the last record.
-func (u *USI) Warnings() ErrorList { return u.warnings }
+func NewUSI(r io.Reader, opt Options) *USI { return &USI{newLineSource(r, opt)} }
 
 // Read returns the next game.
 func (u *USI) Read() (*shogi.Record, error) {
@@ -271,19 +262,10 @@ func (u *USI) judgeStart(p *shogi.Position, at Pos) error {
 }
 
 // SFEN reads one position per line; each becomes a record without moves.
-type SFEN struct {
-	Options
-	lr       *lineReader
-	warnings ErrorList
-}
+type SFEN struct{ lineSource }
 
 // NewSFEN returns an SFEN reader.
-func NewSFEN(r io.Reader, opt Options) *SFEN {
-	return &SFEN{Options: opt, lr: newLineReader(r, opt)}
-}
-
-// Warnings returns the problems tolerated in the last record.
-func (s *SFEN) Warnings() ErrorList { return s.warnings }
+func NewSFEN(r io.Reader, opt Options) *SFEN { return &SFEN{newLineSource(r, opt)} }
 
 // Read returns the next position as a record. Lines in USI position syntax
 // (with moves) are accepted too.
@@ -299,7 +281,7 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 			continue
 		}
 		if bytes.HasPrefix(t, []byte("position")) || bytes.HasPrefix(t, []byte("startpos")) || bytes.Contains(t, []byte(" moves")) {
-			u := USI{Options: s.Options, lr: s.lr}
+			u := USI{lineSource{Options: s.Options, lr: s.lr}}
 			rec, err := u.parseLine(t, line, false)
 			s.warnings = append(s.warnings, u.warnings...)
 			return rec, err
@@ -317,7 +299,7 @@ func (s *SFEN) Read() (*shogi.Record, error) {
 			}
 			return nil, &Error{Pos: s.lr.pos(c), Err: shogi.ErrBadPosition, Detail: err.Error()}
 		}
-		u := USI{Options: s.Options, lr: s.lr}
+		u := USI{lineSource{Options: s.Options, lr: s.lr}}
 		err = u.judgeStart(&p, s.lr.pos(bytes.Index(line, t)+1))
 		s.warnings = append(s.warnings, u.warnings...)
 		if err != nil {

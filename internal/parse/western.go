@@ -16,5 +16,5 @@ type Western struct{ textReader }
 
 // NewWestern returns a Western move-list reader.
 func NewWestern(r io.Reader, opt Options) *Western {
-	return &Western{textReader{Options: opt, lr: newLineReader(r, opt)}}
+	return &Western{textReader{lineSource: newLineSource(r, opt)}}
 }

@@ -80,3 +80,17 @@ func (h *Header) Delete(key string) {
 	}
 	*h = out
 }
+
+// PlayerKey returns the header key of the player of side c: 先手 or 後手,
+// or 下手 or 上手 in a handicap game.
+func PlayerKey(c Color, handicap bool) string {
+	switch {
+	case c == Black && handicap:
+		return KeyShitate
+	case c == Black:
+		return KeyBlack
+	case handicap:
+		return KeyUwate
+	}
+	return KeyWhite
+}

@@ -513,3 +513,15 @@ func TestAddMove(t *testing.T) {
 		t.Error("a move after a move")
 	}
 }
+
+func TestPlayerKey(t *testing.T) {
+	for _, tt := range []struct {
+		c        Color
+		handicap bool
+		want     string
+	}{{Black, false, "先手"}, {White, false, "後手"}, {Black, true, "下手"}, {White, true, "上手"}} {
+		if got := PlayerKey(tt.c, tt.handicap); got != tt.want {
+			t.Errorf("PlayerKey(%v, %v) = %s, want %s", tt.c, tt.handicap, got, tt.want)
+		}
+	}
+}
