@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -9,20 +10,13 @@ import (
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/render"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // streamCSA returns shogitest.CSACollection written by render's CSA writer.
 func streamCSA(t *testing.T, n int, bad string) string {
-	return shogitest.CSACollection(t, n, bad, func(rec *shogi.Record) (string, error) {
-		var b strings.Builder
-		w := render.NewCSA(&b, render.Options{AllowLoss: true})
-		err := w.Write(rec)
-		if err == nil {
-			err = w.Flush()
-		}
-		return b.String(), err
+	return shogitest.CSACollection(t, n, bad, func(w io.Writer) shogitest.RecordWriter {
+		return render.NewCSA(w, render.Options{AllowLoss: true})
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -25,14 +26,8 @@ func (sz pieceSizes) set(sp *parse.Splitter) { sp.Size, sp.Max = sz.size, sz.max
 
 // streamCSA returns shogitest.CSACollection written by render's CSA writer.
 func streamCSA(t *testing.T, n int, bad string) string {
-	return shogitest.CSACollection(t, n, bad, func(rec *shogi.Record) (string, error) {
-		var b strings.Builder
-		w := render.NewCSA(&b, render.Options{AllowLoss: true})
-		err := w.Write(rec)
-		if err == nil {
-			err = w.Flush()
-		}
-		return b.String(), err
+	return shogitest.CSACollection(t, n, bad, func(w io.Writer) shogitest.RecordWriter {
+		return render.NewCSA(w, render.Options{AllowLoss: true})
 	})
 }
 

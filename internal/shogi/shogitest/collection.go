@@ -1,6 +1,7 @@
 package shogitest
 
 import (
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -11,19 +12,24 @@ import (
 // CSACollection returns a CSA collection of n random games with what real
 // archives have: comments, slashes inside lines, blanks around `/`, mixed
 // line ends, an unknown line (a warning) now and then; bad, when not
-// empty, replaces the line of a move of a late game. csa writes one record
-// as CSA (the writer lives in a package that imports this one's users).
-func CSACollection(t testing.TB, n int, bad string, csa func(*shogi.Record) (string, error)) string {
+// empty, replaces the line of a move of a late game. newCSA returns a CSA
+// writer (render's, which this package cannot import: render's own tests
+// import this one).
+func CSACollection(t testing.TB, n int, bad string, newCSA func(io.Writer) RecordWriter) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
 	opt := RandomOptions{MaxPlies: 60, Comments: true, Times: true, Header: true, Endings: true}
 	var out strings.Builder
 	for i := range n {
-		text, err := csa(RandomRecord(rng, opt))
-		if err != nil {
+		var text strings.Builder
+		w := newCSA(&text)
+		if err := w.Write(RandomRecord(rng, opt)); err != nil {
 			t.Fatal(err)
 		}
-		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n")
 		if i%7 == 3 {
 			lines = append(lines[:2], append([]string{"XYZ unknown", "'* a/b/c"}, lines[2:]...)...)
 		}
@@ -45,4 +51,10 @@ func CSACollection(t testing.TB, n int, bad string, csa func(*shogi.Record) (str
 		}
 	}
 	return out.String()
+}
+
+// RecordWriter is a writer of records, as render's are.
+type RecordWriter interface {
+	Write(*shogi.Record) error
+	Flush() error
 }
