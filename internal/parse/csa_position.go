@@ -280,6 +280,9 @@ func (g *csaGame) pieces(b []byte, off int, s []byte) error {
 			if t < shogi.Pawn || t > shogi.Gold {
 				return g.boardErr(b, off+i+2, fmt.Sprintf("%q: only unpromoted pieces other than the king go in hand", s[i:i+4]))
 			}
+			if !g.pos.Hand(c).Fits(t, 1) {
+				return g.boardErr(b, off+i, fmt.Sprintf("%q: more than 18 of a kind in hand", s[i:i+4]))
+			}
 			g.pos.Hand(c).Add(t, 1)
 			continue
 		}

@@ -493,6 +493,7 @@ func TestCSAErrors(t *testing.T) {
 		{"bad PI square", false, "PI8AHI\n+\n", "t.csa:1:3", ErrBadBoard},
 		{"PI removing a missing piece", false, "PI55FU\n+\n", "t.csa:1:5", ErrBadBoard},
 		{"king in hand", false, "P+00OU\n+\n", "t.csa:1:5", ErrBadBoard},
+		{"19 pawns in hand", false, "P+" + strings.Repeat("00FU", 19) + "\n+\n", "t.csa:1:75", ErrBadBoard},
 		{"square taken", false, "P+11KY\nP-11KY\n+\n", "t.csa:2:3", ErrBadBoard},
 		{"bad ending", false, "PI\n+\n%toryo\n", "t.csa:3:2", ErrSyntax},
 		{"strict: unknown line", true, "PI\n+\nhello\n", "t.csa:3:1", ErrUnknownLine},

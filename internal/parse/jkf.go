@@ -559,7 +559,7 @@ func (j *JKF) readHands(pos *shogi.Position) error {
 				if count != 0 {
 					return &Error{Pos: keyPos, Err: ErrBadBoard, Detail: kpath + ": not a piece a hand can hold"}
 				}
-			case count < 0 || count > 18:
+			case count < 0 || !hand.Fits(kind, count):
 				return &Error{Pos: p, Err: ErrBadBoard, Detail: kpath + ": count out of range"}
 			case kind.IsPromoted():
 				// Quirk: the schema lets a hand list promoted kinds; a

@@ -349,6 +349,8 @@ func TestJKFErrors(t *testing.T) {
 		{"indented", "{\n  \"header\": {},\r\n  \"moves\": [\n    {},\n    {\"x\": \"竜王\", \"move\": ?}]}", Error{Pos: Pos{Line: 5, Col: 25}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"bare CR", "{\"header\": {},\r \"moves\": [?]}", Error{Pos: Pos{Line: 2, Col: 12}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
 		{"bare CR in captured moves", "{\"moves\": [{},\r{}], \"header\": ?}", Error{Pos: Pos{Line: 2, Col: 16}, Err: ErrBadJSON, Detail: "invalid character '?' at start of value"}},
+		{"hand past 18", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": {}, "hands": [{"FU": 18, "TO": 1}, {}]}}, "moves": []}`,
+			Error{Pos: Pos{Line: 1, Col: 108}, Err: ErrBadBoard, Detail: "initial.data.hands[0].TO: count out of range"}},
 		{"short file", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{}]], "hands": [{}, {}]}}, "moves": []}`,
 			Error{Pos: Pos{Line: 1, Col: 78}, Err: ErrBadBoard, Detail: "initial.data.board[0]: a file has 9 squares, found 1"}},
 	}

@@ -152,7 +152,7 @@ func (k *kakinoki) handLine(raw, t []byte) error {
 		if cnt == 0 {
 			cnt = 1
 		}
-		if int(h[pt])+cnt > 18 {
+		if !h.Fits(pt, cnt) {
 			return k.errAt(raw, base+i, ErrBadBoard, "too many pieces in hand")
 		}
 		h.Add(pt, cnt)

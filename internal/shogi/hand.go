@@ -11,6 +11,15 @@ func (h *Hand) Count(t PieceType) int {
 	return int(h[t])
 }
 
+// MaxHand is the most pieces of one kind a start position's hand may hold:
+// every format writes a count of at most 18 (all the pawns), so a reader
+// rejects more as a syntax error rather than write what cannot be read back.
+const MaxHand = 18
+
+// Fits reports whether n more pieces of kind t (demoted first) keep the
+// count within MaxHand.
+func (h *Hand) Fits(t PieceType, n int) bool { return int(h[t.Demote()])+n <= MaxHand }
+
 // Add puts n pieces of kind t into the hand (t is demoted first).
 func (h *Hand) Add(t PieceType, n int) { h[t.Demote()] += uint8(n) }
 

@@ -152,7 +152,7 @@ func ParseSFEN(s string) (Position, error) {
 			ch := h.text[i]
 			if ch >= '0' && ch <= '9' {
 				n = n*10 + int(ch-'0')
-				if n > 18 {
+				if n > MaxHand {
 					return fail("hands", h.off+i, "count larger than 18")
 				}
 				continue
@@ -167,6 +167,9 @@ func ParseSFEN(s string) (Position, error) {
 			}
 			if n == 0 {
 				n = 1
+			}
+			if !p.hands[c].Fits(t, n) {
+				return fail("hands", h.off+i, "more than 18 of a kind in hand")
 			}
 			p.hands[c][t] += uint8(n)
 			n = 0

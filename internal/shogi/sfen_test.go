@@ -117,6 +117,9 @@ func TestParseSFENErrors(t *testing.T) {
 		{"king in hand", start + " b K 1", "hands", "K", 0},
 		{"bad hand letter", start + " b 2X 1", "hands", "X", 0},
 		{"count over 18", start + " b 19P 1", "hands", "9P", 0},
+		// Fuzzed: counts of one kind that add up past 18 cannot be written back.
+		{"counts adding past 18", "k8/9/1G1G5/9/2G6/9/9/9/8K b 18GG 1", "hands", "G 1", 0},
+		{"counts adding past 255", start + " b " + strings.Repeat("18p", 15) + " 1", "hands", "", len(start) + 8}, // the second p
 		{"count without a piece", "4k4/9/9/9/9/9/9/9/4K4 b 2P3 1", "hands", "3", 0},
 		{"move number zero", start + " b - 0", "move number", "0", 0},
 		{"move number not a number", start + " b - x1", "move number", "x1", 0},
