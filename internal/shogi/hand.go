@@ -11,9 +11,10 @@ func (h *Hand) Count(t PieceType) int {
 	return int(h[t])
 }
 
-// MaxHand is the most pieces of one kind a start position's hand may hold:
-// every format writes a count of at most 18 (all the pawns), so a reader
-// rejects more as a syntax error rather than write what cannot be read back.
+// MaxHand is the most pieces of one kind a start position's hand may hold,
+// 18 (all the pawns of a set). Every reader rejects more as a syntax error,
+// however the count is spelt (18GG, repeated 00FU, FU and TO), so that a
+// start one reader accepts reads back from every writer's output.
 const MaxHand = 18
 
 // Fits reports whether n more pieces of kind t (demoted first) keep the
