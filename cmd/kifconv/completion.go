@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/spf13/cobra"
 	"github.com/spf13/cobra/doc"
 )
@@ -52,14 +52,14 @@ generated from the same help text as --help, into DIR. make man runs it.`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return &exitError{exitUsage, fmt.Errorf("cannot make %s: %w", dir, parse.UnwrapPath(err))}
+				return &exitError{exitUsage, fmt.Errorf("cannot make %s: %w", dir, batch.UnwrapPath(err))}
 			}
 			root := cmd.Root()
 			root.DisableAutoGenTag = true // keeps the pages the same from run to run
 			// No Title: each page is titled with its command (KIFCONV-CONVERT).
 			header := &doc.GenManHeader{Section: "1", Source: "kifconv " + version, Manual: "kifconv manual"}
 			if err := doc.GenManTree(root, header, dir); err != nil {
-				return &exitError{exitUsage, fmt.Errorf("cannot write the man pages: %w", parse.UnwrapPath(err))}
+				return &exitError{exitUsage, fmt.Errorf("cannot write the man pages: %w", batch.UnwrapPath(err))}
 			}
 			return nil
 		},

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/report"
 	"github.com/spf13/cobra"
 )
 
@@ -16,7 +17,7 @@ import (
 type convertOptions struct {
 	in                   inputFlags
 	out                  outOptions
-	opt                  render.ConvertOptions
+	opt                  batch.ConvertOptions
 	verbose, csaComments bool
 	color                string
 }
@@ -118,7 +119,7 @@ I/O error.`,
 
 func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) error {
 	stderr := cmd.ErrOrStderr()
-	to, warning, err := render.OutputFormat(o.out.To, o.out.Output)
+	to, warning, err := batch.OutputFormat(o.out.To, o.out.Output)
 	if err != nil {
 		return err
 	}
@@ -135,12 +136,12 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		return err
 	}
 	opt := o.opt
-	opt.From, opt.Setup, opt.Force = o.in.From, parse.KeepCSAComments(o.csaComments), o.out.force
+	opt.From, opt.Setup, opt.Force = o.in.From, batch.KeepCSAComments(o.csaComments), o.out.force
 	opt.Output, opt.OutDir, opt.SVGAll = o.out.Output, o.out.OutDir, o.out.SVGAll
 	if err := opt.Check(); err != nil {
 		return err
 	}
-	p, err := render.NewDiagnosticPrinter("auto", o.color, e.getenv, e.isTerminal(stderr))
+	p, err := newDiagnosticPrinter("auto", o.color, e.getenv, e.isTerminal(stderr))
 	if err != nil {
 		return err
 	}
@@ -155,8 +156,8 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		}
 		return mergeInputs(cmd, e, o)
 	}
-	c := &render.Converter{Ctx: cmd.Context(), Target: t, Stdin: cmd.InOrStdin(), FileJobs: 1, FramesFlat: !several,
-		OneGame: render.OneGameFormat(t.Format.Name, o.out.PlySet), Opt: opt}
+	c := &batch.Converter{Ctx: cmd.Context(), Target: t, Stdin: cmd.InOrStdin(), FileJobs: 1, FramesFlat: !several,
+		OneGame: batch.OneGameFormat(t.Format.Name, o.out.PlySet), Opt: opt}
 	if len(ins) == 1 {
 		c.FileJobs = o.in.jobs
 	}
@@ -166,7 +167,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	// An interrupt stops a read of a terminal when only standard output is
 	// written (a file output is first removed by its writer).
 	stoppable := ins[0].Path == "-" && (o.out.Output == "" || o.out.Output == "-")
-	var r render.Result
+	var r batch.Result
 	if err := await(c.Ctx, stoppable, func() { r = c.Single(ins[0], cmd.OutOrStdout()) }); err != nil {
 		return err
 	}
@@ -197,16 +198,16 @@ func await(ctx context.Context, stoppable bool, f func()) error {
 
 // convertBatch converts every input into the output directory with up to
 // --jobs workers, printing the diagnostics in input order and a summary.
-func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOptions, ins []parse.Input, notes *parse.Skipped, p *render.DiagnosticPrinter) error {
-	root, err := render.MakeOutDir(o.out.OutDir)
+func convertBatch(cmd *cobra.Command, e env, c *batch.Converter, o *convertOptions, ins []batch.Input, notes *batch.Skipped, p *report.DiagnosticPrinter) error {
+	root, err := batch.MakeOutDir(o.out.OutDir)
 	if err != nil {
 		return trouble(err)
 	}
 	defer root.Close()
-	bar := render.NewBar(cmd.ErrOrStderr(), len(ins), "converting", o.out.quiet, e.isTerminal(cmd.ErrOrStderr()))
+	bar := NewBar(cmd.ErrOrStderr(), len(ins), "converting", o.out.quiet, e.isTerminal(cmd.ErrOrStderr()))
 	tally := c.BatchTo(cmd.ErrOrStderr(), p, o.out.quiet, root, ins, o.in.jobs, bar)
 	bar.Finish()
-	printIf(cmd, o.out.quiet, "%s\n", tally.Line(parse.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
+	printIf(cmd, o.out.quiet, "%s\n", tally.Line(batch.SkippedText(notes.Counts()), c.Ctx.Err() != nil))
 	if err := c.Ctx.Err(); err != nil {
 		return err
 	}
@@ -216,7 +217,7 @@ func convertBatch(cmd *cobra.Command, e env, c *render.Converter, o *convertOpti
 // mergeInputs writes every game of several inputs, in input order, into
 // the one file -o names (ConvertOptions.CheckMerge), as filter -t does.
 func mergeInputs(cmd *cobra.Command, e env, o *convertOptions) error {
-	spec := render.GamesSpec{Spec: o.in.InputSpec, Jobs: o.in.jobs, CSAComments: o.csaComments}
+	spec := batch.GamesSpec{Spec: o.in.InputSpec, Jobs: o.in.jobs, CSAComments: o.csaComments}
 	if o.opt.Game > 0 {
 		spec.Ranges = strconv.Itoa(o.opt.Game)
 	}
@@ -228,22 +229,22 @@ func mergeInputs(cmd *cobra.Command, e env, o *convertOptions) error {
 	if err != nil {
 		return err
 	}
-	sel, err := render.Select(cmd.Context(), games, nil, nil, sink)
+	sel, err := batch.Select(cmd.Context(), games, nil, nil, sink)
 	switch {
 	case err != nil:
 		return trouble(err)
-	case sel.Status != parse.StatusOK:
+	case sel.Status != batch.StatusOK:
 		return statusErr(sel.Status)
 	case sel.Total == 0:
 		return trouble(errors.New("no records found"))
 	}
-	printIf(cmd, o.out.quiet, "%s merged into %s\n", render.Plural(sel.Total, "game"), o.out.Output)
+	printIf(cmd, o.out.quiet, "%s merged into %s\n", report.Plural(sel.Total, "game"), o.out.Output)
 	return nil
 }
 
 // addTrainFlags adds the flags of the training-data formats (hcpe, psv,
 // positions); --variations is convert's own flag, shared with CSA.
-func addTrainFlags(cmd *cobra.Command, o *render.TrainSpec) {
+func addTrainFlags(cmd *cobra.Command, o *batch.TrainSpec) {
 	f := cmd.Flags()
 	f.IntVar(&o.SkipPlies, "skip-plies", 0, "hcpe, psv, positions: leave out the positions before move `N`+1 of each line (the opening)")
 	f.IntVar(&o.MinPlies, "min-plies", 0, "hcpe, psv, positions: leave out the games whose main line has fewer than `N` moves")

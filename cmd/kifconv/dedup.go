@@ -3,8 +3,7 @@ package main
 import (
 	"cmp"
 
-	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
@@ -73,10 +72,10 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 	if err != nil {
 		return usageErrorf("--by: %v", err)
 	}
-	if err := cmp.Or(parse.OneOf("keep", o.keep, "richest", "first"), parse.OneOf("format", o.format, "text", "json")); err != nil {
+	if err := cmp.Or(OneOf("keep", o.keep, "richest", "first"), OneOf("format", o.format, "text", "json")); err != nil {
 		return err
 	}
-	var sink *render.GameSink
+	var sink *batch.GameSink
 	if o.out.To == "" && (o.out.Output != "" || o.out.OutDir != "") {
 		return usageErrorf("-o and -d write records: give the format with -t FORMAT")
 	} else if o.out.To != "" {
@@ -87,12 +86,12 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions) error {
 			return err
 		}
 	}
-	d, err := render.Dedup(cmd.Context(), games, by, o.keep == "richest", sink)
+	d, err := batch.Dedup(cmd.Context(), games, by, o.keep == "richest", sink)
 	if err != nil {
 		return trouble(err)
 	}
 	if sink != nil {
-		if d.Status == parse.StatusOK {
+		if d.Status == batch.StatusOK {
 			printIf(cmd, o.out.quiet, "%d games, %d written, %d groups of duplicates\n", len(d.Entries), len(d.Order), d.Duplicates())
 		}
 		return statusErr(d.Status)

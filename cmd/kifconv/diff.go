@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/charset"
-	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
@@ -78,13 +78,13 @@ Exit status: 0 same, 1 different, 2 error, as diff(1).`,
 	csaCommentsFlag(cmd, &o.csaComments)
 	choices(cmd, "ignore", shogi.IgnoreKinds...)
 	choices(cmd, "format", "text", "json")
-	choices(cmd, "from-a", render.FormatCompletions(false)...)
-	choices(cmd, "from-b", render.FormatCompletions(false)...)
+	choices(cmd, "from-a", FormatCompletions(false)...)
+	choices(cmd, "from-b", FormatCompletions(false)...)
 	return cmd
 }
 
 func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
-	from, err := parse.FromFlags(o.from, o.fromA, o.fromB)
+	from, err := FromFlags(o.from, o.fromA, o.fromB)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 	if err := opt.SetIgnore(o.ignore); err != nil {
 		return usageErrorf("--ignore: %v", err)
 	}
-	if err := parse.OneOf("format", o.format, "text", "json"); err != nil {
+	if err := OneOf("format", o.format, "text", "json"); err != nil {
 		return err
 	}
 	out := cmd.OutOrStdout()
@@ -101,12 +101,12 @@ func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
 		return err
 	}
 	bw := bufio.NewWriter(out)
-	var rep render.DiffReport
+	var rep report.DiffReport
 	if !o.quiet {
-		rep = render.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
+		rep = report.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
 	}
-	equal, failed, err := render.DiffFiles([2]string(args), from, cmd.InOrStdin(), parse.KeepCSAComments(o.csaComments), opt, rep)
-	render.WriteDiagnostics(cmd.ErrOrStderr(), failed)
+	equal, failed, err := batch.DiffFiles([2]string(args), from, cmd.InOrStdin(), batch.KeepCSAComments(o.csaComments), opt, rep)
+	report.WriteDiagnostics(cmd.ErrOrStderr(), failed)
 	switch {
 	case failed != nil:
 		return &exitError{exitUsage, nil}

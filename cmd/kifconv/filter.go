@@ -3,8 +3,7 @@ package main
 import (
 	"bufio"
 
-	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
@@ -109,9 +108,9 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	}
 	crit, err := o.crit.Criteria()
 	if err != nil {
-		return parse.UsageError{Err: err}
+		return batch.UsageError{Err: err}
 	}
-	var sink *render.GameSink
+	var sink *batch.GameSink
 	switch {
 	case o.list && o.out.To != "":
 		return usageErrorf("give -l or -t FORMAT, not both")
@@ -129,11 +128,11 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions) error {
 	bw := bufio.NewWriter(cmd.OutOrStdout())
 	// Games are matched where they are read (by the workers, for small
 	// files); the records of the selected ones reach the writer.
-	sel, err := render.Select(cmd.Context(), games, func(g *parse.Game) bool { return crit.Match(g.Record) != o.invert }, bw, sink)
+	sel, err := batch.Select(cmd.Context(), games, func(g *batch.Game) bool { return crit.Match(g.Record) != o.invert }, bw, sink)
 	if err := flushed(bw, err); err != nil {
 		return err
 	}
-	if sink != nil && sel.Status == parse.StatusOK {
+	if sink != nil && sel.Status == batch.StatusOK {
 		printIf(cmd, o.out.quiet, "%d of %d games selected\n", sel.Selected, sel.Total)
 	}
 	return statusErr(sel.Outcome())

@@ -4,8 +4,7 @@ import (
 	"bufio"
 	"fmt"
 
-	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/spf13/cobra"
 )
 
@@ -17,10 +16,10 @@ func choices(cmd *cobra.Command, flag string, values ...string) {
 // fromFlag adds --from (-f), an input format.
 func fromFlag(cmd *cobra.Command, p *string, usage string) {
 	cmd.Flags().StringVarP(p, "from", "f", "", usage)
-	choices(cmd, "from", render.FormatCompletions(false)...)
+	choices(cmd, "from", FormatCompletions(false)...)
 }
 
-// csaCommentsFlag adds --csa-comments (parse.KeepCSAComments).
+// csaCommentsFlag adds --csa-comments (batch.KeepCSAComments).
 func csaCommentsFlag(cmd *cobra.Command, p *bool) {
 	cmd.Flags().BoolVar(p, "csa-comments", false,
 		"CSA input: keep the plain ' comments, which are skipped by default (as the standard says; programs echo the moves in them)")
@@ -29,7 +28,7 @@ func csaCommentsFlag(cmd *cobra.Command, p *bool) {
 // inputFlags say where the inputs of the commands that take many come
 // from (check completes the spec), and how many are read at once.
 type inputFlags struct {
-	parse.InputSpec
+	batch.InputSpec
 	jobs int
 }
 
@@ -45,21 +44,21 @@ func addInputFlags(cmd *cobra.Command, o *inputFlags, jobsUsage string) {
 // check checks --from and --jobs (the number of CPUs unless given).
 func (o *inputFlags) check(cmd *cobra.Command, e env) error {
 	var err error
-	if o.From, err = parse.FromFlag(o.From); err != nil {
+	if o.From, err = batch.FromFlag(o.From); err != nil {
 		return err
 	}
 	o.Args, o.Stdin = cmd.Flags().Args(), cmd.InOrStdin()
-	o.jobs, err = parse.JobsFlag(o.jobs, cmd.Flags().Changed("jobs"), e.cpus)
+	o.jobs, err = JobsFlag(o.jobs, cmd.Flags().Changed("jobs"), e.cpus)
 	return err
 }
 
 // stdinHint tells a user at a terminal that kifconv waits for input.
 const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
 
-// gatherInputs lists a command's inputs (parse.Gather) and with --verbose
+// gatherInputs lists a command's inputs (batch.Gather) and with --verbose
 // what the walks skipped; a user at a terminal is told how to end input.
-func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclude string) ([]parse.Input, *parse.Skipped, error) {
-	ins, notes, err := parse.Gather(o.InputSpec, exclude)
+func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclude string) ([]batch.Input, *batch.Skipped, error) {
+	ins, notes, err := batch.Gather(o.InputSpec, exclude)
 	if verbose {
 		notes.List(cmd.ErrOrStderr())
 	}
@@ -86,17 +85,17 @@ func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
 }
 
 // check checks the shared flags and returns the games they describe.
-func (o *collOptions) check(cmd *cobra.Command, e env) (render.Games, error) {
+func (o *collOptions) check(cmd *cobra.Command, e env) (batch.Games, error) {
 	if err := o.inputFlags.check(cmd, e); err != nil {
-		return render.Games{}, err
+		return batch.Games{}, err
 	}
-	return render.GamesSpec{Spec: o.InputSpec, Jobs: o.jobs, Ranges: o.games, CSAComments: o.csaComments}.Games(cmd.ErrOrStderr())
+	return batch.GamesSpec{Spec: o.InputSpec, Jobs: o.jobs, Ranges: o.games, CSAComments: o.csaComments}.Games(cmd.ErrOrStderr())
 }
 
 // outOptions say where and how records are written: the target (checked by
-// render.NewTarget), and what to do about existing outputs and warnings.
+// batch.NewTarget), and what to do about existing outputs and warnings.
 type outOptions struct {
-	render.TargetSpec
+	batch.TargetSpec
 	force, quiet bool
 }
 
@@ -114,7 +113,7 @@ func addOutputFlags(cmd *cobra.Command, o *outOptions, usage [4]string) {
 	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
 	f.BoolVar(&o.Substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, usage[3])
-	choices(cmd, "to", render.FormatCompletions(true)...)
+	choices(cmd, "to", FormatCompletions(true)...)
 }
 
 // collOutUsage is the usage of filter's and dedup's -t, -o, -d and -q.
@@ -122,19 +121,19 @@ var collOutUsage = [4]string{"write the games in `FORMAT` (see kifconv formats)"
 	"write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree", "no warnings or summary; errors only"}
 
 // target checks the target the flags ask for.
-func (o *outOptions) target(cmd *cobra.Command, e env) (render.Target, error) {
+func (o *outOptions) target(cmd *cobra.Command, e env) (batch.Target, error) {
 	o.Terminal = e.isTerminal(cmd.OutOrStdout())
-	return render.NewTarget(o.TargetSpec)
+	return batch.NewTarget(o.TargetSpec)
 }
 
 // newGameSink checks the output flags of filter, dedup and convert's merge
 // and returns the sink they describe.
-func newGameSink(cmd *cobra.Command, e env, o *outOptions) (*render.GameSink, error) {
+func newGameSink(cmd *cobra.Command, e env, o *outOptions) (*batch.GameSink, error) {
 	t, err := o.target(cmd, e)
 	if err != nil {
 		return nil, err
 	}
-	s, err := render.NewGameSink(cmd.Context(), t, render.SinkOptions{Output: o.Output, OutDir: o.OutDir, Force: o.force, Quiet: o.quiet},
+	s, err := batch.NewGameSink(cmd.Context(), t, batch.SinkOptions{Output: o.Output, OutDir: o.OutDir, Force: o.force, Quiet: o.quiet},
 		cmd.OutOrStdout(), cmd.ErrOrStderr())
 	if err != nil {
 		return nil, trouble(err)

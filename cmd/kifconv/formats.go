@@ -3,7 +3,8 @@ package main
 import (
 	"io"
 
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/batch"
+	"github.com/kifconv/kifconv/internal/report"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +32,7 @@ positions): they hold positions, not records, and are not read back.`,
 				// JSON is an array, as ../shared/interop reads it: a
 				// versioned document needs that reader changed first.
 				out := cmd.OutOrStdout()
-				if err := render.WriteFormatTable(out, render.FormatTable(training), format == "json"); err != nil {
+				if err := report.WriteFormatTable(out, batch.FormatTable(training), format == "json"); err != nil {
 					return err
 				}
 				if format != "json" && !training {

@@ -4,7 +4,8 @@ import (
 	"bufio"
 	"strings"
 
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/batch"
+	"github.com/kifconv/kifconv/internal/report"
 	"github.com/spf13/cobra"
 )
 
@@ -50,10 +51,10 @@ are listed), 2 usage or I/O error.`,
 	addCollectionFlags(cmd, &o.coll)
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "table", "output: table, json, jsonl, csv or tsv")
-	f.StringSliceVar(&o.fields, "fields", nil, "columns to print, in order: `LIST` of "+strings.Join(render.InfoFieldNames(), ","))
+	f.StringSliceVar(&o.fields, "fields", nil, "columns to print, in order: `LIST` of "+strings.Join(report.InfoFieldNames(), ","))
 	eawFlag(cmd, &o.eaw, "table: ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
-	choices(cmd, "format", render.InfoFormats...)
-	choices(cmd, "fields", render.InfoFieldNames()...)
+	choices(cmd, "format", infoFormats...)
+	choices(cmd, "fields", report.InfoFieldNames()...)
 	return cmd
 }
 
@@ -62,18 +63,39 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions) error {
 	if err != nil {
 		return err
 	}
-	cols, err := render.InfoColumns(o.format, o.fields)
+	cols, err := infoColumns(o.format, o.fields)
 	if err != nil {
 		return err
 	}
-	cond, err := render.WidthCondition(o.eaw, e.getenv)
+	cond, err := widthCondition(o.eaw, e.getenv)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-	status, err := render.Info(cmd.Context(), games, bw, o.format, cols, cond)
+	status, err := batch.Info(cmd.Context(), games, bw, o.format, cols, cond)
 	if err := flushed(bw, err); err != nil {
 		return err
 	}
 	return statusErr(status)
+}
+
+// infoFormats are the values of info's --format.
+var infoFormats = []string{"table", "json", "jsonl", "csv", "tsv"}
+
+// infoColumns checks info's --format and --fields and returns the columns
+// to print: those fields, or by default every one (report.InfoTableFields for a
+// table). The errors are parse.UsageErrors naming the flags.
+func infoColumns(format string, fields []string) ([]report.InfoField, error) {
+	if err := OneOf("format", format, infoFormats...); err != nil {
+		return nil, err
+	}
+	defaults := report.InfoFieldNames()
+	if format == "table" {
+		defaults = report.InfoTableFields
+	}
+	cols, err := report.PickInfoFields(fields, defaults)
+	if err != nil {
+		return nil, usageError(err)
+	}
+	return cols, nil
 }

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest/schematest"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -82,13 +82,13 @@ func TestCollectionJobs(t *testing.T) {
 		{"filter", "-t", "csa", "--max-plies", "9", in},
 		{"dedup", "--format", "json", in},
 	}
-	defer func(n int64) { parse.SmallFile = n }(parse.SmallFile)
+	defer func(n int64) { batch.SmallFile = n }(batch.SmallFile)
 	for _, args := range commands {
-		parse.SmallFile = 1 << 20
+		batch.SmallFile = 1 << 20
 		code0, want, wantErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", "1"}, args[1:]...)...)
 		for _, size := range []int64{0, 600, 1 << 20} {
 			for _, jobs := range []string{"2", "3"} {
-				parse.SmallFile = size
+				batch.SmallFile = size
 				code, got, gotErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", jobs}, args[1:]...)...)
 				if code != code0 || got != want || gotErr != wantErr {
 					t.Errorf("%v with -j %s, files up to %d bytes read ahead: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/parse"
 )
 
@@ -63,7 +64,7 @@ func TestPreCommitHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for ext := range parse.ReadableExtensions("") {
+	for ext := range batch.ReadableExtensions("") {
 		if !re.MatchString("kifu/game" + ext) {
 			t.Errorf("the hook's files pattern %q misses %s", files, ext)
 		}

@@ -8,8 +8,8 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/render"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -42,18 +42,18 @@ func (e *exitError) Error() string {
 }
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErrorf is a problem with the command line (a parse.UsageError): its
+// usageErrorf is a problem with the command line (a batch.UsageError): its
 // message points at the command's --help; the exit status is 2.
 func usageErrorf(format string, a ...any) error {
-	return parse.UsageError{Err: fmt.Errorf(format, a...)}
+	return batch.UsageError{Err: fmt.Errorf(format, a...)}
 }
 
 // trouble is exit status 2 for err: I/O, or a usage error of the library.
 func trouble(err error) error { return &exitError{exitUsage, err} }
 
 // statusErr ends a command whose work came to st; its problems are said.
-func statusErr(st parse.Status) error {
-	if st == parse.StatusOK {
+func statusErr(st batch.Status) error {
+	if st == batch.StatusOK {
 		return nil
 	}
 	return &exitError{int(st), nil}
@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(e)
 	stopProfiles := addProfileFlags(root)
-	out := render.TrackWrites(stdout)
+	out := batch.TrackWrites(stdout)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(out)
@@ -123,7 +123,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	code, hint := exitUsage, true
 	var ee *exitError
 	if errors.As(err, &ee) {
-		code, hint = ee.code, errors.As(err, new(parse.UsageError))
+		code, hint = ee.code, errors.As(err, new(batch.UsageError))
 	}
 	if ee == nil || ee.err != nil {
 		fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
@@ -151,7 +151,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
   kifconv show --ply 37 game.kif
   kifconv diff game.kif game.csa
   kifconv formats`,
-		Version:       render.BuildVersion(version, defaultVersion),
+		Version:       BuildVersion(version, defaultVersion),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		CompletionOptions: cobra.CompletionOptions{
@@ -159,7 +159,7 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return parse.FlagError(err)
+		return FlagError(err)
 	})
 	root.AddCommand(
 		newConvertCmd(e),
@@ -189,13 +189,16 @@ func addProfileFlags(root *cobra.Command) (stop func()) {
 	_ = f.MarkHidden("memprofile")
 	stopCPU := func() {}
 	root.PersistentPreRunE = func(*cobra.Command, []string) (err error) {
-		if stopCPU, err = render.StartCPUProfile(cpu); err != nil {
+		if stopCPU, err = StartCPUProfile(cpu); err != nil {
 			return trouble(err)
 		}
 		return nil
 	}
 	return func() {
 		stopCPU()
-		render.WriteHeapProfile(mem)
+		WriteHeapProfile(mem)
 	}
 }
+
+// usageError marks err as a problem with the command line.
+func usageError(err error) error { return batch.UsageError{Err: err} }

@@ -5,15 +5,16 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
 
 type showOptions struct {
 	from  string
-	spec  render.ShowSpec
+	spec  batch.ShowSpec
 	board boardFlags
 }
 
@@ -35,13 +36,13 @@ func addBoardFlags(cmd *cobra.Command, o *boardFlags) {
 
 // display builds the display the flags describe, for out.
 func (o boardFlags) display(e env, out io.Writer) (render.Display, error) {
-	p, err := render.NewDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
+	p, err := newDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
 	if err != nil {
 		return render.Display{}, err
 	}
 	d, err := render.NewDisplay(render.Board{Flip: o.flip, ASCII: o.ascii, EastAsian: p.Cond.EastAsianWidth, Color: p.Color}, o.notation)
 	if err != nil {
-		return d, parse.UsageError{Err: err}
+		return d, batch.UsageError{Err: err}
 	}
 	return d, nil
 }
@@ -85,7 +86,7 @@ one column unless --east-asian-width wide (or RUNEWIDTH_EASTASIAN=1).
 
 func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 	var err error
-	if o.from, err = parse.FromFlag(o.from); err != nil {
+	if o.from, err = batch.FromFlag(o.from); err != nil {
 		return err
 	}
 	writer, err := o.spec.Check()
@@ -97,7 +98,7 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	in := parse.Input{Path: "-"}
+	in := batch.Input{Path: "-"}
 	if len(args) == 1 {
 		in.Path = args[0]
 	}
@@ -106,13 +107,13 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 	}
 	// A read of a terminal blocks: an interrupt stops the wait.
 	var rec *shogi.Record
-	var ds []render.Diagnostic
-	var st parse.Status
+	var ds []report.Diagnostic
+	var st batch.Status
 	var rerr error
-	if err := await(cmd.Context(), true, func() { rec, ds, st, rerr = render.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game) }); err != nil {
+	if err := await(cmd.Context(), true, func() { rec, ds, st, rerr = batch.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game) }); err != nil {
 		return err
 	}
-	render.WriteDiagnostics(cmd.ErrOrStderr(), ds)
+	report.WriteDiagnostics(cmd.ErrOrStderr(), ds)
 	switch {
 	case rerr != nil:
 		return trouble(rerr)
@@ -121,7 +122,7 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 	}
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
-	if st, err := render.Show(bw, rec, &display, writer, o.spec); err != nil {
+	if st, err := batch.Show(bw, rec, &display, writer, o.spec); err != nil {
 		return &exitError{int(st), err}
 	}
 	return nil

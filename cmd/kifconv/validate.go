@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/parse"
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/report"
 	"github.com/spf13/cobra"
 )
 
@@ -36,12 +37,12 @@ func newValidateCmd(e env) *cobra.Command {
 	addInputFlags(cmd, &o.in, "check `N` files in parallel (default: the number of CPUs)")
 	f := cmd.Flags()
 	f.BoolVar(&o.strict, "strict", false, "tolerate nothing: reader quirks are errors and warnings make a file invalid")
-	f.StringVar(&o.format, "format", "text", "report format: "+strings.Join(render.ReportFormats, ", "))
+	f.StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.ReportFormats, ", "))
 	colorFlag(cmd, &o.color, "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print errors only: no warnings, no summary")
 	eawFlag(cmd, &o.eaw, "ambiguous-width characters are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
-	choices(cmd, "format", render.ReportFormats...)
+	choices(cmd, "format", report.ReportFormats...)
 	return cmd
 }
 
@@ -49,11 +50,11 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 	if err := o.in.check(cmd, e); err != nil {
 		return err
 	}
-	if err := parse.OneOf("format", o.format, render.ReportFormats...); err != nil {
+	if err := OneOf("format", o.format, report.ReportFormats...); err != nil {
 		return err
 	}
 	out, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	p, err := render.NewDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
+	p, err := newDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
 	if err != nil {
 		return err
 	}
@@ -62,16 +63,16 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
 		return err
 	}
 	ctx := cmd.Context()
-	bar := render.NewBar(stderr, len(ins), "validating", o.quiet, e.isTerminal(stderr))
-	rep := render.NewReporter(o.format, out, p, o.quiet, version)
-	sum, status, werr := render.ValidateAll(ctx, ins, cmd.InOrStdin(), o.in.From, o.strict, o.in.jobs, rep, notes.Counts(), bar.Clear, bar.Add)
+	bar := NewBar(stderr, len(ins), "validating", o.quiet, e.isTerminal(stderr))
+	rep := report.NewReporter(o.format, out, p, o.quiet, version)
+	sum, status, werr := batch.ValidateAll(ctx, ins, cmd.InOrStdin(), o.in.From, o.strict, o.in.jobs, rep, notes.Counts(), bar.Clear, bar.Add)
 	bar.Finish()
 	if err := rep.End(&sum); err != nil && werr == nil {
 		werr = err
 	}
-	printIf(cmd, o.quiet, "%s\n", sum.Line(parse.SkippedText(sum.Reasons)))
+	printIf(cmd, o.quiet, "%s\n", sum.Line(batch.SkippedText(sum.Reasons)))
 	if werr != nil {
-		return trouble(fmt.Errorf("cannot write the report: %w", parse.UnwrapPath(werr)))
+		return trouble(fmt.Errorf("cannot write the report: %w", batch.UnwrapPath(werr)))
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -1,9 +1,5 @@
 package parse
 
-// SetSplit sets what the tests do to the splitter of a source before it is
-// read in pieces (the sizes of the pieces).
-func SetSplit(s *InputSource, f func(*Splitter)) { s.split = f }
-
 // Memory is what a Pool keeps of a reader for the next: the tests read
 // file after file with one, as the command line does through a Pool.
 type Memory = memory

@@ -79,6 +79,9 @@ func (e *LossError) Error() string {
 	return fmt.Sprintf("%s cannot carry %s (use --allow-loss to drop it)", e.Format, e.Feature)
 }
 
+// Code is the diagnostic code of a loss.
+func (e *LossError) Code() string { return "lossy" }
+
 // Unwrap returns ErrLossy.
 func (e *LossError) Unwrap() error { return ErrLossy }
 

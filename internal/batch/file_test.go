@@ -1,0 +1,132 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestDirCreate checks the atomic outputs: nothing partial or temporary is
+// left, an existing file is replaced only under force (keeping its
+// permissions), and a sub-directory from Dirs behaves as the top one.
+func TestDirCreate(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		sub      bool        // written through Dirs into a/b/
+		existing os.FileMode // 0: no file there before
+		force    bool
+		abort    bool
+		wantErr  error
+		want     string // the final content
+		wantMode os.FileMode
+	}{
+		{name: "new", want: "new", wantMode: 0o644},
+		{name: "new in sub", sub: true, want: "new", wantMode: 0o644},
+		{name: "exists", existing: 0o600, wantErr: ErrExists, want: "old", wantMode: 0o600},
+		{name: "exists in sub", sub: true, existing: 0o600, wantErr: ErrExists, want: "old", wantMode: 0o600},
+		{name: "force", existing: 0o600, force: true, want: "new", wantMode: 0o600},
+		{name: "force in sub", sub: true, existing: 0o640, force: true, want: "new", wantMode: 0o640},
+		{name: "abort", abort: true},
+		{name: "abort keeps old", sub: true, existing: 0o644, abort: true, want: "old", wantMode: 0o644},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			top := t.TempDir()
+			rel := "out.csa"
+			if tc.sub {
+				rel = filepath.Join("a", "b", "out.csa")
+			}
+			final := filepath.Join(top, rel)
+			if tc.existing != 0 {
+				os.MkdirAll(filepath.Dir(final), 0o755)
+				if err := os.WriteFile(final, []byte("old"), tc.existing); err != nil {
+					t.Fatal(err)
+				}
+			}
+			root, err := os.OpenRoot(top)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer root.Close()
+			dirs := NewDirs(root)
+			defer dirs.Close()
+			sub, d, base, err := dirs.Open(rel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer dirs.Release(sub)
+			fi, err := d.Lstat(base)
+			if err != nil {
+				fi = nil
+			}
+			f, err := d.Create(context.Background(), base, fi)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.Write([]byte("new")); err != nil {
+				t.Fatal(err)
+			}
+			if tc.abort {
+				f.Abort()
+			} else if err := f.Commit(tc.force); !errors.Is(err, tc.wantErr) {
+				t.Fatalf("Commit: %v, want %v", err, tc.wantErr)
+			}
+			got, err := os.ReadFile(final)
+			if tc.want == "" {
+				if err == nil {
+					t.Fatalf("%s exists", rel)
+				}
+			} else if err != nil || string(got) != tc.want {
+				t.Fatalf("%s holds %q (%v), want %q", rel, got, err, tc.want)
+			} else if st, _ := os.Stat(final); st.Mode().Perm() != tc.wantMode {
+				t.Errorf("mode %v, want %v", st.Mode().Perm(), tc.wantMode)
+			}
+			left, _ := filepath.Glob(filepath.Join(filepath.Dir(final), ".*.tmp"))
+			if len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+		})
+	}
+}
+
+// TestPlaceAs checks that a closed temporary file can be given a name of
+// its own, and is never moved over an existing file without force.
+func TestPlaceAs(t *testing.T) {
+	top := t.TempDir()
+	root, err := os.OpenRoot(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	d := NewDir(root)
+	os.WriteFile(filepath.Join(top, "taken.csa"), []byte("old"), 0o644)
+	for _, tc := range []struct {
+		name    string
+		force   bool
+		wantErr error
+		want    string
+	}{
+		{"game-1.csa", false, nil, "new"},
+		{"taken.csa", false, ErrExists, "old"},
+		{"taken.csa", true, nil, "new"},
+	} {
+		f, err := d.Create(context.Background(), "game.csa", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte("new"))
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.PlaceAs(tc.name, tc.force); !errors.Is(err, tc.wantErr) {
+			t.Fatalf("PlaceAs(%s, %v): %v, want %v", tc.name, tc.force, err, tc.wantErr)
+		}
+		if got, _ := os.ReadFile(filepath.Join(top, tc.name)); string(got) != tc.want {
+			t.Errorf("%s holds %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(top, ".*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}

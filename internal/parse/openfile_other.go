@@ -1,8 +1,0 @@
-//go:build !unix
-
-package parse
-
-import "os"
-
-// openFile opens a file to read.
-func openFile(path string) (*os.File, error) { return os.Open(path) }

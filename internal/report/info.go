@@ -1,0 +1,310 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/mattn/go-runewidth"
+)
+
+// InfoField is one column of info: its name, whether its JSON value is a
+// number, and how to read it.
+type InfoField struct {
+	name     string
+	number   bool
+	nullable bool
+	value    func(r *InfoRow) string
+}
+
+// InfoRow is what info knows of one game: where it is, how it is stored,
+// and its shogi.Summary.
+type InfoRow struct {
+	Path     string
+	Game     int
+	Format   string
+	Encoding string
+	Summary  shogi.Summary
+}
+
+func winnerName(s *shogi.Summary) string {
+	if !s.HasWinner {
+		return ""
+	}
+	if s.Winner == shogi.Black {
+		return "black"
+	}
+	return "white"
+}
+
+// infoFields are the columns of info, in their default order. README's
+// Collections section documents each; cmd/kifconv/testdata/info.schema.json
+// gives the JSON form.
+var infoFields = []InfoField{
+	{"path", false, false, func(r *InfoRow) string { return r.Path }},
+	{"game", true, false, func(r *InfoRow) string { return strconv.Itoa(r.Game) }},
+	{"format", false, false, func(r *InfoRow) string { return r.Format }},
+	{"encoding", false, false, func(r *InfoRow) string { return r.Encoding }},
+	{"black", false, true, func(r *InfoRow) string { return r.Summary.Black }},
+	{"white", false, true, func(r *InfoRow) string { return r.Summary.White }},
+	{"date", false, true, func(r *InfoRow) string { return r.Summary.Date }},
+	{"event", false, true, func(r *InfoRow) string { return r.Summary.Event }},
+	{"handicap", false, false, func(r *InfoRow) string { return r.Summary.Handicap }},
+	{"start", false, true, func(r *InfoRow) string {
+		if r.Summary.Handicap != shogi.Custom {
+			return ""
+		}
+		return r.Summary.Start.SFEN()
+	}},
+	{"plies", true, false, func(r *InfoRow) string { return strconv.Itoa(r.Summary.Plies) }},
+	{"variations", true, false, func(r *InfoRow) string { return strconv.Itoa(r.Summary.Variations) }},
+	{"comments", true, false, func(r *InfoRow) string { return strconv.Itoa(r.Summary.Comments) }},
+	{"bookmarks", true, false, func(r *InfoRow) string { return strconv.Itoa(r.Summary.Bookmarks) }},
+	{"ending", false, true, func(r *InfoRow) string {
+		if r.Summary.Ending.IsZero() {
+			return ""
+		}
+		return r.Summary.Ending.Kind.String()
+	}},
+	{"winner", false, true, func(r *InfoRow) string { return winnerName(&r.Summary) }},
+	{"final", false, false, func(r *InfoRow) string { return r.Summary.Final.SFEN() }},
+}
+
+// InfoTableFields are the columns of the table when --fields is not given.
+var InfoTableFields = []string{"path", "game", "black", "white", "date", "event", "handicap", "plies", "ending", "winner"}
+
+// InfoFieldNames returns the names of every column, in their default order.
+func InfoFieldNames() []string {
+	out := make([]string, len(infoFields))
+	for i, f := range infoFields {
+		out[i] = f.name
+	}
+	return out
+}
+
+// Name is the column's name.
+func (f *InfoField) Name() string { return f.name }
+
+// InfoValues returns the values of fields for row, as InfoWriter.Row
+// takes them.
+func InfoValues(fields []InfoField, row *InfoRow) []string {
+	vals := make([]string, len(fields))
+	for i, f := range fields {
+		vals[i] = f.value(row)
+	}
+	return vals
+}
+
+// PickInfoFields returns the fields named, or the defaults; the error
+// names the --fields flag.
+func PickInfoFields(names, defaults []string) ([]InfoField, error) {
+	if len(names) == 0 {
+		names = defaults
+	}
+	var out []InfoField
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		found := false
+		for _, f := range infoFields {
+			if f.name == n {
+				out = append(out, f)
+				found = true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("--fields: unknown field %q (want %s)", n, strings.Join(InfoFieldNames(), ", "))
+		}
+	}
+	return out, nil
+}
+
+// InfoWriter writes the rows of info in one of its formats: table, json,
+// jsonl, csv or tsv.
+type InfoWriter struct {
+	w      *bufio.Writer
+	format string
+	fields []InfoField
+	cond   *runewidth.Condition
+	rows   [][]string // the table's rows, held to measure them
+	widths []int      // the table's column widths, once measured
+	line   []byte     // the row being written
+	csv    *csv.Writer
+	n      int
+}
+
+// NewInfoWriter starts the output: the header row, or the opening of the
+// JSON array; cond measures the table's cells.
+func NewInfoWriter(w *bufio.Writer, format string, fields []InfoField, cond *runewidth.Condition) *InfoWriter {
+	iw := &InfoWriter{w: w, format: format, fields: fields, cond: cond}
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.name
+	}
+	switch format {
+	case "csv":
+		iw.csv = csv.NewWriter(w)
+		iw.csv.Write(names)
+	case "tsv":
+		iw.w.WriteString(strings.Join(names, "\t") + "\n")
+	case "table":
+		iw.rows = append(iw.rows, names)
+	case "json":
+		iw.w.WriteString("[")
+	}
+	return iw
+}
+
+// tsvEscaper keeps a TSV value on its line and in its column; TermSafe
+// then escapes the other control characters.
+var tsvEscaper = strings.NewReplacer("\\", `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
+
+// Row writes one game's values (InfoValues).
+func (iw *InfoWriter) Row(vals []string) {
+	switch iw.format {
+	case "csv":
+		iw.csv.Write(vals)
+	case "tsv":
+		for i, v := range vals {
+			if i > 0 {
+				iw.w.WriteByte('\t')
+			}
+			iw.w.WriteString(TermSafe(tsvEscaper.Replace(v)))
+		}
+		iw.w.WriteByte('\n')
+	case "table":
+		if iw.widths != nil {
+			iw.writeRow(vals, true)
+			break
+		}
+		iw.rows = append(iw.rows, append([]string(nil), vals...))
+		if len(iw.rows) > tableRows {
+			iw.table()
+		}
+	case "json", "jsonl":
+		if iw.format == "json" {
+			if iw.n > 0 {
+				iw.w.WriteByte(',')
+			}
+			iw.w.WriteString("\n  ")
+		}
+		iw.w.WriteByte('{')
+		for i, f := range iw.fields {
+			if i > 0 {
+				iw.w.WriteString(", ")
+			}
+			iw.w.Write(jsonString(f.name))
+			iw.w.WriteString(": ")
+			switch v := vals[i]; {
+			case f.number:
+				iw.w.WriteString(v)
+			case v == "" && f.nullable:
+				iw.w.WriteString("null")
+			default:
+				iw.w.Write(jsonString(v))
+			}
+		}
+		iw.w.WriteByte('}')
+		if iw.format == "jsonl" {
+			iw.w.WriteByte('\n')
+		}
+	}
+	iw.n++
+}
+
+// End finishes the output; the caller flushes the bufio.Writer.
+func (iw *InfoWriter) End() {
+	switch iw.format {
+	case "csv":
+		iw.csv.Flush()
+	case "json":
+		if iw.n > 0 {
+			iw.w.WriteString("\n")
+		}
+		iw.w.WriteString("]\n")
+	case "table":
+		if iw.widths == nil {
+			iw.table()
+		}
+	}
+}
+
+// tableRows is how many rows the table holds to measure its columns; the
+// rows after them are written as they come, in columns that widen for a
+// longer value, so that memory stays bounded.
+var tableRows = 1000 // a variable for the tests
+
+// table measures the held rows and writes them; numbers are aligned right,
+// an empty value shows as -.
+func (iw *InfoWriter) table() {
+	iw.widths = make([]int, len(iw.fields))
+	for _, r := range iw.rows {
+		for i := range r {
+			r[i] = tableCell(r[i])
+			iw.widths[i] = max(iw.widths[i], iw.cond.StringWidth(r[i]))
+		}
+	}
+	for k, r := range iw.rows {
+		iw.writeRow(r, k > 0)
+	}
+	iw.rows = nil
+}
+
+// tableCell is a value as the table shows it.
+func tableCell(v string) string {
+	if v == "" {
+		return "-"
+	}
+	return TermSafe(v)
+}
+
+// writeRow writes a measured row (body: not the header, whose names are
+// aligned left).
+func (iw *InfoWriter) writeRow(r []string, body bool) {
+	b := iw.line[:0]
+	for i, v := range r {
+		if body && iw.rows == nil {
+			v = tableCell(v)
+		}
+		w := iw.cond.StringWidth(v)
+		iw.widths[i] = max(iw.widths[i], w)
+		pad := iw.widths[i] - w
+		right := iw.fields[i].number && body
+		if i > 0 {
+			b = append(b, "  "...)
+		}
+		if right {
+			b = appendBlanks(b, pad)
+		}
+		b = append(b, v...)
+		if !right && i < len(r)-1 {
+			b = appendBlanks(b, pad)
+		}
+	}
+	b = append(b, '\n')
+	iw.w.Write(b)
+	iw.line = b
+}
+
+// TermSafe escapes the control characters of s, tabs included, as
+// parse.EscapeControl does (\x1b, \n, \t), so that a value from a file
+// can neither act on the terminal nor break a column.
+func TermSafe(s string) string {
+	return strings.ReplaceAll(parse.EscapeControl(s), "\t", `\t`)
+}
+
+func jsonString(s string) []byte {
+	return bytes.TrimRight(marshalJSON(s, false), "\n")
+}
+
+// appendBlanks appends n spaces.
+func appendBlanks(dst []byte, n int) []byte {
+	for ; n > 0; n-- {
+		dst = append(dst, ' ')
+	}
+	return dst
+}

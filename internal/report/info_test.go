@@ -1,0 +1,96 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"testing"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/mattn/go-runewidth"
+)
+
+func infoRows(t *testing.T) []InfoRow {
+	t.Helper()
+	r := shogi.NewRecord(shogi.StartPosition())
+	r.Header.Set(shogi.KeyBlack, "羽生\t善治")
+	r.Header.Set(shogi.KeyWhite, "b")
+	s := shogi.Summarize(r)
+	long := s
+	long.Black, long.Plies = "a much longer name", 123
+	return []InfoRow{
+		{Path: "a.kif", Game: 1, Format: "kif", Encoding: "utf-8", Summary: s},
+		{Path: "dir/b\x1b.csa", Game: 12, Format: "csa", Encoding: "shift_jis", Summary: long},
+	}
+}
+
+// TestInfoWriter checks every format of info on two rows: the header,
+// escaped control characters, null and number values in JSON, and the
+// table's alignment (numbers right, display width).
+func TestInfoWriter(t *testing.T) {
+	rows := infoRows(t)
+	tests := []struct {
+		format string
+		fields []string
+		want   string
+	}{
+		{"table", []string{"game", "path", "black", "event", "plies"},
+			"game  path           black               event  plies\n" +
+				"   1  a.kif          羽生\\t善治          -          0\n" +
+				"  12  dir/b\\x1b.csa  a much longer name  -        123\n"},
+		{"tsv", []string{"path", "black", "plies"},
+			"path\tblack\tplies\na.kif\t羽生\\t善治\t0\ndir/b\\x1b.csa\ta much longer name\t123\n"},
+		{"csv", []string{"game", "black", "event"},
+			"game,black,event\n1,羽生\t善治,\n12,a much longer name,\n"},
+		{"jsonl", []string{"game", "event", "plies"},
+			"{\"game\": 1, \"event\": null, \"plies\": 0}\n{\"game\": 12, \"event\": null, \"plies\": 123}\n"},
+		{"json", []string{"path", "handicap"},
+			"[\n  {\"path\": \"a.kif\", \"handicap\": \"平手\"},\n  {\"path\": \"dir/b\\u001b.csa\", \"handicap\": \"平手\"}\n]\n"},
+		{"json", []string{"path"}, "[]\n"},
+	}
+	for _, tt := range tests {
+		fields, err := PickInfoFields(tt.fields, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		bw := bufio.NewWriter(&b)
+		w := NewInfoWriter(bw, tt.format, fields, runewidth.NewCondition())
+		if tt.want != "[]\n" {
+			for i := range rows {
+				w.Row(InfoValues(fields, &rows[i]))
+			}
+		}
+		w.End()
+		bw.Flush()
+		if b.String() != tt.want {
+			t.Errorf("%s %v:\ngot  %q\nwant %q", tt.format, tt.fields, b.String(), tt.want)
+		}
+	}
+	if _, err := PickInfoFields([]string{"nope"}, nil); err == nil {
+		t.Error("PickInfoFields accepts an unknown field")
+	}
+}
+
+// TestInfoTableStreams checks that a table longer than the rows it holds
+// to measure is written whole, the later rows in the measured columns,
+// widened where a value is longer.
+func TestInfoTableStreams(t *testing.T) {
+	defer func(n int) { tableRows = n }(tableRows)
+	tableRows = 1
+	rows := infoRows(t)
+	fields, _ := PickInfoFields([]string{"game", "black", "plies"}, nil)
+	var b bytes.Buffer
+	bw := bufio.NewWriter(&b)
+	w := NewInfoWriter(bw, "table", fields, runewidth.NewCondition())
+	for i := range rows {
+		w.Row(InfoValues(fields, &rows[i]))
+	}
+	w.End()
+	bw.Flush()
+	want := "game  black       plies\n" +
+		"   1  羽生\\t善治      0\n" +
+		"  12  a much longer name    123\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
