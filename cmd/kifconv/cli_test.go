@@ -59,7 +59,7 @@ func TestProgressBar(t *testing.T) {
 			if got := strings.Contains(stderr, "converting"); got != tt.wantBar {
 				t.Errorf("bar drawn = %v, want %v; stderr %q", got, tt.wantBar, stderr)
 			}
-			if wantSummary := !tt.quiet; strings.Contains(stderr, "3 converted, 0 failed, 0 warnings\n") != wantSummary {
+			if wantSummary := !tt.quiet; strings.Contains(stderr, "3 files, 3 games: 3 games written to 3 files\n") != wantSummary {
 				t.Errorf("summary present = %v; stderr %q", !wantSummary, stderr)
 			}
 		})
@@ -82,7 +82,7 @@ func TestColorChoice(t *testing.T) {
 		{"never", "never", true, nil, false},
 	}
 	for _, tt := range tests {
-		s, err := boardFlags{color: tt.flag, notation: "japanese", eaw: "auto"}.display(testEnv(tt.tty, tt.vars), nil)
+		s, err := boardFlags{notation: "japanese"}.display(testEnv(tt.tty, tt.vars), termFlags{color: tt.flag, eaw: "auto"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +132,7 @@ func TestValidateProgressBar(t *testing.T) {
 	}
 	for _, tty := range []bool{true, false} {
 		code, stdout, stderr := runTest(t, testEnv(tty, nil), "validate", in)
-		if code != exitInvalid {
+		if code != exitNo {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		if got := strings.Contains(stderr, "validating"); got != tty {
@@ -141,7 +141,7 @@ func TestValidateProgressBar(t *testing.T) {
 		if !strings.Contains(stripANSI(stdout), "b.usi:1:30: error: ") {
 			t.Errorf("terminal %v: stdout %q", tty, stdout)
 		}
-		if !strings.HasSuffix(stderr, "\r3 files: 2 valid, 1 invalid, 1 error, 0 warnings\n") && tty {
+		if !strings.HasSuffix(stderr, "\r3 files, 3 games: 2 valid, 1 invalid; 1 failed, 1 error\n") && tty {
 			t.Errorf("the summary does not start a clean line: %q", stderr)
 		}
 	}

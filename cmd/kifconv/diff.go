@@ -11,12 +11,12 @@ import (
 )
 
 type diffOptions struct {
-	from, fromA, fromB string
-	ignore             []string
-	format             string
-	quiet              bool
-	board              boardFlags
-	csaComments        bool
+	in           readFlags
+	fromA, fromB string
+	ignore       []string
+	format       string
+	term         termFlags
+	board        boardFlags
 }
 
 func newDiffCmd(e env) *cobra.Command {
@@ -41,11 +41,13 @@ leaves kinds out: comments, time, header, variations, bookmarks, endings
 (投了, %TORYO, … : a line that ends in one record and stops in the other is
 then the same).
 
-Files holding several records are compared record by record, read game by
-game from both inputs together, so memory does not grow with their length.
+A and B are each a file, a directory or "-": their games are compared in
+order, game by game (the files of a directory in the order of its walk),
+read from both sides together, so memory does not grow with their length.
 Each input's format is detected on its own; --from gives both, --from-a and
---from-b one each. Plain ' comments of CSA files are skipped when reading,
-as the CSA standard says, unless --csa-comments.
+--from-b one each; --games compares only those games of each input. Plain '
+comments of CSA files are skipped when reading, as the CSA standard says,
+unless --csa-comments.
 
 --format json prints {"version", "a", "b", "diffs": [...], "games": [nA, nB],
 "equal"}, each diff being {"game", "header": [{"key", "a", "b"}], "start":
@@ -56,68 +58,99 @@ header, a line that has ended, no comment, an unstated time) is null.
 --quiet prints nothing and stops at the first difference: only the exit
 status tells.
 
-Exit status: 0 same, 1 different, 2 error, as diff(1).`,
+The summary line says how many games were compared.` + exitHelp("diff"),
 		Example: `  kifconv diff game.kif game.csa
   kifconv diff --ignore comments,time mine.kif theirs.kif
   kifconv diff --format json a.jkf b.kif | jq .diffs[0].divergence
   kifconv diff --quiet --ignore endings a.kif b.usi && echo same
+  kifconv diff kif/ csa/                     # two trees, game by game
   kifconv convert -t jkf game.kif | kifconv diff --from-b jkf game.kif -`,
-		Args: cobra.ExactArgs(2),
+		Args: argsExactly(2, "two inputs, A and B"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runDiff(cmd, e, &o, args)
 		},
 	}
 	f := cmd.Flags()
-	fromFlag(cmd, &o.from, "input format of both files (default: detected per file)")
+	f.StringVarP(&o.in.from, "from", "f", "", "input format of both sides (default: detected for each input)")
 	f.StringVar(&o.fromA, "from-a", "", "input format of A (default: --from, or detected)")
 	f.StringVar(&o.fromB, "from-b", "", "input format of B (default: --from, or detected)")
+	f.StringVar(&o.in.games, "games", "", "only games `A-B` of each input (1-based: 3, 2-5, 7-, 1,4-6)")
+	f.BoolVar(&o.in.csaComments, "csa-comments", false, "CSA input: keep the plain ' comments, which the standard skips (programs echo the moves in them)")
+	f.BoolVar(&o.in.strict, "strict", false, "tolerate nothing: what a reader would warn of is an error")
 	f.StringSliceVar(&o.ignore, "ignore", nil, "leave out `KINDS`: comments, time, header, variations, bookmarks, endings")
 	f.StringVar(&o.format, "format", "text", "report format: text or json")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing; the exit status says whether the records differ")
+	addTermFlags(cmd, &o.term)
 	addBoardFlags(cmd, &o.board)
-	csaCommentsFlag(cmd, &o.csaComments)
+	for _, n := range []string{"from", "from-a", "from-b"} {
+		choices(cmd, n, formatCompletions(false)...)
+	}
 	choices(cmd, "ignore", shogi.IgnoreKinds...)
 	choices(cmd, "format", "text", "json")
-	choices(cmd, "from-a", FormatCompletions(false)...)
-	choices(cmd, "from-b", FormatCompletions(false)...)
 	return cmd
 }
 
 func runDiff(cmd *cobra.Command, e env, o *diffOptions, args []string) error {
-	from, err := FromFlags(o.from, o.fromA, o.fromB)
-	if err != nil {
-		return err
+	if args[0] == "-" && args[1] == "-" {
+		return usageErrorf("only one of A and B can be standard input")
 	}
 	opt := shogi.CompareOptions{HeaderKey: shogi.CrossFormatHeaderKey, NormalizeHeader: true, Text: charset.FoldJISVariants}
 	if err := opt.SetIgnore(o.ignore); err != nil {
 		return usageErrorf("--ignore: %v", err)
 	}
-	if err := OneOf("format", o.format, "text", "json"); err != nil {
+	if err := oneOf("format", o.format, "text", "json"); err != nil {
 		return err
 	}
+	var sides [2]batch.Job
+	for i, from := range []string{o.fromA, o.fromB} {
+		flag := [2]string{"from-a", "from-b"}[i]
+		o := o.in
+		if from != "" {
+			o.from = from
+			if _, err := fromFlag(flag, from); err != nil {
+				return err
+			}
+		}
+		o.jobs = 1
+		j, err := o.job(cmd, e, args[i:i+1])
+		if err != nil {
+			return err
+		}
+		sides[i] = j
+	}
 	out := cmd.OutOrStdout()
-	display, err := o.board.display(e, out)
+	display, err := o.board.display(e, o.term, out)
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(out)
-	var rep report.DiffReport
-	if !o.quiet {
-		rep = report.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
-	}
-	equal, failed, err := batch.DiffFiles([2]string(args), from, cmd.InOrStdin(), batch.KeepCSAComments(o.csaComments), opt, rep)
-	report.WriteDiagnostics(cmd.ErrOrStderr(), failed)
-	switch {
-	case failed != nil:
-		return &exitError{exitUsage, nil}
-	case err != nil:
-		return trouble(err) // any problem is trouble (exit 2), as diff(1) has it
-	}
-	if err := flushed(bw, nil); err != nil {
+	s, err := newSession(cmd, e, o.term, "comparing")
+	if err != nil {
 		return err
 	}
+	for i := range sides {
+		sides[i] = s.job(sides[i])
+		sides[i].Progress = nil
+	}
+	bw := bufio.NewWriter(out)
+	var rep report.DiffReport
+	if !o.term.quiet {
+		rep = report.NewDiffReport(bw, &display, args[0], args[1], o.format == "json")
+	}
+	equal, games, t, err := batch.Diff(cmd.Context(), sides[0], sides[1], opt, rep)
+	ferr := bw.Flush()
+	verdict := "the same"
 	if !equal {
-		return &exitError{exitInvalid, nil}
+		verdict = "they differ"
+	}
+	s.end(report.Plural(games[0], "game") + " in A, " + report.Plural(games[1], "game") + " in B: " + verdict + tail(t))
+	switch {
+	case err != nil:
+		return runError(err, t)
+	case ferr != nil:
+		return trouble(&batch.OutputError{Path: "standard output", Err: ferr})
+	case t.Status != batch.StatusOK:
+		return exitWith(exitUsage) // any problem is trouble, as diff(1) has it
+	case !equal:
+		return exitWith(exitNo)
 	}
 	return nil
 }

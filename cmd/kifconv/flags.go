@@ -1,173 +1,176 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/batch"
+	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/spf13/cobra"
 )
+
+// The flags every command that reads records has, in groups. A short flag
+// means the same in every command that has it: -f the input format, -j
+// the workers, -0 NUL-separated paths (the --files-from list, and the
+// paths -l and info print), -q quiet, -v verbose, -t the output format,
+// -o one output file, -d an output directory, -l list.
+
+// readFlags say where the inputs come from and how they are read.
+type readFlags struct {
+	from        string
+	filesFrom   string
+	null        bool
+	jobs        int
+	games       string
+	csaComments bool
+	strict      bool
+}
+
+// addReadFlags adds the flags of readFlags; games is the default of
+// --games ("" for all), jobs says whether --jobs is one of them.
+func addReadFlags(cmd *cobra.Command, o *readFlags, games string, jobs bool) {
+	f := cmd.Flags()
+	f.StringVarP(&o.from, "from", "f", "", "input format (default: detected for each input)")
+	choices(cmd, "from", formatCompletions(false)...)
+	f.StringVar(&o.filesFrom, "files-from", "", "read more input paths from `FILE` (- for standard input), one a line")
+	f.BoolVarP(&o.null, "null", "0", false, "paths are NUL-separated: the --files-from list (find -print0)"+map[bool]string{true: ", and the paths printed (xargs -0)"}[cmd.Name() == "info" || cmd.Name() == "filter"])
+	if jobs {
+		f.IntVarP(&o.jobs, "jobs", "j", 0, "read `N` inputs (or pieces of one) at once (default: the number of CPUs)")
+	}
+	usage := "only games `A-B` of each input (1-based: 3, 2-5, 7-, 1,4-6)"
+	if games != "" {
+		usage += " (default " + games + ")"
+	}
+	f.StringVar(&o.games, "games", games, usage)
+	f.StringVar(&o.games, "game", games, "the same as --games")
+	_ = f.MarkHidden("game")
+	f.BoolVar(&o.csaComments, "csa-comments", false, "CSA input: keep the plain ' comments, which the standard skips (programs echo the moves in them)")
+	f.BoolVar(&o.strict, "strict", false, "tolerate nothing: what a reader would warn of is an error, and so is a loss")
+}
+
+// job returns the batch job the flags describe, with args as the inputs
+// given on the command line.
+func (o *readFlags) job(cmd *cobra.Command, e env, args []string) (batch.Job, error) {
+	from, err := fromFlag("from", o.from)
+	if err != nil {
+		return batch.Job{}, err
+	}
+	var ranges shogi.GameRanges
+	if o.games != "" {
+		if ranges, err = shogi.ParseGameRanges(o.games); err != nil {
+			return batch.Job{}, usageErrorf("--games: %v", err)
+		}
+	}
+	jobs := o.jobs
+	if !cmd.Flags().Changed("jobs") {
+		jobs = e.cpus
+	}
+	if jobs < 1 {
+		return batch.Job{}, usageErrorf("--jobs: want 1 or more, not %d", jobs)
+	}
+	if o.null && o.filesFrom == "" && cmd.Name() != "info" && cmd.Name() != "filter" {
+		return batch.Job{}, usageErrorf("-0 (--null) says how the --files-from list is separated: give --files-from FILE")
+	}
+	s := batch.Sources{Args: args, List: o.filesFrom, ListNUL: o.null, Format: from, Stdin: cmd.InOrStdin()}
+	if err := s.Check(); err != nil {
+		return batch.Job{}, usageErrorf("--files-from: %v", err)
+	}
+	return batch.Job{Sources: s, Reading: batch.Reading{Format: from, Strict: o.strict, PlainCSAComments: o.csaComments, Games: ranges,
+		Jobs: batch.CapJobs(jobs, e.cpus)}}, nil
+}
+
+// fromFlag checks the value of an input-format flag: "" (detect each
+// input's format) or the name of a readable format in any case, returned
+// as its reader knows it.
+func fromFlag(flag, name string) (string, error) {
+	if name == "" {
+		return "", nil
+	}
+	f, ok := parse.Lookup(strings.ToLower(name))
+	if !ok {
+		var names []string
+		for _, f := range parse.Formats {
+			names = append(names, f.Name)
+		}
+		return "", usageErrorf("--%s: unknown input format %q (readable: %s)", flag, name, strings.Join(names, ", "))
+	}
+	return f.Name, nil
+}
+
+// termFlags say what a command tells a person: warnings and summary, the
+// files walks skip, colour and the width of ambiguous characters.
+type termFlags struct {
+	quiet, verbose bool
+	color, eaw     string
+}
+
+func addTermFlags(cmd *cobra.Command, o *termFlags) {
+	f := cmd.Flags()
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "errors only: no progress bar, warnings or summary")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
+	f.StringVar(&o.color, "color", "auto", "colour: auto (a terminal, NO_COLOR unset), always or never")
+	f.StringVar(&o.eaw, "east-asian-width", "auto", "ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
+	choices(cmd, "color", "auto", "always", "never")
+	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
+}
 
 // choices makes values the completions of a flag.
 func choices(cmd *cobra.Command, flag string, values ...string) {
 	_ = cmd.RegisterFlagCompletionFunc(flag, cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp))
 }
 
-// fromFlag adds --from (-f), an input format.
-func fromFlag(cmd *cobra.Command, p *string, usage string) {
-	cmd.Flags().StringVarP(p, "from", "f", "", usage)
-	choices(cmd, "from", FormatCompletions(false)...)
-}
-
-// csaCommentsFlag adds --csa-comments (batch.KeepCSAComments).
-func csaCommentsFlag(cmd *cobra.Command, p *bool) {
-	cmd.Flags().BoolVar(p, "csa-comments", false,
-		"CSA input: keep the plain ' comments, which are skipped by default (as the standard says; programs echo the moves in them)")
-}
-
-// inputFlags say where the inputs of the commands that take many come
-// from (check completes the spec), and how many are read at once.
-type inputFlags struct {
-	batch.InputSpec
-	jobs int
-}
-
-// addInputFlags adds --from, --files-from, --null and --jobs.
-func addInputFlags(cmd *cobra.Command, o *inputFlags, jobsUsage string) {
-	fromFlag(cmd, &o.From, "input format (default: detected per file)")
-	f := cmd.Flags()
-	f.StringVar(&o.FilesFrom, "files-from", "", "read input paths from `FILE` (- for standard input), one per line")
-	f.BoolVarP(&o.NUL, "null", "0", false, "the --files-from list is NUL-separated (find -print0)")
-	f.IntVarP(&o.jobs, "jobs", "j", 0, jobsUsage)
-}
-
-// check checks --from and --jobs (the number of CPUs unless given).
-func (o *inputFlags) check(cmd *cobra.Command, e env) error {
-	var err error
-	if o.From, err = batch.FromFlag(o.From); err != nil {
-		return err
+// oneOf checks that the value of --flag is one of values ("" is no value
+// given, and passes).
+func oneOf(flag, value string, values ...string) error {
+	if value == "" || slices.Contains(values, value) {
+		return nil
 	}
-	o.Args, o.Stdin = cmd.Flags().Args(), cmd.InOrStdin()
-	o.jobs, err = JobsFlag(o.jobs, cmd.Flags().Changed("jobs"), e.cpus)
-	return err
+	return usageErrorf("--%s: want %s or %s, not %q", flag, strings.Join(values[:len(values)-1], ", "), values[len(values)-1], value)
 }
 
-// stdinHint tells a user at a terminal that kifconv waits for input.
-const stdinHint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop"
-
-// gatherInputs lists a command's inputs (batch.Gather) and with --verbose
-// what the walks skipped; a user at a terminal is told how to end input.
-func gatherInputs(cmd *cobra.Command, e env, o *inputFlags, verbose bool, exclude string) ([]batch.Input, *batch.Skipped, error) {
-	ins, notes, err := batch.Gather(o.InputSpec, exclude)
-	if verbose {
-		notes.List(cmd.ErrOrStderr())
+// given lists the flags among names that were given on the command line.
+func given(cmd *cobra.Command, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		if cmd.Flags().Changed(n) {
+			out = append(out, "--"+n)
+		}
 	}
-	if err != nil {
-		return nil, nil, trouble(err)
+	return out
+}
+
+// refuse is the error of flags given that do not apply, and why.
+func refuse(flags []string, why string) error {
+	if len(flags) == 0 {
+		return nil
 	}
-	if len(ins) == 1 && ins[0].Path == "-" && o.FilesFrom != "-" && e.isTerminal(cmd.InOrStdin()) {
-		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
+	return usageErrorf("%s %s", strings.Join(flags, ", "), why)
+}
+
+// flagError rewords a flag parsing error without the Go text pflag puts
+// in it: `invalid argument "abc" for "--ply" flag: strconv.ParseInt:
+// parsing "abc": invalid syntax` becomes `--ply: want a number, not "abc"`.
+func flagError(err error) error {
+	msg := err.Error()
+	value, rest, ok := strings.Cut(strings.TrimPrefix(msg, "invalid argument "), " for \"")
+	name, tail, ok2 := strings.Cut(rest, "\" flag")
+	if !ok || !ok2 || !strings.HasPrefix(msg, "invalid argument ") {
+		return usageError(err)
 	}
-	return ins, notes, nil
-}
-
-// collOptions are the input flags that info, filter and dedup share.
-type collOptions struct {
-	inputFlags
-	games       string
-	csaComments bool
-}
-
-func addCollectionFlags(cmd *cobra.Command, o *collOptions) {
-	addInputFlags(cmd, &o.inputFlags, "read `N` files (or pieces of a CSA collection) in parallel (default: the number of CPUs)")
-	cmd.Flags().StringVar(&o.games, "games", "", "only games `A-B` of each file (1-based: 3, 2-5, 7-, 1,4-6)")
-	csaCommentsFlag(cmd, &o.csaComments)
-}
-
-// check checks the shared flags and returns the games they describe.
-func (o *collOptions) check(cmd *cobra.Command, e env) (batch.Games, error) {
-	if err := o.inputFlags.check(cmd, e); err != nil {
-		return batch.Games{}, err
+	if _, long, ok := strings.Cut(name, ", "); ok {
+		name = long // "-j, --jobs"
 	}
-	return batch.GamesSpec{Spec: o.InputSpec, Jobs: o.jobs, Ranges: o.games, CSAComments: o.csaComments}.Games(cmd.ErrOrStderr())
-}
-
-// outOptions say where and how records are written: the target (checked by
-// batch.NewTarget), and what to do about existing outputs and warnings.
-type outOptions struct {
-	batch.TargetSpec
-	force, quiet bool
-}
-
-// addOutputFlags adds the flags of outOptions; usage is that of -t, -o,
-// -d and -q, which differ between the commands.
-func addOutputFlags(cmd *cobra.Command, o *outOptions, usage [4]string) {
-	f := cmd.Flags()
-	f.StringVarP(&o.To, "to", "t", "", usage[0])
-	f.StringVarP(&o.Output, "output", "o", "", usage[1])
-	f.StringVarP(&o.OutDir, "out-dir", "d", "", usage[2])
-	f.StringVar(&o.Encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
-	f.StringVar(&o.Newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
-	f.StringVar(&o.CSAVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
-	f.BoolVar(&o.Mainline, "mainline", false, "write the main line only, dropping variations")
-	f.BoolVar(&o.force, "force", false, "overwrite existing outputs")
-	f.BoolVar(&o.Substitute, "substitute", false, "replace characters the output encoding lacks (☗→▲, others ?) with a warning instead of failing")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, usage[3])
-	choices(cmd, "to", FormatCompletions(true)...)
-}
-
-// collOutUsage is the usage of filter's and dedup's -t, -o, -d and -q.
-var collOutUsage = [4]string{"write the games in `FORMAT` (see kifconv formats)", "write to `FILE` instead of standard output",
-	"write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree", "no warnings or summary; errors only"}
-
-// target checks the target the flags ask for.
-func (o *outOptions) target(cmd *cobra.Command, e env) (batch.Target, error) {
-	o.Terminal = e.isTerminal(cmd.OutOrStdout())
-	return batch.NewTarget(o.TargetSpec)
-}
-
-// newGameSink checks the output flags of filter, dedup and convert's merge
-// and returns the sink they describe.
-func newGameSink(cmd *cobra.Command, e env, o *outOptions) (*batch.GameSink, error) {
-	t, err := o.target(cmd, e)
-	if err != nil {
-		return nil, err
+	want := strings.TrimPrefix(tail, ": ")
+	if i := strings.Index(tail, "strconv."); i >= 0 {
+		switch {
+		case strings.Contains(tail[i:], "ParseBool"):
+			want = "true or false"
+		case strings.Contains(tail[i:], "value out of range"):
+			want = "a smaller number"
+		default:
+			want = "a number"
+		}
 	}
-	s, err := batch.NewGameSink(cmd.Context(), t, batch.SinkOptions{Output: o.Output, OutDir: o.OutDir, Force: o.force, Quiet: o.quiet},
-		cmd.OutOrStdout(), cmd.ErrOrStderr())
-	if err != nil {
-		return nil, trouble(err)
-	}
-	return s, nil
-}
-
-// flushed flushes what a command wrote to standard output: a failed
-// write, or else err (of the work), is trouble.
-func flushed(bw *bufio.Writer, err error) error {
-	if ferr := bw.Flush(); ferr != nil {
-		return trouble(ferr)
-	}
-	if err != nil {
-		return trouble(err)
-	}
-	return nil
-}
-
-// printIf prints a summary line on stderr unless quiet.
-func printIf(cmd *cobra.Command, quiet bool, format string, a ...any) {
-	if !quiet {
-		fmt.Fprintf(cmd.ErrOrStderr(), format, a...)
-	}
-}
-
-// colorFlag adds --color: auto, always or never.
-func colorFlag(cmd *cobra.Command, p *string, usage string) {
-	cmd.Flags().StringVar(p, "color", "auto", usage)
-	choices(cmd, "color", "auto", "always", "never")
-}
-
-// eawFlag adds --east-asian-width: auto, narrow or wide.
-func eawFlag(cmd *cobra.Command, p *string, usage string) {
-	cmd.Flags().StringVar(p, "east-asian-width", "auto", usage)
-	choices(cmd, "east-asian-width", "auto", "narrow", "wide")
+	return usageErrorf("%s: want %s, not %s", name, want, value)
 }

@@ -5,9 +5,9 @@ import (
 	"github.com/kifconv/kifconv/internal/render"
 )
 
-// FormatCompletions lists the formats kifconv reads (parse.Formats), or
+// formatCompletions lists the formats kifconv reads (parse.Formats), or
 // with write those it writes, as shell completions: "NAME<TAB>description".
-func FormatCompletions(write bool) []string {
+func formatCompletions(write bool) []string {
 	var out []string
 	if write {
 		for _, f := range render.Formats {

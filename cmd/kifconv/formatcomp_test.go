@@ -14,12 +14,12 @@ func TestFormatCompletions(t *testing.T) {
 		{false, "kif\t", "hcpe\t"},
 		{true, "hcpe\t", "none\t"},
 	} {
-		got := FormatCompletions(tc.write)
+		got := formatCompletions(tc.write)
 		has := func(prefix string) bool {
 			return slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, prefix) })
 		}
 		if !has(tc.has) || has(tc.hasNot) {
-			t.Errorf("FormatCompletions(%v) = %q: want %q, not %q", tc.write, got, tc.has, tc.hasNot)
+			t.Errorf("formatCompletions(%v) = %q: want %q, not %q", tc.write, got, tc.has, tc.hasNot)
 		}
 	}
 }

@@ -95,12 +95,12 @@ func TestEndlessInput(t *testing.T) {
 	for _, j := range []string{"1", "2"} {
 		var out bytes.Buffer
 		code, stderr := runWithin(t, 30*time.Second, endlessText{}, &out, "validate", "-j", j, "--from", "csa", "-")
-		if code != exitInvalid || !strings.Contains(out.String(), "[line-too-long]") {
+		if code != exitNo || !strings.Contains(out.String(), "[line-too-long]") {
 			t.Fatalf("-j %s: exit %d\n%s%s", j, code, out.String(), stderr)
 		}
 		out.Reset()
 		code, stderr = runWithin(t, 30*time.Second, nil, &out, "validate", "-j", j, "--from", "csa", "/dev/zero")
-		if code != exitInvalid || !strings.Contains(out.String(), "[binary]") {
+		if code != exitNo || !strings.Contains(out.String(), "[binary]") {
 			t.Fatalf("-j %s, /dev/zero: exit %d\n%s%s", j, code, out.String(), stderr)
 		}
 		if strings.Contains(out.String(), "\x00") {
@@ -255,7 +255,7 @@ func TestStdoutWholeRecords(t *testing.T) {
 		t.Fatalf("one game: exit %d\n%s", code, stderr)
 	}
 	code, stderr := runWithin(t, 20*time.Second, nil, &got, "convert", "-j", "1", "-t", "csa", "--encoding", "shift_jis", both)
-	if code != exitInvalid || !strings.Contains(stderr, "[encoding]") {
+	if code != exitUsage || !strings.Contains(stderr, "[encoding]") {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
 	if got.String() != want.String() {

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest/schematest"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -22,7 +21,8 @@ const collectionsDir = "../../testdata/collections"
 // info, filter and dedup, with the collection copied into $WORK/c.
 func TestCollectionScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/collections-script",
+		UpdateScripts: *updateScripts,
+		Dir:           "testdata/collections-script",
 		Setup: func(env *testscript.Env) error {
 			return os.CopyFS(filepath.Join(env.WorkDir, "c"), os.DirFS(collectionsDir))
 		},
@@ -82,18 +82,13 @@ func TestCollectionJobs(t *testing.T) {
 		{"filter", "-t", "csa", "--max-plies", "9", in},
 		{"dedup", "--format", "json", in},
 	}
-	defer func(n int64) { batch.SmallFile = n }(batch.SmallFile)
 	for _, args := range commands {
-		batch.SmallFile = 1 << 20
 		code0, want, wantErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", "1"}, args[1:]...)...)
-		for _, size := range []int64{0, 600, 1 << 20} {
-			for _, jobs := range []string{"2", "3"} {
-				batch.SmallFile = size
-				code, got, gotErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", jobs}, args[1:]...)...)
-				if code != code0 || got != want || gotErr != wantErr {
-					t.Errorf("%v with -j %s, files up to %d bytes read ahead: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",
-						args, jobs, size, code, code0, got, want, gotErr, wantErr)
-				}
+		for _, jobs := range []string{"2", "3"} {
+			code, got, gotErr := runTest(t, testEnv(false, nil), append([]string{args[0], "-j", jobs}, args[1:]...)...)
+			if code != code0 || got != want || gotErr != wantErr {
+				t.Errorf("%v with -j %s: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",
+					args, jobs, code, code0, got, want, gotErr, wantErr)
 			}
 		}
 	}

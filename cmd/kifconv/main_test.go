@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"os"
 	"testing"
 
@@ -20,8 +21,13 @@ func TestMain(m *testing.M) {
 // txtar archive of input files and the commands to run on them, checking
 // standard output, standard error and the exit status.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *updateScripts})
 }
+
+// updateScripts rewrites the files that the scripts' cmp commands compare
+// with what the commands printed: go test -run Scripts -update-scripts,
+// then read the diff.
+var updateScripts = flag.Bool("update-scripts", false, "rewrite the golden files of the scripts")
 
 // cleanBinary removes the kifconv binary the tests built, once they are done.
 type cleanBinary struct{ m *testing.M }

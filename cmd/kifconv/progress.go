@@ -2,51 +2,126 @@ package main
 
 import (
 	"io"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 )
 
-// Bar is the progress bar a batch draws on standard error when that is a
-// terminal; the nil *Bar draws nothing. Whoever prints a line while it is
-// drawn calls Clear first, so that the bar's line stays clean: the bar is
-// drawn again, below, at the next Add.
-type Bar struct{ bar *progressbar.ProgressBar }
-
-// NewBar returns the bar of a batch of n inputs, described as what, drawn
-// on w: nil when quiet, when w is no terminal or for fewer than 2 inputs.
-func NewBar(w io.Writer, n int, what string, quiet, terminal bool) *Bar {
-	if quiet || n < 2 || !terminal {
-		return nil
-	}
-	return &Bar{progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionSetRenderBlankState(true),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)}
+// bar is the progress bar a command draws on standard error when that is a
+// terminal (the nil *bar draws nothing): by inputs, its length growing as
+// walks find them, or by bytes when one input is read alone. Whoever prints
+// a line while it is drawn calls Clear first, so that the line stays clean:
+// the bar is drawn again below at its next step. It is a batch.Progress.
+type bar struct {
+	w     io.Writer
+	what  string
+	mu    sync.Mutex
+	b     *progressbar.ProgressBar
+	bytes bool // counting bytes
+	found int  // inputs found
+	max   int  // the bar's length in inputs
+	last  time.Time
 }
 
-// Add counts an input done.
-func (b *Bar) Add() {
-	if b != nil {
-		b.bar.Add(1)
+func newBar(w io.Writer, what string) *bar { return &bar{w: w, what: what} }
+
+func (b *bar) options(extra ...progressbar.Option) []progressbar.Option {
+	return append([]progressbar.Option{
+		progressbar.OptionSetWriter(b.w),
+		progressbar.OptionSetDescription(b.what),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100 * time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	}, extra...)
+}
+
+// Found is told the number of inputs found so far.
+func (b *bar) Found(n int) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.found = n
+	if b.bytes || n < 2 {
+		return
+	}
+	if b.b == nil {
+		b.max = n
+		b.b = progressbar.NewOptions(n, b.options(progressbar.OptionShowCount())...)
+		return
+	}
+	// The length follows the walk, at most ten times a second.
+	if now := time.Now(); now.Sub(b.last) > 100*time.Millisecond {
+		b.last, b.max = now, n
+		b.b.ChangeMax(n)
+	}
+}
+
+// Done counts an input done.
+func (b *bar) Done() {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.b == nil || b.bytes {
+		return
+	}
+	if b.max < b.found {
+		b.max = b.found
+		b.b.ChangeMax(b.found)
+	}
+	b.b.Add(1)
+}
+
+// Size starts counting the bytes of the one input read alone.
+func (b *bar) Size(n int64) {
+	if b == nil || n <= 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.b != nil {
+		b.b.Clear()
+	}
+	b.bytes = true
+	b.b = progressbar.NewOptions64(n, b.options(progressbar.OptionShowBytes(true))...)
+}
+
+// Bytes counts bytes read.
+func (b *bar) Bytes(n int) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.bytes {
+		b.b.Add(n)
 	}
 }
 
 // Clear clears the bar's line.
-func (b *Bar) Clear() {
-	if b != nil {
-		b.bar.Clear()
+func (b *bar) Clear() {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.b != nil {
+		b.b.Clear()
 	}
 }
 
 // Finish ends the bar, clearing its line.
-func (b *Bar) Finish() {
-	if b != nil {
-		b.bar.Finish()
+func (b *bar) Finish() {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.b != nil {
+		b.b.Finish()
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/parse"
@@ -18,14 +19,6 @@ import (
 var version = defaultVersion
 
 const defaultVersion = "0.1.0-dev"
-
-// Exit statuses every command keeps to, so scripts can rely on them.
-const (
-	exitOK          = 0   // success; records valid; no difference
-	exitInvalid     = 1   // invalid input, failed validation, or records differ
-	exitUsage       = 2   // usage error or I/O error
-	exitInterrupted = 130 // stopped by SIGINT, as shells report it (128 + the signal for others)
-)
 
 // exitError carries an exit status through cobra's error return. A nil err
 // means the command has already said what went wrong.
@@ -42,21 +35,28 @@ func (e *exitError) Error() string {
 }
 func (e *exitError) Unwrap() error { return e.err }
 
-// usageErrorf is a problem with the command line (a batch.UsageError): its
-// message points at the command's --help; the exit status is 2.
-func usageErrorf(format string, a ...any) error {
-	return batch.UsageError{Err: fmt.Errorf(format, a...)}
-}
+// usageErr is a problem with the command line: its message points at the
+// command's help, and the exit status is 2.
+type usageErr struct{ err error }
 
-// trouble is exit status 2 for err: I/O, or a usage error of the library.
+func (u usageErr) Error() string { return u.err.Error() }
+func (u usageErr) Unwrap() error { return u.err }
+
+// usageError marks err as a problem with the command line.
+func usageError(err error) error { return usageErr{err} }
+
+// usageErrorf is usageError of a formatted message.
+func usageErrorf(format string, a ...any) error { return usageErr{fmt.Errorf(format, a...)} }
+
+// trouble is exit status 2 for err: I/O.
 func trouble(err error) error { return &exitError{exitUsage, err} }
 
-// statusErr ends a command whose work came to st; its problems are said.
-func statusErr(st batch.Status) error {
-	if st == batch.StatusOK {
+// exitWith ends a command with a status whose problems are said.
+func exitWith(code int) error {
+	if code == exitOK {
 		return nil
 	}
-	return &exitError{int(st), nil}
+	return &exitError{code, nil}
 }
 
 // env is what the commands learn from the process beyond their streams;
@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(e)
 	stopProfiles := addProfileFlags(root)
-	out := batch.TrackWrites(stdout)
+	out := TrackWrites(stdout)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(out)
@@ -107,7 +107,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 		if werr := out.WriteErr(); werr != nil {
 			// A command that did not check its writes (a board drawn
 			// into a full disk) still fails.
-			fmt.Fprintln(stderr, "kifconv: cannot write standard output:", werr)
+			fmt.Fprintln(stderr, "kifconv: cannot write standard output:", batch.UnwrapPath(werr))
 			return exitUsage
 		}
 		return exitOK
@@ -118,12 +118,12 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	if cmd != nil {
 		name = cmd.CommandPath()
 	}
-	// Errors that are no exitError are cobra's own usage errors (unknown
-	// command, bad args) or parse.UsageErrors.
 	code, hint := exitUsage, true
 	var ee *exitError
 	if errors.As(err, &ee) {
-		code, hint = ee.code, errors.As(err, new(batch.UsageError))
+		code, hint = ee.code, false
+	} else if !errors.As(err, new(usageErr)) {
+		err = cobraError(err) // cobra's own: unknown command, arguments
 	}
 	if ee == nil || ee.err != nil {
 		fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
@@ -134,33 +134,69 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 	return code
 }
 
+// cobraError rewords the errors cobra makes itself in kifconv's words:
+// `unknown command "convrt" for "kifconv"` and its suggestions become one
+// line.
+func cobraError(err error) error {
+	msg := err.Error()
+	if first, rest, ok := strings.Cut(msg, "\n\nDid you mean this?\n"); ok {
+		var names []string
+		for _, f := range strings.Fields(rest) {
+			names = append(names, f)
+		}
+		first = strings.TrimSuffix(first, ` for "kifconv"`)
+		return errors.New(first + "; did you mean " + strings.Join(names, " or ") + "?")
+	}
+	return errors.New(strings.TrimSuffix(msg, ` for "kifconv"`))
+}
+
 func newRootCmd(e env) *cobra.Command {
+	var showVersion bool
 	root := &cobra.Command{
 		Use:   "kifconv",
 		Short: "Convert, check and show shogi game records (KIF, KI2, CSA, JKF, USI, SFEN, …)",
 		Long: `kifconv converts shogi game records (kifu) between formats, validates them
-against the rules, draws positions in the terminal and compares records.
+against the rules, draws positions in the terminal, compares records, and
+lists, selects and deduplicates whole collections.
 
-Input may be in any encoding kifconv detects (UTF-8, Shift_JIS/CP932, EUC-JP,
-UTF-16 with a BOM); the format is detected from the content, or given with
---from. Exit status: 0 success, 1 invalid input (or records that differ),
-2 usage or I/O error.`,
+Every command that reads records reads them the same way: any number of
+files and directories (searched recursively for record files), a
+--files-from list, or standard input; the encoding (UTF-8, Shift_JIS/CP932,
+EUC-JP, UTF-16) and the format are detected from the content, or the format
+is given with --from.`,
 		Example: `  kifconv convert -t csa game.kif
   kifconv convert -t kif -d out/ kifu/
   kifconv validate kifu/ || exit 1
   kifconv show --ply 37 game.kif
   kifconv diff game.kif game.csa
+  kifconv info kifu/
   kifconv formats`,
-		Version:       BuildVersion(version, defaultVersion),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			msg := fmt.Sprintf("unknown command %q", args[0])
+			if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+				msg += "; did you mean " + strings.Join(s, " or ") + "?"
+			}
+			return usageErrorf("%s", msg)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if showVersion {
+				_, err := fmt.Fprintln(cmd.OutOrStdout(), "kifconv version "+BuildVersion(version, defaultVersion))
+				return err
+			}
+			return usageErrorf("give a command (kifconv help lists them)")
+		},
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		CompletionOptions: cobra.CompletionOptions{
 			DisableDefaultCmd: true, // ours has examples
 		},
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return FlagError(err)
-	})
+	root.SuggestionsMinimumDistance = 2
+	root.Flags().BoolVar(&showVersion, "version", false, "print the version and exit")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return flagError(err) })
 	root.AddCommand(
 		newConvertCmd(e),
 		newValidateCmd(e),
@@ -174,6 +210,16 @@ UTF-16 with a BOM); the format is detected from the content, or given with
 		newManCmd(),
 	)
 	return root
+}
+
+// argsExactly is cobra.ExactArgs in kifconv's words.
+func argsExactly(n int, what string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageErrorf("want %s, not %d arguments", what, len(args))
+		}
+		return nil
+	}
 }
 
 // addProfileFlags adds the hidden --cpuprofile and --memprofile flags, so
@@ -199,6 +245,3 @@ func addProfileFlags(root *cobra.Command) (stop func()) {
 		WriteHeapProfile(mem)
 	}
 }
-
-// usageError marks err as a problem with the command line.
-func usageError(err error) error { return batch.UsageError{Err: err} }

@@ -2,8 +2,8 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/render"
@@ -13,36 +13,37 @@ import (
 )
 
 type showOptions struct {
-	from  string
-	spec  batch.ShowSpec
-	board boardFlags
+	in     readFlags
+	term   termFlags
+	board  boardFlags
+	format string
+	ply    int
+	all    bool
 }
 
 // boardFlags are the drawing flags show and diff share.
 type boardFlags struct {
-	flip, ascii          bool
-	color, notation, eaw string
+	flip, ascii bool
+	notation    string
 }
 
 func addBoardFlags(cmd *cobra.Command, o *boardFlags) {
 	f := cmd.Flags()
 	f.BoolVar(&o.flip, "flip", false, "draw the board with gote at the bottom")
 	f.BoolVar(&o.ascii, "ascii", false, "USI letters and English labels, for terminals without CJK fonts")
-	colorFlag(cmd, &o.color, "colour: auto (when standard output is a terminal and NO_COLOR is unset), always or never")
 	f.StringVar(&o.notation, "notation", "japanese", "move text: japanese, western (Hodges), hosking or usi; japanese is shown too unless --ascii")
-	eawFlag(cmd, &o.eaw, "ambiguous-width characters (▲ △) are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
 	choices(cmd, "notation", "japanese", "western", "hosking", "usi")
 }
 
-// display builds the display the flags describe, for out.
-func (o boardFlags) display(e env, out io.Writer) (render.Display, error) {
-	p, err := newDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
+// display builds the display the flags describe, drawing for out.
+func (o boardFlags) display(e env, term termFlags, out io.Writer) (render.Display, error) {
+	p, err := newDiagnosticPrinter(term.eaw, term.color, e.getenv, e.isTerminal(out))
 	if err != nil {
 		return render.Display{}, err
 	}
 	d, err := render.NewDisplay(render.Board{Flip: o.flip, ASCII: o.ascii, EastAsian: p.Cond.EastAsianWidth, Color: p.Color}, o.notation)
 	if err != nil {
-		return d, batch.UsageError{Err: err}
+		return d, usageErrorf("--notation: %v", err)
 	}
 	return d, nil
 }
@@ -50,7 +51,7 @@ func (o boardFlags) display(e env, out io.Writer) (render.Display, error) {
 func newShowCmd(e env) *cobra.Command {
 	var o showOptions
 	cmd := &cobra.Command{
-		Use:   "show [flags] FILE|-",
+		Use:   "show [flags] [FILE|DIR|-]...",
 		Short: "Draw a position of a record in the terminal",
 		Long: `Show draws the position after a ply of the main line: the event and players,
 the move just played in Japanese notation, both hands, a board with files
@@ -62,68 +63,87 @@ Alignment is computed with go-runewidth: every row has the same width in a
 CJK terminal and in a Western one. Characters of ambiguous width count as
 one column unless --east-asian-width wide (or RUNEWIDTH_EASTASIAN=1).
 
---format bod or sfen prints the position in that format instead.`,
+--format bod, sfen or any other writable format prints the position (or the
+record up to it) in that format instead. The first game of each input is
+shown unless --games says otherwise; when several games are shown, each
+follows a "==> PATH (game N) <==" line. A ply past the end of a main line is
+a problem of that game.` + inputsHelp + exitHelp("show"),
 		Example: `  kifconv show game.kif                  # the final position
   kifconv show --ply 0 game.kif          # the start
   kifconv show --ply 37 --notation western game.csa
   kifconv show --all --ascii game.kif | less -R
-  kifconv show --format sfen --ply 20 game.kif`,
-		Args: cobra.MaximumNArgs(1),
+  kifconv show --format sfen --ply 20 game.kif
+  kifconv show --games 1- --format sfen floodgate.csa   # every game's end`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.spec.PlySet = cmd.Flags().Changed("ply")
 			return runShow(cmd, e, &o, args)
 		},
 	}
-	f := cmd.Flags()
-	fromFlag(cmd, &o.from, "input format (default: detected)")
-	f.IntVar(&o.spec.Game, "game", 1, "the record to show, in files holding several (CSA /, USI lines)")
-	f.IntVar(&o.spec.Ply, "ply", 0, "the position after main-line ply `N` (0 is the start; default: the end)")
-	f.BoolVar(&o.spec.All, "all", false, "draw every ply of the main line, one after another")
-	f.StringVar(&o.spec.Format, "format", "text", "text, or a position format such as bod or sfen")
+	addReadFlags(cmd, &o.in, "1", true)
+	addTermFlags(cmd, &o.term)
 	addBoardFlags(cmd, &o.board)
+	f := cmd.Flags()
+	f.IntVar(&o.ply, "ply", 0, "the position after main-line ply `N` (0 is the start; default: the end)")
+	f.BoolVar(&o.all, "all", false, "draw every ply of the main line, one after another")
+	f.StringVar(&o.format, "format", "text", "text (the board), or a writable format such as bod or sfen")
 	return cmd
 }
 
 func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
-	var err error
-	if o.from, err = batch.FromFlag(o.from); err != nil {
-		return err
-	}
-	writer, err := o.spec.Check()
+	j, err := o.in.job(cmd, e, args)
 	if err != nil {
 		return err
+	}
+	plySet := cmd.Flags().Changed("ply")
+	spec := batch.ShowSpec{Ply: o.ply, PlySet: plySet, All: o.all}
+	switch {
+	case plySet && o.ply < 0:
+		return usageErrorf("--ply: want 0 or more, not %d", o.ply)
+	case plySet && o.all:
+		return usageErrorf("give --ply or --all, not both")
+	}
+	if o.format != "text" {
+		f, ok := render.Lookup(strings.ToLower(o.format))
+		if !ok {
+			var names []string
+			for _, f := range render.Formats {
+				names = append(names, f.Name)
+			}
+			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(names, ", "), o.format)
+		}
+		if err := refuse(given(cmd, "flip", "ascii", "notation", "all"), "draw the board: they do not apply to --format "+f.Name); err != nil {
+			return err
+		}
+		spec.Format = f
 	}
 	out := cmd.OutOrStdout()
-	display, err := o.board.display(e, out)
+	d, err := o.board.display(e, o.term, out)
 	if err != nil {
 		return err
 	}
-	in := batch.Input{Path: "-"}
-	if len(args) == 1 {
-		in.Path = args[0]
-	}
-	if in.Path == "-" && e.isTerminal(cmd.InOrStdin()) {
-		fmt.Fprintln(cmd.ErrOrStderr(), stdinHint)
-	}
-	// A read of a terminal blocks: an interrupt stops the wait.
-	var rec *shogi.Record
-	var ds []report.Diagnostic
-	var st batch.Status
-	var rerr error
-	if err := await(cmd.Context(), true, func() { rec, ds, st, rerr = batch.ReadRecord(in, cmd.InOrStdin(), o.from, o.spec.Game) }); err != nil {
+	spec.Display = &d
+	spec.Headers = j.Sources.Several() || !singleGame(o.in.games)
+	s, err := newSession(cmd, e, o.term, "showing")
+	if err != nil {
 		return err
 	}
-	report.WriteDiagnostics(cmd.ErrOrStderr(), ds)
-	switch {
-	case rerr != nil:
-		return trouble(rerr)
-	case rec == nil:
-		return statusErr(st)
-	}
+	j = s.job(j)
 	bw := bufio.NewWriter(out)
-	defer bw.Flush()
-	if st, err := batch.Show(bw, rec, &display, writer, o.spec); err != nil {
-		return &exitError{int(st), err}
+	t, err := batch.Show(cmd.Context(), j, spec, bw)
+	if ferr := bw.Flush(); err == nil && ferr != nil {
+		err = &batch.OutputError{Path: "standard output", Err: ferr}
 	}
-	return nil
+	s.end(summary(t, report.Plural(t.Written, "game")+" shown"))
+	if err != nil {
+		return runError(err, t)
+	}
+	if t.Written == 0 && t.Status == batch.StatusOK {
+		return exitWith(exitNo) // nothing shown: no game asked for is there
+	}
+	return exitWith(statusOf(t.Status))
+}
+
+// singleGame reports whether a --games value names one game.
+func singleGame(games string) bool {
+	r, err := shogi.ParseGameRanges(games)
+	return err == nil && len(r) == 1 && r[0].From == r[0].To
 }

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	"github.com/kifconv/kifconv/internal/batch"
 )
 
 func TestColorChoiceValues(t *testing.T) {
@@ -26,11 +24,11 @@ func TestColorChoiceValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := colorChoice(tt.flag, func(k string) string { return tt.env[k] }, tt.terminal)
-		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && (err.Error() != tt.err || !errors.As(err, new(batch.UsageError))) {
+		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && (err.Error() != tt.err || !errors.As(err, new(usageErr))) {
 			t.Errorf("%q %v terminal %v: %v %v, want %v %q", tt.flag, tt.env, tt.terminal, got, err, tt.want, tt.err)
 		}
 	}
-	if _, err := widthCondition("huge", func(string) string { return "" }); !errors.As(err, new(batch.UsageError)) {
+	if _, err := widthCondition("huge", func(string) string { return "" }); !errors.As(err, new(usageErr)) {
 		t.Errorf("WidthCondition: %v, want a usage error", err)
 	}
 	for _, tt := range []struct{ eaw, color, env, err string }{
@@ -42,7 +40,7 @@ func TestColorChoiceValues(t *testing.T) {
 		p, err := newDiagnosticPrinter(tt.eaw, tt.color, func(string) string { return tt.env }, false)
 		switch {
 		case tt.err != "":
-			if err == nil || !strings.HasPrefix(err.Error(), tt.err) || !errors.As(err, new(batch.UsageError)) {
+			if err == nil || !strings.HasPrefix(err.Error(), tt.err) || !errors.As(err, new(usageErr)) {
 				t.Errorf("newDiagnosticPrinter(%q, %q): %v, want a usage error naming %s", tt.eaw, tt.color, err, tt.err)
 			}
 		case err != nil:

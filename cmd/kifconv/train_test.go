@@ -24,12 +24,12 @@ func TestTrainFlags(t *testing.T) {
 		{[]string{"-t", "psv", "--skip-plies", "-1"}, "--skip-plies: want 0 or more, not -1"},
 		{[]string{"-t", "positions", "--min-plies", "-2"}, "--min-plies: want 0 or more, not -2"},
 		{[]string{"-t", "hcpe", "--variations", "separate"}, `--variations: the training formats take all (every variation's positions too), not "separate"`},
-		{[]string{"-t", "hcpe", "--encoding", "utf-8"}, "hcpe is binary: it takes no --encoding or --newline"},
-		{[]string{"-t", "psv", "--newline", "crlf"}, "psv is binary: it takes no --encoding or --newline"},
-		{[]string{"-t", "csa", "--dedup"}, "--dedup is for the training formats: give -t hcpe, psv or positions"},
-		{[]string{"-t", "kif", "--skip-plies", "3"}, "--skip-plies is for the training formats"},
-		{[]string{"-t", "usi", "--results", "all"}, "--results is for the training formats"},
-		{[]string{"-t", "csa", "--variations", "all"}, "--variations all is for the training formats"},
+		{[]string{"-t", "hcpe", "--encoding", "utf-8"}, "hcpe is binary: it takes no --encoding"},
+		{[]string{"-t", "psv", "--newline", "crlf"}, "psv is binary: it takes no --newline"},
+		{[]string{"-t", "csa", "--dedup"}, "--dedup applies to -t hcpe, psv or positions output, not csa"},
+		{[]string{"-t", "kif", "--skip-plies", "3"}, "--skip-plies applies to -t hcpe, psv or positions output, not kif"},
+		{[]string{"-t", "usi", "--results", "all"}, "--results applies to -t hcpe, psv or positions output, not usi"},
+		{[]string{"-t", "kif", "--variations", "all"}, "--variations applies to -t csa, hcpe, psv or positions output, not kif"},
 	}
 	for _, tt := range tests {
 		args := append(append([]string{"convert"}, tt.args...), missing)
@@ -103,7 +103,7 @@ func TestTrainBinaryOutput(t *testing.T) {
 			t.Errorf("%s -d: exit %d, %s", format, code, stderr)
 		}
 		ext := map[string]string{"hcpe": ".hcpe", "psv": ".bin"}[format]
-		if b, err := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(in, ".csa")+ext)); err != nil || !bytes.Equal(b, outs[0]) {
+		if b, err := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(filepath.Base(in), ".csa")+ext)); err != nil || !bytes.Equal(b, outs[0]) {
 			t.Errorf("%s -d: %d bytes, %v", format, len(b), err)
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -11,11 +12,9 @@ import (
 )
 
 type validateOptions struct {
-	in             inputFlags
-	strict         bool
-	format         string
-	quiet, verbose bool
-	eaw, color     string
+	in     readFlags
+	term   termFlags
+	format string
 }
 
 func newValidateCmd(e env) *cobra.Command {
@@ -31,53 +30,64 @@ func newValidateCmd(e env) *cobra.Command {
   kifconv validate --format github kifu/     # annotations in a GitHub Actions job
   kifconv validate --format sarif kifu/ > kifconv.sarif`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runValidate(cmd, e, &o)
+			return runValidate(cmd, e, &o, args)
 		},
 	}
-	addInputFlags(cmd, &o.in, "check `N` files in parallel (default: the number of CPUs)")
-	f := cmd.Flags()
-	f.BoolVar(&o.strict, "strict", false, "tolerate nothing: reader quirks are errors and warnings make a file invalid")
-	f.StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.ReportFormats, ", "))
-	colorFlag(cmd, &o.color, "colour the severity and caret: auto (a terminal, NO_COLOR unset), always or never")
-	f.BoolVarP(&o.verbose, "verbose", "v", false, "list each file a directory walk skips, and why")
-	f.BoolVarP(&o.quiet, "quiet", "q", false, "print errors only: no warnings, no summary")
-	eawFlag(cmd, &o.eaw, "ambiguous-width characters are narrow or wide (auto: RUNEWIDTH_EASTASIAN)")
+	addReadFlags(cmd, &o.in, "", true)
+	addTermFlags(cmd, &o.term)
+	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.ReportFormats, ", "))
 	choices(cmd, "format", report.ReportFormats...)
 	return cmd
 }
 
-func runValidate(cmd *cobra.Command, e env, o *validateOptions) error {
-	if err := o.in.check(cmd, e); err != nil {
-		return err
-	}
-	if err := OneOf("format", o.format, report.ReportFormats...); err != nil {
-		return err
-	}
-	out, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	p, err := newDiagnosticPrinter(o.eaw, o.color, e.getenv, e.isTerminal(out))
+func runValidate(cmd *cobra.Command, e env, o *validateOptions, args []string) error {
+	j, err := o.in.job(cmd, e, args)
 	if err != nil {
 		return err
 	}
-	ins, notes, err := gatherInputs(cmd, e, &o.in, o.verbose, "")
+	if err := oneOf("format", o.format, report.ReportFormats...); err != nil {
+		return err
+	}
+	s, err := newSession(cmd, e, o.term, "validating")
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
-	bar := NewBar(stderr, len(ins), "validating", o.quiet, e.isTerminal(stderr))
-	rep := report.NewReporter(o.format, out, p, o.quiet, version)
-	sum, status, werr := batch.ValidateAll(ctx, ins, cmd.InOrStdin(), o.in.From, o.strict, o.in.jobs, rep, notes.Counts(), bar.Clear, bar.Add)
-	bar.Finish()
-	if err := rep.End(&sum); err != nil && werr == nil {
-		werr = err
+	j = s.job(j)
+	// The report goes to standard output, coloured when that is a terminal.
+	out := cmd.OutOrStdout()
+	p, err := newDiagnosticPrinter(o.term.eaw, o.term.color, e.getenv, e.isTerminal(out))
+	if err != nil {
+		return err
 	}
-	printIf(cmd, o.quiet, "%s\n", sum.Line(batch.SkippedText(sum.Reasons)))
-	if werr != nil {
+	p.Hints = hintText
+	rep := report.NewReporter(o.format, out, p, o.term.quiet, version)
+	t, sum, err := batch.Validate(cmd.Context(), j, &barReporter{rep, s})
+	werr := rep.End(&sum)
+	line := fmt.Sprintf("%d valid, %d invalid", sum.Valid, sum.Invalid)
+	s.end(summary(t, line))
+	switch {
+	case err != nil && (errors.Is(err, batch.ErrNoRecords) || errors.As(err, new(*batch.ListError)) || errors.Is(err, batch.ErrListNUL)):
+		return runError(err, t)
+	case err != nil:
+		return trouble(fmt.Errorf("cannot write the report: %w", batch.UnwrapPath(err)))
+	case werr != nil:
 		return trouble(fmt.Errorf("cannot write the report: %w", batch.UnwrapPath(werr)))
 	}
-	if err := ctx.Err(); err != nil {
-		return err
+	return exitWith(statusOf(t.Status))
+}
+
+// barReporter clears the progress bar before a report with problems is
+// written (text reports go to the same terminal).
+type barReporter struct {
+	report.Reporter
+	s *session
+}
+
+func (b *barReporter) File(r *report.FileReport) error {
+	if len(r.Errors)+len(r.Warnings) > 0 {
+		b.s.bar.Clear()
 	}
-	return statusErr(status)
+	return b.Reporter.File(r)
 }
 
 // validateHelp is validate's --help text; its list of codes comes from
@@ -103,10 +113,7 @@ tolerate nothing and every warning is an error.
 
 Each file's diagnostics are printed as soon as it and every file before it
 are done, in input order whatever --jobs is; Ctrl-C prints what was found
-and the summary. Directory walks take the files with a record extension,
-and .json files whose content is JKF; the summary counts what they skipped
-and why (--verbose lists each file). A walk or list that yields no input
-is an error (exit 2, "no records found").
+and the summary.
 
 --format selects the report:
   text    the diagnostics above on standard output, a summary on standard error
@@ -124,5 +131,5 @@ is an error (exit 2, "no records found").
   sarif   a SARIF 2.1.0 log, for code-scanning uploads
 
 Codes:
-` + parse.CodesText() + "\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error."
+` + parse.CodesText() + inputsHelp + exitHelp("validate")
 }

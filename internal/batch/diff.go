@@ -1,93 +1,60 @@
 package batch
 
 import (
-	"errors"
-	"io"
+	"context"
+	"iter"
 
-	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// DiffFiles opens the inputs names (standard input for "-": one of them
-// at most), each in its format from ("" to detect it) with setup, and
-// compares them (diffInputs), ending rep. An input that cannot be opened,
-// or holds no record, is an error naming it; failed are the diagnostics of
-// a read that failed.
-func DiffFiles(names, from [2]string, stdin io.Reader, setup func(parse.Reader), opt shogi.CompareOptions, rep report.DiffReport) (equal bool, failed []report.Diagnostic, err error) {
-	if names[0] == "-" && names[1] == "-" {
-		return false, nil, usageErrorf("only one of A and B can be standard input")
+// Diff compares the games of two collections in order, game by game
+// (shogi.Compare): the inputs of a, each read as a.Reading says, with
+// those of b. Each side is read one game at a time, so memory does not
+// grow with their length. rep, when not nil, is given every pair of games
+// that differ; with nil the comparison stops at the first difference. The
+// problems of each input reach its job's Report; a game that cannot be
+// read ends the comparison with StatusTrouble in the tally. It returns
+// whether the collections are the same and the games each holds (the
+// longer is read on to count them, unless rep is nil and they differ).
+func Diff(ctx context.Context, a, b Job, opt shogi.CompareOptions, rep report.DiffReport) (bool, [2]int, Tally, error) {
+	var t Tally
+	var games [2]int
+	var sides [2]func() (*shogi.Record, bool)
+	for i, j := range []Job{a, b} {
+		next, stop := iter.Pull(sideGames(ctx, j, &t))
+		defer stop()
+		sides[i] = next
 	}
-	var pool parse.Pool
-	var srcs [2]*InputSource
-	for i := range srcs {
-		in := Input{Path: names[i]}
-		if srcs[i], err = OpenInput(in, stdin, from[i], parse.Options{}, setup, &pool); err != nil {
-			return false, nil, errors.New(parse.EscapeControl(in.Name()) + ": " + err.Error())
-		}
-		defer srcs[i].Close()
-	}
-	equal, games, failed := diffInputs(srcs, opt, rep)
-	if failed != nil {
-		return false, failed, nil
-	}
-	for i, n := range games {
-		if n == 0 {
-			return false, nil, errors.New(srcs[i].In.Name() + ": no record in the input")
-		}
-	}
-	if rep != nil {
-		rep.End(games, equal)
-	}
-	return equal, nil, nil
-}
-
-// diffInputs compares the records of two sources in order (shogi.Compare),
-// reading one record of each at a time: each record is reused for the
-// next, so memory does not grow with their number. rep, when not nil, is
-// given every game that differs; with nil, the comparison stops at the
-// first difference. It returns whether the inputs are the same and how
-// many records each holds (the longer input is read on to count them,
-// unless rep is nil and they differ); a read error ends it with the
-// diagnostics of the input that failed.
-func diffInputs(srcs [2]*InputSource, opt shogi.CompareOptions, rep report.DiffReport) (equal bool, games [2]int, failed []report.Diagnostic) {
-	var done [2]bool
+	done := [2]bool{}
 	next := func(i int) *shogi.Record {
-		if done[i] || failed != nil {
+		if done[i] {
 			return nil
 		}
-		rec, err := srcs[i].Reader.Read()
-		if err == io.EOF {
+		rec, ok := sides[i]()
+		if !ok {
 			done[i] = true
-			return nil
-		}
-		if err != nil {
-			failed = report.DiagnosticsFromError(srcs[i].In.Name(), games[i]+1, err)
 			return nil
 		}
 		games[i]++
 		return rec
 	}
-	equal = true
-	for game := 1; ; game++ {
-		ra := next(0)
-		rb := next(1)
-		if failed != nil {
-			return false, games, failed
-		}
+	equal := true
+	for game := 1; ctx.Err() == nil && t.Status != StatusTrouble; game++ {
+		ra, rb := next(0), next(1)
 		if ra == nil || rb == nil {
 			if ra != nil || rb != nil {
 				equal = false
 			}
 			if !equal && rep == nil {
-				return equal, games, nil
+				break
 			}
-			for i := range srcs {
-				for !done[i] && failed == nil {
+			for i := range sides {
+				for !done[i] && ctx.Err() == nil && t.Status != StatusTrouble {
 					next(i)
 				}
 			}
-			return equal, games, failed
+			break
 		}
 		d := shogi.Compare(ra, rb, opt)
 		if d.Equal() {
@@ -95,8 +62,79 @@ func diffInputs(srcs [2]*InputSource, opt shogi.CompareOptions, rep report.DiffR
 		}
 		equal = false
 		if rep == nil {
-			return equal, games, nil
+			break
 		}
 		rep.Game(game, d, ra, rb)
 	}
+	t.Games = games[0] + games[1]
+	t.Stopped = ctx.Err() != nil
+	if t.Stopped {
+		return equal, games, t, nil
+	}
+	if rep != nil && t.Status == StatusOK {
+		rep.End(games, equal)
+	}
+	return equal, games, t, nil
+}
+
+// sideGames yields the records of the inputs of j in order, one at a time
+// (each valid until the next is asked for), reporting the problems of each
+// input to j.Report and counting them in t; a game that cannot be read
+// ends them, with StatusTrouble in t.
+func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
+	return func(yield func(*shogi.Record) bool) {
+		r := &reader{job: j}
+		st := j.Sources.Open()
+		defer st.Close()
+		for i := 0; ; i++ {
+			in, ok := st.Next()
+			if !ok {
+				break
+			}
+			t.Inputs++
+			stopped := false
+			var warns report.DiagnosticList
+			read := readInput(ctx, r, readAt{in: in, index: i, jobs: 1}, nil, func(g *Game, _ struct{}) bool {
+				warns.AddParse(g.In.Name(), g.Game, g.Warnings...)
+				if !yield(g.Record) {
+					stopped = true
+					return false
+				}
+				return true
+			}, nil)
+			ds := append(warns.List(in.Name()), read.diagnostics(in)...)
+			t.count(ds)
+			if j.Report != nil && len(ds) > 0 {
+				j.Report(ds)
+			}
+			if stopped || ctx.Err() != nil {
+				return
+			}
+			if read.failed() {
+				t.Failed++
+				t.Status = StatusTrouble // any problem is trouble, as diff(1) has it
+				return
+			}
+		}
+		switch {
+		case st.Err() != nil:
+			t.Status = StatusTrouble
+			if j.Report != nil {
+				j.Report([]report.Diagnostic{{Path: j.Sources.List, Severity: report.SeverityError, Code: "io", Message: st.Err().Error()}})
+			}
+		case st.Yielded() == 0:
+			t.Status = StatusTrouble
+			if j.Report != nil {
+				j.Report([]report.Diagnostic{{Path: sidesName(j.Sources), Severity: report.SeverityError, Code: "empty", Message: ErrNoRecords.Error()}})
+			}
+		}
+	}
+}
+
+// sidesName names a side of a comparison in messages: its argument.
+func sidesName(s Sources) string {
+	if len(s.Args) == 1 {
+		return Input{Path: s.Args[0]}.Name()
+	}
+	return "<stdin>"
 }

@@ -2,25 +2,32 @@ package batch
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/parse"
 )
 
-// Input is one record file to work on.
+// Input is one input to read: a file, or standard input.
 type Input struct {
-	Path string // as given or as found under a directory; "-" is standard input
-	Rel  string // the path its output takes under an output directory, before the extension changes
-	Err  error  // why it cannot be listed (it does not exist, …); reported in its turn
+	Path string // as given, or as found under a directory; "-" is standard input
+	// Rel is where the input's output goes under an output directory,
+	// before its extension changes: the path below the directory argument
+	// it was found under, the base name of a file named as an argument
+	// (as cp -r places it), or a listed path as listed (tar's rules keep it
+	// inside the directory).
+	Rel string
+	Err error // why it cannot be read: it does not exist, a walk failed there
+	// copy, when not nil, holds the bytes of an input read before that
+	// cannot be read again (standard input): they are read from it.
+	copy *os.File
 }
 
 // Name is the input's name in messages: its path, <stdin> for standard
@@ -32,194 +39,294 @@ func (in Input) Name() string {
 	return in.Path
 }
 
-// UsageError marks a problem with how the inputs were asked for (the
-// command line), rather than with an input.
-type UsageError struct{ Err error }
-
-func (u UsageError) Error() string { return u.Err.Error() }
-func (u UsageError) Unwrap() error { return u.Err }
-
-func usageErrorf(format string, a ...any) error { return UsageError{fmt.Errorf(format, a...)} }
-
-// UnwrapPath drops the operation and path of a file system error, which
-// the message around it already names: "open x: no such file" becomes
-// "no such file".
-func UnwrapPath(err error) error {
-	for {
-		var pe *fs.PathError
-		var le *os.LinkError
-		switch {
-		case errors.As(err, &pe):
-			err = pe.Err
-		case errors.As(err, &le):
-			err = le.Err
-		default:
-			return err
-		}
-	}
+// Sources says where a command's inputs come from. Inputs are produced one
+// at a time as they are found (Stream), so that memory does not grow with
+// the number of inputs.
+type Sources struct {
+	Args    []string  // files, directories and "-" (standard input)
+	List    string    // a file that lists more inputs, one a line ("-": standard input)
+	ListNUL bool      // the list is NUL-separated (find -print0)
+	Format  string    // the inputs' format, if known: walks then take its extensions only
+	Stdin   io.Reader // standard input
+	// Exclude is a directory the walks do not enter: the output directory
+	// of a command that writes into the tree it reads.
+	Exclude string
+	// Skip, when not nil, is told of each file a walk passes by, and why
+	// (the reasons below); the stream counts them either way.
+	Skip func(path, reason string)
+	// replay, when not nil, are the inputs to yield instead: those of an
+	// earlier stream of the same sources, read a second time.
+	replay []Input
 }
 
-// InputSpec says where the inputs of a command come from.
-type InputSpec struct {
-	Args      []string
-	FilesFrom string    // a file listing inputs, "-" for standard input
-	NUL       bool      // the list is NUL-separated (find -print0)
-	From      string    // directories then yield only files with its extensions
-	Stdin     io.Reader // standard input, for "-" and --files-from -
+// Reasons an input is passed by, as summaries name them.
+const (
+	SkipExtension  = "unknown extension"
+	SkipNotJKF     = "not JKF"
+	SkipNotRegular = "not a regular file"
+	SkipDangling   = "dangling link"
+	SkipRepeated   = "repeated"
+)
+
+// Errors of the sources themselves: each stops the inputs.
+var (
+	// ErrStdinTwice is the error of standard input given both as the list
+	// and as an input.
+	ErrStdinTwice = errors.New("standard input cannot be both the list of inputs and an input")
+	// ErrListNUL is the error of a list read line by line that holds NUL
+	// bytes: it was made with find -print0.
+	ErrListNUL = errors.New("the list of inputs holds NUL bytes: it is NUL-separated")
+	// ErrNoRecords is the error of sources that yield no input at all.
+	ErrNoRecords = errors.New("no records found")
+)
+
+// ListError is the error of a list of inputs that cannot be read.
+type ListError struct {
+	Path string // the list's path, "-" for standard input
+	Err  error
 }
 
-// Collect expands the arguments and the --files-from list into inputs, in
-// the order given; directories are walked recursively in lexical order,
-// noting in skipped (which may be nil) what they pass by. With nothing
-// given, standard input is read.
-func Collect(spec InputSpec, skipped *Skipped) ([]Input, error) {
-	args := spec.Args
-	if spec.FilesFrom != "" {
-		var r io.Reader
-		if spec.FilesFrom == "-" {
-			for _, a := range args {
-				if a == "-" {
-					return nil, usageErrorf("standard input cannot be both --files-from and an input")
-				}
-			}
-			r = spec.Stdin
-		} else {
-			f, err := os.Open(spec.FilesFrom)
-			if err != nil {
-				return nil, err
-			}
-			defer f.Close()
-			r = f
-		}
-		listed, err := readList(r, spec.NUL)
-		if err != nil {
-			return nil, fmt.Errorf("--files-from: %w", err)
-		}
-		args = append(append([]string(nil), args...), listed...)
-	} else if len(args) == 0 {
-		args = []string{"-"}
+func (e *ListError) Error() string {
+	name := e.Path
+	if name == "-" {
+		name = "standard input"
 	}
-	exts := ReadableExtensions(spec.From)
-	var out []Input
-	for _, a := range args {
+	return "cannot read the list of inputs " + name + ": " + UnwrapPath(e.Err).Error()
+}
+
+func (e *ListError) Unwrap() error { return e.Err }
+
+// Check checks the sources before any is read.
+func (s Sources) Check() error {
+	if s.List == "-" {
+		for _, a := range s.Args {
+			if a == "-" {
+				return ErrStdinTwice
+			}
+		}
+	}
+	return nil
+}
+
+// ReadsStdin reports whether standard input is read as an input (not as the
+// list).
+func (s Sources) ReadsStdin() bool {
+	if len(s.Args) == 0 && s.List == "" {
+		return true
+	}
+	for _, a := range s.Args {
 		if a == "-" {
-			out = append(out, Input{Path: "-", Rel: "stdin"})
-			continue
+			return true
 		}
-		fi, err := os.Stat(a)
+	}
+	return false
+}
+
+// Several reports whether the sources are several inputs, or may be: a
+// list, a directory, more than one argument. One file or stream is not.
+func (s Sources) Several() bool {
+	if s.List != "" || len(s.Args) > 1 {
+		return true
+	}
+	if len(s.Args) == 1 && s.Args[0] != "-" {
+		fi, err := os.Stat(s.Args[0])
+		return err == nil && fi.IsDir()
+	}
+	return false
+}
+
+// Stream yields the inputs of Sources in order: the arguments (directories
+// walked recursively in lexical order), then the entries of the list. It
+// holds one path at a time, and a hash of every path met when there are
+// several arguments or a list, so that an input given twice is read once.
+type Stream struct {
+	src     Sources
+	next    func() (Input, bool)
+	stop    func()
+	err     error
+	n       int            // inputs yielded
+	skipped map[string]int // by reason
+	seen    map[uint64]struct{}
+	seed    maphash.Seed
+}
+
+// Open starts streaming the inputs of s; Close must be called.
+func (s Sources) Open() *Stream {
+	st := &Stream{src: s, skipped: map[string]int{}}
+	if s.List != "" || len(s.Args) > 1 {
+		st.seen, st.seed = map[uint64]struct{}{}, maphash.MakeSeed()
+	}
+	st.next, st.stop = iter.Pull(st.all)
+	return st
+}
+
+// Next returns the next input, or false at the end (or after an error,
+// which Err returns).
+func (st *Stream) Next() (Input, bool) {
+	in, ok := st.next()
+	if ok {
+		st.n++
+	}
+	return in, ok
+}
+
+// Err is the error that ended the stream, if any.
+func (st *Stream) Err() error { return st.err }
+
+// Yielded is the number of inputs yielded so far.
+func (st *Stream) Yielded() int { return st.n }
+
+// Skipped returns the files passed by so far, counted by reason.
+func (st *Stream) Skipped() map[string]int { return st.skipped }
+
+// Close ends the stream, closing its list.
+func (st *Stream) Close() { st.stop() }
+
+func (st *Stream) skip(path, reason string) {
+	st.skipped[reason]++
+	if st.src.Skip != nil {
+		st.src.Skip(path, reason)
+	}
+}
+
+// fresh reports whether path was not met before, and notes it.
+func (st *Stream) fresh(path string) bool {
+	if st.seen == nil || path == "-" {
+		return true
+	}
+	h := maphash.String(st.seed, filepath.Clean(path))
+	if _, dup := st.seen[h]; dup {
+		st.skip(path, SkipRepeated)
+		return false
+	}
+	st.seen[h] = struct{}{}
+	return true
+}
+
+func (st *Stream) all(yield func(Input) bool) {
+	s := st.src
+	if s.replay != nil {
+		for _, in := range s.replay {
+			if !yield(in) {
+				return
+			}
+		}
+		return
+	}
+	if len(s.Args) == 0 && s.List == "" {
+		yield(Input{Path: "-", Rel: "stdin"})
+		return
+	}
+	for _, a := range s.Args {
+		if !st.arg(a, filepath.Base(a), yield) {
+			return
+		}
+	}
+	if s.List == "" {
+		return
+	}
+	var r io.Reader = s.Stdin
+	if s.List != "-" {
+		f, err := os.Open(s.List)
 		if err != nil {
-			out = append(out, Input{Path: a, Rel: localRel(a), Err: err})
-			continue
+			st.err = &ListError{s.List, err}
+			return
 		}
-		if !fi.IsDir() {
-			out = append(out, Input{Path: a, Rel: localRel(a)})
-			continue
-		}
-		out = append(out, walkDir(a, exts, skipped)...)
+		defer f.Close()
+		r = f
 	}
-	return out, nil
+	for entry, err := range listEntries(r, s.ListNUL) {
+		if err != nil {
+			st.err = &ListError{s.List, err}
+			return
+		}
+		if !s.ListNUL && strings.IndexByte(entry, 0) >= 0 {
+			st.err = ErrListNUL
+			return
+		}
+		if !st.arg(entry, localRel(entry), yield) {
+			return
+		}
+	}
 }
 
-// Gather is Collect for the commands that report what their walks skip:
-// it checks the flags (NUL needs FilesFrom, a list holding NULs needs
-// NUL), takes .json files holding JKF (unless From names another format),
-// keeps the walks out of exclude (a directory, or ""), and refuses a walk
-// or list that yields nothing, naming what was skipped. The skipped files
-// are returned with that error too.
-func Gather(spec InputSpec, exclude string) ([]Input, *Skipped, error) {
-	if spec.NUL && spec.FilesFrom == "" {
-		return nil, nil, usageErrorf("-0 (--null) says how the --files-from list is separated: give --files-from FILE")
+// arg yields the inputs of one argument or list entry, rel being where a
+// file's output goes; false when yield stopped.
+func (st *Stream) arg(a, rel string, yield func(Input) bool) bool {
+	if a == "-" {
+		return yield(Input{Path: "-", Rel: "stdin"})
 	}
-	notes := &Skipped{json: spec.From == "" || spec.From == "jkf"}
-	if exclude != "" {
-		if abs, err := filepath.Abs(exclude); err == nil {
-			notes.exclude = abs
-		}
+	fi, err := os.Stat(a)
+	switch {
+	case err != nil:
+		return !st.fresh(a) || yield(Input{Path: a, Rel: localRel(rel), Err: err})
+	case !fi.IsDir():
+		return !st.fresh(a) || yield(Input{Path: a, Rel: localRel(rel)})
 	}
-	ins, err := Collect(spec, notes)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, nil, fmt.Errorf("--files-from: cannot read %s: %v", pe.Path, UnwrapPath(err))
-		}
-		return nil, nil, err
-	}
-	for _, in := range ins {
-		if strings.IndexByte(in.Path, 0) >= 0 {
-			return nil, nil, usageErrorf("--files-from: the list holds NUL bytes; give -0 for a NUL-separated list (find -print0)")
-		}
-	}
-	if len(ins) == 0 {
-		msg := "no records found"
-		if s := SkippedText(notes.Counts()); s != "" {
-			msg += ": " + s
-		}
-		return nil, notes, usageErrorf("%s", msg)
-	}
-	return ins, notes, nil
+	return st.walk(a, yield)
 }
 
-// Bounds of a --files-from list: a path is far shorter than maxListLine
-// (PATH_MAX is 4,096 bytes), and a list of millions of paths is far
-// shorter than maxList and has fewer entries, empty ones included, than
-// maxListEntries; /dev/zero is neither.
+// Bounds of a list of inputs: a path is far shorter than maxListLine
+// (PATH_MAX is 4,096 bytes), and a list of millions of paths has fewer
+// entries, empty ones included, than maxListEntries; /dev/zero is neither.
 const (
 	maxListLine    = 64 << 10
-	maxList        = 1 << 30
 	maxListEntries = 10_000_000
 )
 
-// readList splits a --files-from list at newlines (or NULs), ignoring empty
-// entries and the CR of CRLF lists.
-func readList(r io.Reader, nul bool) ([]string, error) {
-	sep := byte('\n')
-	if nul {
-		sep = 0
-	}
-	br := bufio.NewReaderSize(r, maxListLine)
-	var out []string
-	total := 0
-	for n := 1; ; n++ {
-		b, err := br.ReadSlice(sep)
-		if err == bufio.ErrBufferFull {
-			return out, fmt.Errorf("entry %d is longer than %d bytes", n, maxListLine)
+// listEntries yields the entries of a list split at newlines (or NULs),
+// without empty entries or the CR of CRLF lists.
+func listEntries(r io.Reader, nul bool) iter.Seq2[string, error] {
+	return func(yield func(string, error) bool) {
+		sep := byte('\n')
+		if nul {
+			sep = 0
 		}
-		if total += len(b); total > maxList || n > maxListEntries {
-			return out, fmt.Errorf("the list is longer than %d bytes or %d entries", maxList, maxListEntries)
-		}
-		s := strings.TrimSuffix(string(b), string(sep))
-		if !nul {
-			s = strings.TrimSuffix(s, "\r")
-		}
-		if s != "" {
-			out = append(out, s)
-		}
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
+		br := bufio.NewReaderSize(r, maxListLine)
+		for n := 1; ; n++ {
+			b, err := br.ReadSlice(sep)
+			if err == bufio.ErrBufferFull {
+				yield("", fmt.Errorf("entry %d is longer than %d bytes", n, maxListLine))
+				return
+			}
+			if n > maxListEntries {
+				yield("", fmt.Errorf("the list has more than %d entries", maxListEntries))
+				return
+			}
+			s := strings.TrimSuffix(string(b), string(sep))
+			if !nul {
+				s = strings.TrimSuffix(s, "\r")
+			}
+			if s != "" && !yield(s, nil) {
+				return
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield("", err)
+				return
+			}
 		}
 	}
 }
 
 // genericExtensions are extensions that many files besides records carry
-// (JKF is often saved as .json). A directory walk takes them only when
-// --from names a format that uses them.
+// (JKF is often saved as .json). A walk takes them only when the content
+// is a record of a format that uses them.
 var genericExtensions = map[string]bool{".json": true, ".txt": true}
 
-// ReadableExtensions lists the lower-case extensions taken from
-// directories: those of the format from, or of every readable format
-// except the generic ones.
-func ReadableExtensions(from string) map[string]bool {
+// readableExtensions lists the lower-case extensions a walk takes: those
+// of the format, or of every readable format except the generic ones.
+func readableExtensions(format string) map[string]bool {
 	exts := map[string]bool{}
 	for _, f := range parse.Formats {
-		if from != "" && f.Name != from {
+		if format != "" && f.Name != format {
 			continue
 		}
 		for _, e := range f.Extensions {
 			e = strings.ToLower(e)
-			if from == "" && genericExtensions[e] {
+			if format == "" && genericExtensions[e] {
 				continue
 			}
 			exts[e] = true
@@ -228,14 +335,23 @@ func ReadableExtensions(from string) map[string]bool {
 	return exts
 }
 
-// walkDir lists the record files under dir. Hidden files and directories
-// (kifconv's own temporary files among them) are skipped, and symbolic
-// links to directories are not followed.
-func walkDir(dir string, exts map[string]bool, notes *Skipped) []Input {
-	var out []Input
+// walk yields the record files under dir. Hidden files and directories
+// (kifconv's own temporary files among them) are passed by, symbolic links
+// to directories are not followed, and Exclude is not entered.
+func (st *Stream) walk(dir string, yield func(Input) bool) bool {
+	exts := readableExtensions(st.src.Format)
+	json := st.src.Format == "" || st.src.Format == "jkf"
+	exclude := ""
+	if st.src.Exclude != "" {
+		exclude, _ = filepath.Abs(st.src.Exclude)
+	}
+	stopped := false
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			out = append(out, Input{Path: p, Rel: relUnder(dir, p), Err: err})
+			if !yield(Input{Path: p, Rel: relUnder(dir, p), Err: err}) {
+				stopped = true
+				return fs.SkipAll
+			}
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
@@ -248,33 +364,65 @@ func walkDir(dir string, exts map[string]bool, notes *Skipped) []Input {
 			return nil
 		}
 		if d.IsDir() {
-			if p != dir && notes.excluded(p) {
-				return fs.SkipDir
+			if p != dir && exclude != "" {
+				if abs, err := filepath.Abs(p); err == nil && abs == exclude {
+					return fs.SkipDir
+				}
 			}
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
 			if fi, err := os.Stat(p); err != nil {
-				notes.skip(p, skipDangling)
+				st.skip(p, SkipDangling)
 				return nil
 			} else if !fi.Mode().IsRegular() {
-				notes.skip(p, skipNotRegular)
+				st.skip(p, SkipNotRegular)
 				return nil
 			}
 		} else if !d.Type().IsRegular() {
-			notes.skip(p, skipNotRegular)
+			st.skip(p, SkipNotRegular)
 			return nil
 		}
-		if !exts[strings.ToLower(filepath.Ext(p))] && !notes.takeGeneric(p) {
+		ext := strings.ToLower(filepath.Ext(p))
+		switch {
+		case exts[ext]:
+		case json && ext == ".json":
+			if !IsJKF(p) {
+				st.skip(p, SkipNotJKF)
+				return nil
+			}
+		default:
+			st.skip(p, SkipExtension)
 			return nil
 		}
-		out = append(out, Input{Path: p, Rel: relUnder(dir, p)})
+		if st.fresh(p) && !yield(Input{Path: p, Rel: relUnder(dir, p)}) {
+			stopped = true
+			return fs.SkipAll
+		}
 		return nil
 	})
-	if err != nil {
-		out = append(out, Input{Path: dir, Rel: localRel(dir), Err: err})
+	if err != nil && !stopped {
+		return yield(Input{Path: dir, Rel: localRel(dir), Err: err})
 	}
-	return out
+	return !stopped
+}
+
+// IsJKF reports whether the file at path holds a JKF record: its text is
+// detected as JKF and its first record reads. This is the one rule of what
+// a JSON file is, the reader's (an object with none of "header", "initial"
+// and "moves" is no record).
+func IsJKF(path string) bool {
+	src, err := OpenInput(Input{Path: path}, nil, "jkf", parse.Options{}, nil, nil)
+	if err != nil {
+		return false
+	}
+	defer src.Close()
+	head, _ := src.Text.Peek(4 << 10)
+	if parse.Detect(head, path) != "jkf" {
+		return false
+	}
+	_, err = src.Reader.Read()
+	return err == nil
 }
 
 func relUnder(dir, p string) string {
@@ -308,169 +456,20 @@ func localRel(p string) string {
 	return p
 }
 
-// Reasons a directory walk passes a file by, as the summary names them.
-const (
-	skipExtension  = "unknown extension"
-	skipNotJKF     = "not JKF"
-	skipNotRegular = "not a regular file"
-	skipDangling   = "dangling link"
-)
-
-// Skipped is what a directory walk learns besides its inputs: the files it
-// passed by and why, so that a summary can count them, and the directory
-// it must not enter (an output directory inside the input tree). The nil
-// *Skipped notes nothing.
-type Skipped struct {
-	exclude string // an absolute, cleaned directory not to walk
-	json    bool   // .json files are taken when their content is JKF
-	files   []skippedFile
-}
-
-type skippedFile struct{ path, reason string }
-
-func (w *Skipped) skip(path, reason string) {
-	if w != nil {
-		w.files = append(w.files, skippedFile{path, reason})
-	}
-}
-
-// excluded reports whether the walk must not enter dir.
-func (w *Skipped) excluded(dir string) bool {
-	if w == nil || w.exclude == "" {
-		return false
-	}
-	abs, err := filepath.Abs(dir)
-	return err == nil && abs == w.exclude
-}
-
-// takeGeneric reports whether a file the walk would pass by for its
-// extension is a record after all: a .json file holding JKF. Anything else
-// is noted as skipped.
-func (w *Skipped) takeGeneric(path string) bool {
-	if w != nil && w.json && strings.EqualFold(filepath.Ext(path), ".json") {
-		if isJKF(path) {
-			return true
-		}
-		w.skip(path, skipNotJKF)
-		return false
-	}
-	w.skip(path, skipExtension)
-	return false
-}
-
-// isJKF reports whether a file is JKF by its content: a JSON object whose
-// first 4 KB name a header, initial or moves member and whose first record
-// reads with the JKF reader (JSON files of other kinds, expected outputs of
-// other tools among them, do not).
-func isJKF(path string) bool {
-	src, err := OpenInput(Input{Path: path}, nil, "jkf", parse.Options{}, nil, nil)
-	if err != nil {
-		return false
-	}
-	defer src.Close()
-	head, _ := src.Text.Peek(4 << 10)
-	if parse.Detect(head, path) != "jkf" {
-		return false
-	}
-	// The JKF reader takes any object (with warnings); a record names one
-	// of these members.
-	named := false
-	for _, m := range []string{`"header"`, `"initial"`, `"moves"`} {
-		named = named || bytes.Contains(head, []byte(m))
-	}
-	if !named {
-		return false
-	}
-	_, err = src.Reader.Read()
-	return err == nil
-}
-
-// Counts returns the skipped files by reason.
-func (w *Skipped) Counts() map[string]int {
-	out := map[string]int{}
-	if w != nil {
-		for _, s := range w.files {
-			out[s.reason]++
+// UnwrapPath drops the operation and path of a file system error, which
+// the message around it already names: "open x: no such file" becomes
+// "no such file".
+func UnwrapPath(err error) error {
+	for {
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		default:
+			return err
 		}
 	}
-	return out
-}
-
-// SkippedText says what was skipped, by reason: "3 skipped (2 not JKF,
-// 1 unknown extension)", or "" when nothing was.
-func SkippedText(c map[string]int) string {
-	if len(c) == 0 {
-		return ""
-	}
-	reasons := make([]string, 0, len(c))
-	total := 0
-	for r, n := range c {
-		reasons = append(reasons, strconv.Itoa(n)+" "+r)
-		total += n
-	}
-	sort.Strings(reasons)
-	return strconv.Itoa(total) + " skipped (" + strings.Join(reasons, ", ") + ")"
-}
-
-// List prints each skipped file.
-func (w *Skipped) List(out io.Writer) {
-	if w == nil {
-		return
-	}
-	for _, s := range w.files {
-		fmt.Fprintf(out, "%s: skipped: %s\n", s.path, s.reason)
-	}
-}
-
-// readableNames lists the names of the readable formats.
-func readableNames() []string {
-	var out []string
-	for _, f := range parse.Formats {
-		out = append(out, f.Name)
-	}
-	return out
-}
-
-// FromFlag checks a --from value: "" (detect each input's format) or the
-// name of a readable format in any case, returned as the reader knows it.
-func FromFlag(name string) (string, error) {
-	if name == "" {
-		return "", nil
-	}
-	f, ok := parse.Lookup(strings.ToLower(name))
-	if !ok {
-		return "", usageErrorf("--from: unknown input format %q (readable: %s)", name, strings.Join(readableNames(), ", "))
-	}
-	return f.Name, nil
-}
-
-// CheckRereadable says, as a UsageError starting with why, what keeps the
-// inputs from being read twice: standard input among them or as the list.
-func (s InputSpec) CheckRereadable(why string) error {
-	if s.FilesFrom == "-" {
-		return usageErrorf("%s: --files-from cannot be standard input", why)
-	}
-	if len(s.Args) == 0 && s.FilesFrom == "" {
-		return usageErrorf("%s: give files or directories, not standard input", why)
-	}
-	for _, a := range s.Args {
-		if a == "-" {
-			return usageErrorf("%s: standard input cannot be one", why)
-		}
-	}
-	return nil
-}
-
-// Several says whether the inputs ins gathered from s are several inputs
-// (or might be: a list, a directory) rather than one file or stream.
-func (s InputSpec) Several(ins []Input) bool {
-	if len(ins) != 1 || s.FilesFrom != "" {
-		return true
-	}
-	for _, a := range s.Args { // one argument: a stat per argument counts with 20,000 of them
-		if fi, err := os.Stat(a); a != "-" && err == nil && fi.IsDir() {
-			return true
-		}
-	}
-	return false
 }

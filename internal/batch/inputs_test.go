@@ -1,12 +1,11 @@
 package batch
 
 import (
-	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/kifconv/kifconv/internal/parse"
 )
 
 func TestLocalRel(t *testing.T) {
@@ -26,7 +25,7 @@ func TestLocalRel(t *testing.T) {
 	}
 }
 
-func TestReadList(t *testing.T) {
+func TestListEntries(t *testing.T) {
 	tests := []struct {
 		in   string
 		nul  bool
@@ -35,14 +34,36 @@ func TestReadList(t *testing.T) {
 		{"a.kif\nb c.kif\r\n\n", false, []string{"a.kif", "b c.kif"}},
 		{"a.kif\x00with\nnewline.kif\x00", true, []string{"a.kif", "with\nnewline.kif"}},
 		{"last-without-end", false, []string{"last-without-end"}},
+		{"a\r\n\nb\n", false, []string{"a", "b"}},
 	}
 	for _, tt := range tests {
-		got, err := readList(strings.NewReader(tt.in), tt.nul)
+		got, err := readAll(listEntries(strings.NewReader(tt.in), tt.nul))
 		if err != nil || strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("readList(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+			t.Errorf("listEntries(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
+	if _, err := readAll(listEntries(strings.NewReader(strings.Repeat("x", maxListLine+1)), false)); err == nil {
+		t.Error("an endless line was read")
+	}
+	if _, err := readAll(listEntries(io.LimitReader(zeros{}, maxListEntries+10), true)); err == nil {
+		t.Error("endless empty entries were read")
+	}
 }
+
+func readAll(seq func(func(string, error) bool)) ([]string, error) {
+	var out []string
+	for s, err := range seq {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
 func TestCapJobs(t *testing.T) {
 	for _, c := range []struct{ jobs, cpus, want int }{
@@ -54,116 +75,109 @@ func TestCapJobs(t *testing.T) {
 	}
 }
 
-func TestReadListBounds(t *testing.T) {
-	got, err := readList(strings.NewReader("a\r\n\nb\n"), false)
-	if err != nil || strings.Join(got, ",") != "a,b" {
-		t.Fatalf("%q %v", got, err)
-	}
-	if _, err := readList(strings.NewReader(strings.Repeat("x", maxListLine+1)), false); err == nil {
-		t.Fatal("an endless line was read")
-	}
-	if _, err := readList(io.LimitReader(zeros{}, maxListEntries+10), true); err == nil {
-		t.Fatal("endless empty entries were read")
-	}
-}
-
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
-
-func TestSkippedText(t *testing.T) {
-	tests := []struct {
-		c    map[string]int
-		want string
-	}{
-		{nil, ""},
-		{map[string]int{skipNotJKF: 2, skipExtension: 1}, "3 skipped (1 unknown extension, 2 not JKF)"},
-	}
-	for _, tt := range tests {
-		if got := SkippedText(tt.c); got != tt.want {
-			t.Errorf("SkippedText(%v) = %q, want %q", tt.c, got, tt.want)
-		}
-	}
-}
-
-func TestGatherErrors(t *testing.T) {
+// TestStream checks the one walk of every command: what it yields, in
+// which order, with which output paths, and what it passes by and why.
+func TestStream(t *testing.T) {
 	dir := t.TempDir()
-	tests := []struct {
-		spec  InputSpec
-		want  string
-		usage bool
-	}{
-		{InputSpec{Args: []string{dir}, NUL: true}, "-0 (--null) says how the --files-from list is separated: give --files-from FILE", true},
-		{InputSpec{Args: []string{dir}}, "no records found", true},
-		{InputSpec{Args: []string{"-"}, FilesFrom: "-"}, "standard input cannot be both --files-from and an input", true},
-		{InputSpec{FilesFrom: dir + "/missing"}, "--files-from: cannot read " + dir + "/missing: no such file or directory", false},
-		{InputSpec{FilesFrom: "-", Stdin: strings.NewReader("a\x00b\n")}, "--files-from: the list holds NUL bytes; give -0 for a NUL-separated list (find -print0)", true},
-	}
-	for _, tt := range tests {
-		_, _, err := Gather(tt.spec, "")
-		if err == nil || err.Error() != tt.want || errors.As(err, new(UsageError)) != tt.usage {
-			t.Errorf("%+v: %v, want %q (usage %v)", tt.spec, err, tt.want, tt.usage)
-		}
-	}
-}
-
-func TestFromFlag(t *testing.T) {
-	tests := []struct{ in, want, err string }{
-		{"", "", ""},
-		{"CSA", "csa", ""},
-		{"kifu", "kif", ""}, // an extension names its reader
-		{"nope", "", `--from: unknown input format "nope" (readable: `},
-	}
-	for _, tt := range tests {
-		got, err := FromFlag(tt.in)
-		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && (!strings.HasPrefix(err.Error(), tt.err) || !errors.As(err, new(UsageError))) {
-			t.Errorf("FromFlag(%q) = %q, %v; want %q, %q", tt.in, got, err, tt.want, tt.err)
-		}
-	}
-}
-
-func TestInputSpecRereadableAndSeveral(t *testing.T) {
-	dir := t.TempDir()
-	tests := []struct {
-		spec      InputSpec
-		ins       int // the inputs gathered from it
-		rereadErr string
-		several   bool
-	}{
-		{InputSpec{Args: []string{"a.kif"}}, 1, "", false},
-		{InputSpec{Args: []string{dir}}, 1, "", true},
-		{InputSpec{Args: []string{"a.kif", "b.kif"}}, 2, "", true},
-		{InputSpec{Args: []string{"-"}}, 1, "why: standard input cannot be one", false},
-		{InputSpec{}, 1, "why: give files or directories, not standard input", false},
-		{InputSpec{FilesFrom: "-"}, 1, "why: --files-from cannot be standard input", true},
-		{InputSpec{FilesFrom: "list"}, 1, "", true},
-	}
-	for _, tt := range tests {
-		err := tt.spec.CheckRereadable("why")
-		if (err == nil) != (tt.rereadErr == "") || err != nil && (err.Error() != tt.rereadErr || !errors.As(err, new(UsageError))) {
-			t.Errorf("%+v: CheckRereadable: %v, want %q", tt.spec, err, tt.rereadErr)
-		}
-		if got := tt.spec.Several(make([]Input, tt.ins)); got != tt.several {
-			t.Errorf("%+v: Several = %v, want %v", tt.spec, got, tt.several)
-		}
-	}
-}
-
-func TestKeepCSAComments(t *testing.T) {
-	const text = "V2.2\nPI\n+\n+7776FU\n'echo of the move\n"
-	for _, keep := range []bool{false, true} {
-		r := parse.NewCSA(strings.NewReader(text), parse.Options{})
-		if setup := KeepCSAComments(keep); setup != nil {
-			setup(r)
-		} else if keep {
-			t.Fatal("no setup for keep")
-		}
-		rec, err := r.Read()
-		if err != nil {
+	write := func(rel, text string) string {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if got := len(rec.Root.Next().Comments()); got != map[bool]int{false: 0, true: 1}[keep] {
-			t.Errorf("keep %v: %d comments", keep, got)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
+		return p
+	}
+	const usi = "position startpos moves 7g7f\n"
+	write("tree/a.usi", usi)
+	write("tree/sub/b.usi", usi)
+	write("tree/rec.json", `{"header": {}, "moves": [{}]}`)
+	write("tree/empty.json", `{}`)
+	write("tree/other.json", `{"a": 1}`)
+	write("tree/notes.txt", "hello")
+	write("tree/.hidden.usi", usi)
+	write("tree/out/c.usi", usi)
+	if err := os.Symlink("nowhere", filepath.Join(dir, "tree/dangling.usi")); err != nil {
+		t.Fatal(err)
+	}
+	lone := write("lone.usi", usi)
+	list := write("list", lone+"\n"+lone+"\n"+filepath.Join(dir, "missing.usi")+"\n")
+	var skipped []string
+	s := Sources{Args: []string{filepath.Join(dir, "tree"), lone}, List: list, Exclude: filepath.Join(dir, "tree/out"),
+		Skip: func(path, reason string) { skipped = append(skipped, filepath.Base(path)+": "+reason) }}
+	st := s.Open()
+	defer st.Close()
+	var got []string
+	for in, ok := st.Next(); ok; in, ok = st.Next() {
+		line := strings.TrimPrefix(in.Path, dir+"/") + " -> " + in.Rel
+		if in.Err != nil {
+			line += " (error)"
+		}
+		got = append(got, line)
+	}
+	want := []string{
+		"tree/a.usi -> a.usi",
+		"tree/rec.json -> rec.json",
+		"tree/sub/b.usi -> sub/b.usi",
+		"lone.usi -> lone.usi",
+		"missing.usi -> " + strings.TrimPrefix(filepath.Join(dir, "missing.usi"), "/") + " (error)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("inputs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	wantSkipped := []string{"dangling.usi: dangling link", "empty.json: not JKF", "notes.txt: unknown extension", "other.json: not JKF", "lone.usi: repeated", "lone.usi: repeated"}
+	if strings.Join(skipped, "\n") != strings.Join(wantSkipped, "\n") {
+		t.Errorf("skipped:\n%s\nwant:\n%s", strings.Join(skipped, "\n"), strings.Join(wantSkipped, "\n"))
+	}
+	if c := st.Skipped(); c[SkipNotJKF] != 2 || c[SkipRepeated] != 2 || st.Yielded() != 5 {
+		t.Errorf("counts %v, %d yielded", c, st.Yielded())
+	}
+}
+
+func TestSourcesCheck(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		s       Sources
+		err     error
+		several bool
+		stdin   bool
+	}{
+		{Sources{Args: []string{"a.kif"}}, nil, false, false},
+		{Sources{Args: []string{dir}}, nil, true, false},
+		{Sources{Args: []string{"a.kif", "b.kif"}}, nil, true, false},
+		{Sources{Args: []string{"-"}}, nil, false, true},
+		{Sources{}, nil, false, true},
+		{Sources{List: "-"}, nil, true, false},
+		{Sources{List: "-", Args: []string{"-"}}, ErrStdinTwice, true, true},
+	} {
+		if err := tc.s.Check(); err != tc.err {
+			t.Errorf("%+v: Check = %v, want %v", tc.s, err, tc.err)
+		}
+		if got := tc.s.Several(); got != tc.several {
+			t.Errorf("%+v: Several = %v", tc.s, got)
+		}
+		if got := tc.s.ReadsStdin(); got != tc.stdin {
+			t.Errorf("%+v: ReadsStdin = %v", tc.s, got)
+		}
+	}
+}
+
+func TestListErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		s    Sources
+		want string
+	}{
+		{Sources{List: filepath.Join(dir, "missing")}, "cannot read the list of inputs " + filepath.Join(dir, "missing") + ": no such file or directory"},
+		{Sources{List: "-", Stdin: strings.NewReader("a\x00b\n")}, ErrListNUL.Error()},
+	} {
+		st := tc.s.Open()
+		for _, ok := st.Next(); ok; _, ok = st.Next() {
+		}
+		if st.Err() == nil || st.Err().Error() != tc.want {
+			t.Errorf("%+v: %v, want %q", tc.s, st.Err(), tc.want)
+		}
+		st.Close()
 	}
 }

@@ -1,119 +1,101 @@
 package batch
 
 import (
-	"errors"
-	"fmt"
+	"bytes"
+	"context"
 	"io"
-	"io/fs"
-	"strings"
+	"strconv"
 
-	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// ReadRecord reads record number game of one input (show). It returns the
-// record with the warnings of its reader; or, when it cannot, no record,
-// the diagnostics that say why and their status; or, for an input holding
-// fewer records, a UsageError. A record with an illegal move that
-// the reader kept is returned (what can be read is shown).
-func ReadRecord(in Input, stdin io.Reader, from string, game int) (*shogi.Record, []report.Diagnostic, Status, error) {
-	src, err := OpenInput(in, stdin, from, parse.Options{}, nil, nil)
-	if err != nil {
-		return nil, report.DiagnosticsFromError(in.Name(), 0, err), OpenStatus(err), nil
-	}
-	defer src.Close()
-	for i := 1; ; i++ {
-		rec, err := src.Reader.Read()
-		if err == io.EOF {
-			if i == 1 {
-				return nil, report.DiagnosticsFromError(in.Name(), 0, parse.ErrEmpty), StatusInvalid, nil
-			}
-			return nil, nil, StatusTrouble, UsageError{Err: fmt.Errorf("%s: --game %d: the input holds %s", in.Name(), game, report.Plural(i-1, "record"))}
-		}
-		if err != nil {
-			status := StatusInvalid
-			if errors.As(err, new(*fs.PathError)) {
-				status = StatusTrouble
-			}
-			return nil, report.DiagnosticsFromError(in.Name(), i, parse.WithWarnings(err, src.Reader.Warnings())), status, nil
-		}
-		if i == game {
-			var ds []report.Diagnostic
-			for _, w := range src.Reader.Warnings() {
-				ds = append(ds, report.DiagnosticFromParse(in.Name(), i, w))
-			}
-			return rec, ds, StatusOK, nil
-		}
-	}
-}
-
-// ShowSpec is what show is asked for: record number Game of its input, the
-// position after main-line ply Ply (with PlySet; else the last), or with
-// All every position, drawn ("text" or "" Format) or written in the format
-// Format names.
+// ShowSpec is what show makes of each game: the position after main-line
+// ply Ply (with PlySet; else the last), or with All every position, drawn
+// with Display, or written in Format when it is set.
 type ShowSpec struct {
-	Format      string
-	Game, Ply   int
+	Ply         int
 	PlySet, All bool
+	Display     *render.Display
+	Format      render.Format // the zero Format draws
+	// Headers puts a "==> PATH (game N) <==" line before each game, as
+	// head(1) does before each file.
+	Headers bool
 }
 
-// Check checks the spec before the input is read and returns the format
-// to write in (the zero Format to draw); its errors are parse.UsageErrors.
-func (s ShowSpec) Check() (render.Format, error) {
-	switch {
-	case s.PlySet && s.Ply < 0:
-		return render.Format{}, usageErrorf("--ply: want 0 or more, not %d", s.Ply)
-	case s.PlySet && s.All:
-		return render.Format{}, usageErrorf("give --ply or --all, not both")
-	case s.Game < 1:
-		return render.Format{}, usageErrorf("--game: want 1 or more, not %d", s.Game)
-	case s.Format == "text" || s.Format == "":
-		return render.Format{}, nil
-	}
-	f, ok := render.Lookup(strings.ToLower(s.Format))
-	if !ok {
-		return f, usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(writableNames(), ", "), s.Format)
-	}
-	return f, nil
+// shown is one game as show made it, where it was read.
+type shown struct {
+	text []byte
+	err  error // the game cannot be shown as asked
 }
 
-// Show writes what s asks for of rec to w: drawn with d, or written in f
-// (ShowSpec.Check). A ply the main line does not reach is a
-// UsageError, one past a move that breaks the rules StatusInvalid;
-// the status goes with the error.
-func Show(w io.Writer, rec *shogi.Record, d *render.Display, f render.Format, s ShowSpec) (Status, error) {
-	if f.New != nil {
-		return writeRecordAt(w, rec, f, s.Ply, s.PlySet)
+// Show shows every game of the job's inputs (those Reading selects) on w,
+// in input order. A game that cannot be shown as asked (a ply its main line
+// does not reach) is reported as a problem of its input.
+func Show(ctx context.Context, j Job, s ShowSpec, w io.Writer) (Tally, error) {
+	var werr error
+	var failed, shownGames int
+	draw := func(rec *shogi.Record) shown {
+		var b bytes.Buffer
+		err := showRecord(&b, rec, s)
+		return shown{b.Bytes(), err}
+	}
+	t, err := Games(ctx, j, draw, func(g *GameInfo, x shown) {
+		if x.err != nil {
+			failed++
+			ds := report.DiagnosticsFromError(g.In.Name(), g.Game, x.err)
+			for i := range ds {
+				ds[i].Code = "ply"
+			}
+			if j.Report != nil {
+				j.Report(ds)
+			}
+			return
+		}
+		if werr != nil {
+			return
+		}
+		if s.Headers {
+			_, werr = io.WriteString(w, "==> "+report.TermSafe(g.In.Name())+" (game "+strconv.Itoa(g.Game)+") <==\n")
+		}
+		if werr == nil {
+			_, werr = w.Write(x.text)
+			shownGames++
+		}
+	})
+	t.Written = shownGames
+	if failed > 0 {
+		t.Errors += failed
+		t.Status = max(t.Status, StatusInvalid)
+	}
+	if err == nil && werr != nil {
+		err = &OutputError{"standard output", werr}
+	}
+	return t, err
+}
+
+// showRecord writes what s asks for of rec to w. The error is that of a
+// ply the main line does not reach, or of a record the format cannot hold.
+func showRecord(w io.Writer, rec *shogi.Record, s ShowSpec) error {
+	if s.Format.New != nil {
+		return writeRecordAt(w, rec, s.Format, s.Ply, s.PlySet)
 	}
 	ply := -1 // the last position
 	if s.PlySet {
 		ply = s.Ply
 	}
-	err := d.DrawMainLine(w, rec, ply, s.All)
-	var pe *render.PlyError
-	switch {
-	case err == nil:
-		return StatusOK, nil
-	case errors.As(err, &pe) && pe.Err == nil:
-		return StatusTrouble, UsageError{Err: err}
-	case pe != nil:
-		return StatusInvalid, err
-	}
-	return StatusTrouble, err
+	return s.Display.DrawMainLine(w, rec, ply, s.All)
 }
 
 // writeRecordAt writes rec to w in the format f; with plySet, the position
 // after main-line ply ply (as a record that starts there, for formats that
-// are not positions). A ply the record does not reach is a
-// UsageError; a record the format cannot hold is StatusInvalid, and
-// a failed write StatusTrouble.
-func writeRecordAt(w io.Writer, rec *shogi.Record, f render.Format, ply int, plySet bool) (Status, error) {
+// are not positions).
+func writeRecordAt(w io.Writer, rec *shogi.Record, f render.Format, ply int, plySet bool) error {
 	if plySet && f.Name != "bod" && f.Name != "sfen" && f.Name != "svg" {
 		pos, err := render.PositionAtPly(rec, ply, true)
 		if err != nil {
-			return StatusTrouble, usageErrorf("--%v", err)
+			return err
 		}
 		at := shogi.NewRecord(pos)
 		at.Header = rec.Header
@@ -121,10 +103,7 @@ func writeRecordAt(w io.Writer, rec *shogi.Record, f render.Format, ply int, ply
 	}
 	wr := f.New(w, render.Options{AllowLoss: true, Ply: ply, PlySet: plySet})
 	if err := wr.Write(rec); err != nil {
-		return StatusInvalid, err
+		return err
 	}
-	if err := wr.Flush(); err != nil {
-		return StatusTrouble, fmt.Errorf("cannot write standard output: %w", UnwrapPath(err))
-	}
-	return StatusOK, nil
+	return wr.Flush()
 }

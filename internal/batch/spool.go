@@ -4,8 +4,6 @@ import (
 	"context"
 	"io"
 	"os"
-
-	"github.com/kifconv/kifconv/internal/render"
 )
 
 // recordSpool passes output on to w in whole records, so that a record
@@ -152,46 +150,4 @@ func (s *heldOutput) close() {
 		}
 		s.file = nil
 	}
-}
-
-// recordDone is called after each record written by wr into w: when w is
-// a recordSpool, the record is pushed through wr's own buffer and marked
-// whole. The JKF writer holds its first record back until it knows whether
-// a second follows (one record is indented, several are JSON Lines) and
-// writes each record whole: it is not flushed.
-func recordDone(wr render.Writer, format string, w io.Writer) error {
-	s, ok := w.(*recordSpool)
-	if !ok {
-		return nil
-	}
-	if format != "jkf" {
-		if err := wr.Flush(); err != nil {
-			return err
-		}
-	}
-	return s.mark()
-}
-
-// commitRecord marks what was written to w so far as whole records, when
-// w is a recordSpool (output held back and written at once, as one-game
-// formats do, needs no writer flushed).
-func commitRecord(w io.Writer) error {
-	if s, ok := w.(*recordSpool); ok {
-		return s.mark()
-	}
-	return nil
-}
-
-// ctxWriter fails writes once ctx is cancelled, so that writing a long
-// record into memory stops within a second of a signal.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(p)
 }

@@ -2,120 +2,136 @@ package batch
 
 import (
 	"context"
-	"errors"
-	"io"
-	"os"
 
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// validation is the validation of one input: its report, its status, and
-// whether an interrupt cut it short (so that it is not reported).
-type validation struct {
-	report.FileReport
-	Status      Status
-	Interrupted bool
+// Validate reads every record of the job's inputs and checks it: what the
+// readers tolerated (errors under a strict reading), the record checks of
+// every line of play, and the まで line of a lone KIF or KI2 record. Each
+// input's report reaches rep in input order as soon as it and every input
+// before it are done, whatever the number of workers; an interrupt reports
+// what was done. The tally counts files, games, valid and invalid files.
+func Validate(ctx context.Context, j Job, rep report.Reporter) (Tally, report.Summary, error) {
+	var t Tally
+	var sum report.Summary
+	r := &reader{job: j}
+	strict := j.Reading.Strict
+	st := j.Sources.Open()
+	defer st.Close()
+	var werr error
+	c := runConfig[*validation]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
+	c.work = func(u *unit[*validation]) { u.Emit(validateInput(ctx, r, u, strict)) }
+	c.take = func(v *validation) {
+		t.Inputs++
+		t.Games += v.Games
+		if v.Status != StatusOK {
+			t.Failed++
+		}
+		t.Status = max(t.Status, v.Status)
+		t.Errors += len(v.Errors)
+		t.Warnings += len(v.Warnings)
+		sum.Add(&v.FileReport)
+		if err := rep.File(&v.FileReport); err != nil && werr == nil {
+			werr = err
+		}
+		if j.Progress != nil {
+			j.Progress.Done()
+		}
+	}
+	err := run(ctx, st, c)
+	err = t.end(ctx, st, err)
+	sum.Reasons = t.Skipped
+	for _, n := range t.Skipped {
+		sum.Skipped += n
+	}
+	sum.Stopped = t.Stopped
+	if err == nil {
+		err = werr
+	}
+	return t, sum, err
 }
 
-// validateInput reads every record of one input and checks it: what the reader
-// tolerated (errors under strict), the record checks, and the summary line
-// of a lone KIF or KI2 record. A collection is read by jobs workers.
-func validateInput(ctx context.Context, in Input, stdin io.Reader, from string, strict bool, jobs int, pool *parse.Pool) validation {
-	rep := validation{FileReport: report.FileReport{Path: in.Name(), Errors: []report.Diagnostic{}, Warnings: []report.Diagnostic{}}}
+// validation is the validation of one input: its report and its status.
+type validation struct {
+	report.FileReport
+	Status Status
+}
+
+// validateInput reads every record of one input and checks it.
+func validateInput(ctx context.Context, r *reader, u *unit[*validation], strict bool) *validation {
+	rep := &validation{FileReport: report.FileReport{Path: u.In.Name(), Errors: []report.Diagnostic{}, Warnings: []report.Diagnostic{}}}
 	var all report.DiagnosticList
-	fail := func(status Status, ds ...report.Diagnostic) {
-		all.Add(ds...)
-		rep.Status = max(rep.Status, status)
-	}
-	finish := func(src *InputSource) validation {
-		for _, d := range all.List(rep.Path) {
-			if d.Severity == report.SeverityWarning && strict {
-				d.Severity = report.SeverityError
-			}
-			if d.Severity == report.SeverityError {
-				rep.Errors = append(rep.Errors, d)
-			} else {
-				rep.Warnings = append(rep.Warnings, d)
-			}
-		}
-		if len(rep.Errors) > 0 {
-			rep.Status = max(rep.Status, StatusInvalid)
-		}
-		rep.Valid = len(rep.Errors) == 0
-		return rep
-	}
-	if in.Err != nil {
-		fail(StatusTrouble, report.DiagnosticsFromError(rep.Path, 0, in.Err)...)
-		return finish(nil)
-	}
-	src, err := OpenInput(in, stdin, from, parse.Options{Strict: strict}, nil, pool)
-	if err != nil {
-		fail(OpenStatus(err), report.DiagnosticsFromError(rep.Path, 0, err)...)
-		return finish(nil)
-	}
-	defer src.Close()
-	rep.Format = src.Format
 	var first *shogi.Record
+	games := 0
 	check := func(rec *shogi.Record) []report.Diagnostic {
 		return report.FindingDiagnostics(rep.Path, 0, rec.Check())
 	}
-	games, err := Each(ctx, src, jobs, check, func(game int, res parse.Result[[]report.Diagnostic]) bool {
+	read := readInput(ctx, r, readAt{in: u.In, index: u.Index, jobs: u.Jobs, alone: u.Alone}, check, func(g *Game, found []report.Diagnostic) bool {
+		games++
 		if first == nil {
-			first = res.Record
+			first = g.Record
 		}
 		var reported map[string]bool
-		readerDiags := make([]report.Diagnostic, len(res.Warnings)) // judged below, then listed
-		strict := make([]report.Diagnostic, len(res.Warnings))      // what each stands for as an error
-		for i, w := range res.Warnings {
-			readerDiags[i] = report.DiagnosticFromParse(rep.Path, game, w)
-			strict[i] = report.DiagnosticFromParse(rep.Path, game, parse.StrictError(w))
+		readerDiags := make([]report.Diagnostic, len(g.Warnings)) // judged below, then listed
+		asError := make([]report.Diagnostic, len(g.Warnings))    // what each stands for as an error
+		for i, w := range g.Warnings {
+			readerDiags[i] = report.DiagnosticFromParse(rep.Path, g.Game, w)
+			asError[i] = report.DiagnosticFromParse(rep.Path, g.Game, parse.StrictError(w))
 			if reported == nil {
 				reported = map[string]bool{}
 			}
 			reported[w.Code()] = true
 		}
 		var own []report.Diagnostic
-		for _, d := range res.Work {
+		for _, d := range found {
 			// A reader may already have said what a check finds (an
 			// impossible start position), with a line to quote.
 			if d.Ply == 0 && (reported[d.Code] || d.Start && (reported[parse.ErrBadBoard.Code] || reported[shogi.ErrBadPosition.Code])) {
 				continue
 			}
 			if i := judgeKept(readerDiags, d); i >= 0 {
-				readerDiags[i] = strict[i]
+				readerDiags[i] = asError[i]
 				continue
 			}
-			d.Game = game
+			d.Game = g.Game
 			own = append(own, d)
 		}
-		for i, w := range res.Warnings {
-			d := readerDiags[i]
-			all.AddN(d, max(w.Omitted, 1))
+		for i, w := range g.Warnings {
+			all.AddN(readerDiags[i], max(w.Omitted, 1))
 		}
 		all.Add(own...)
 		return ctx.Err() == nil
+	}, func(src *InputSource, read *inputRead) {
+		if first != nil && games == 1 && read.Err == nil {
+			if p, ok := parse.Summary(src.Reader); ok {
+				all.Add(report.SummaryDiagnostics(rep.Path, p.Line, p.Text, first)...)
+			}
+		}
 	})
-	rep.Games = games
-	if err != nil {
-		status := StatusInvalid
-		var pathErr *os.PathError
-		if errors.As(err, &pathErr) || errors.Is(err, context.Canceled) {
-			status = StatusTrouble
+	rep.Format, rep.Encoding = read.Format, string(read.Encoding)
+	rep.Games = read.Games
+	rep.Status = read.Status
+	if read.Err != nil {
+		all.Add(read.diagnostics(u.In)...)
+	}
+	for _, d := range all.List(rep.Path) {
+		if d.Severity == report.SeverityWarning && strict {
+			d.Severity = report.SeverityError
 		}
-		fail(status, report.DiagnosticsFromError(rep.Path, games, err)...)
-	}
-	rep.Encoding = string(src.Encoding())
-	if first != nil && rep.Games == 1 && rep.Status == StatusOK {
-		if p, ok := parse.Summary(src.Reader); ok {
-			all.Add(report.SummaryDiagnostics(rep.Path, p.Line, p.Text, first)...)
+		if d.Severity == report.SeverityError {
+			rep.Errors = append(rep.Errors, d)
+		} else {
+			rep.Warnings = append(rep.Warnings, d)
 		}
 	}
-	if rep.Games == 0 && rep.Status == StatusOK {
-		fail(StatusInvalid, report.Diagnostic{Path: rep.Path, Severity: report.SeverityError, Code: parse.ErrEmpty.Code, Message: parse.ErrEmpty.Msg})
+	if len(rep.Errors) > 0 {
+		rep.Status = max(rep.Status, StatusInvalid)
 	}
-	return finish(src)
+	rep.Valid = len(rep.Errors) == 0
+	return rep
 }
 
 // judgeKept applies "validate judges, convert preserves" to an illegal
@@ -137,48 +153,3 @@ func judgeKept(readerDiags []report.Diagnostic, d report.Diagnostic) int {
 	return -1
 }
 
-// ValidateAll validates the inputs with up to jobs workers (a lone input,
-// a collection of games, is read by all of them) and reports each to rep in
-// input order, as soon as it and every input before it are done (done is
-// called as each is done; shown before a report with problems is written).
-// An interrupt of ctx ends the wait at once (a worker may be blocked
-// reading a terminal or a FIFO): what is done so far is reported. It
-// returns the summary (with skipped, the files the walks skipped by
-// reason), for rep.End; the worst status met; and the first error of
-// writing the reports.
-func ValidateAll(ctx context.Context, ins []Input, stdin io.Reader, from string, strict bool, jobs int,
-	rep report.Reporter, skipped map[string]int, shown, done func()) (report.ReportSummary, Status, error) {
-	sum := report.ReportSummary{Reasons: skipped}
-	for _, n := range skipped {
-		sum.Skipped += n
-	}
-	reports := make([]validation, len(ins))
-	fileJobs := 1
-	if len(ins) == 1 {
-		fileJobs = jobs
-	}
-	pool := &parse.Pool{}
-	status := StatusOK
-	var werr error
-	EachInput(ctx, len(ins), jobs, ctx, func(i int) {
-		reports[i] = validateInput(ctx, ins[i], stdin, from, strict, fileJobs, pool)
-		if ctx.Err() != nil {
-			reports[i].Interrupted = true
-		}
-	}, func(i int) {
-		r := &reports[i]
-		if r.Interrupted {
-			return
-		}
-		status = max(status, r.Status)
-		sum.Add(&r.FileReport)
-		if len(r.Errors)+len(r.Warnings) > 0 {
-			shown()
-		}
-		if err := rep.File(&r.FileReport); err != nil && werr == nil {
-			werr = err
-		}
-	}, done)
-	sum.Stopped = ctx.Err() != nil
-	return sum, status, werr
-}

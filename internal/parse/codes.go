@@ -67,7 +67,7 @@ var Codes = withCheckCodes([]CodeInfo{
 	{"line-too-long", KindInput, "a line longer than the reader's limit"},
 	{"truncated", KindInput, "the input ends in the middle of a record"},
 	{"encoding", KindInput, "bytes not valid in the input's encoding, or a character the output encoding lacks"},
-	{"unknown-format", KindInput, "the input's format cannot be told (give it with --from)"},
+	{"unknown-format", KindInput, "the input's format cannot be told (name it)"},
 	{"empty", KindInput, "no record in the input"},
 	{"binary", KindInput, "a binary file, not a record"},
 	{"bad-position", KindRecord, "a start position no game can reach"},
@@ -78,13 +78,13 @@ var Codes = withCheckCodes([]CodeInfo{
 	{"impasse-points", KindRecord, "入玉宣言 with too few points"},
 	{"io", KindFile, "a file or stream that cannot be read or written"},
 	{"lossy", KindFile, "what the target format or encoding cannot carry was dropped or replaced"},
-	{"exists", KindFile, "the output exists (--force, --skip-existing or --update)"},
-	{"conflict", KindFile, "two inputs would write the same output"},
-	{"games", KindFile, "several games for a format that holds one (-d, or --game N)"},
+	{"exists", KindFile, "the output exists and may not be replaced"},
+	{"renamed", KindFile, "two inputs would write the same output: the later one's gets another name"},
+	{"games", KindFile, "several games for a format that holds one game a file"},
 	{"interrupted", KindFile, "the run was stopped before the file was done"},
 	{"error", KindFile, "a problem of no more particular kind"},
 	{"no-start-position", KindInput, "a CSA record with no start position, read from the even game (PI)"},
-	{"one-game", KindFile, "filter -o or standard output in a one-game format, given several games"},
+	{"ply", KindRecord, "a ply the main line does not reach, or a position past a move that breaks the rules"},
 })
 
 // withCheckCodes appends the codes of the record checks to cs.

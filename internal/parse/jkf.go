@@ -177,6 +177,11 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 			}
 		}
 	}
+	if !seenHeader && !seenInitial && !seenMoves {
+		// One rule for every command: a JSON object is a JKF record when
+		// it names at least one of the three.
+		return nil, &Error{Pos: start, Err: ErrSyntax, Detail: "not a JKF record: the object has no \"header\", \"initial\" or \"moves\" member"}
+	}
 	if !seenHeader {
 		if err := j.warn(start, 0, ErrSyntax, "no \"header\" member"); err != nil {
 			return nil, err

@@ -27,7 +27,7 @@ type Source struct {
 
 // ErrUndetected is wrapped by the error of an input whose format cannot
 // be told from its name and text.
-var ErrUndetected = errors.New("cannot tell the format of the input; give it with --from")
+var ErrUndetected = errors.New("cannot tell the format of the input")
 
 // ErrFormatName is wrapped by the error for a format name that no reader
 // has.

@@ -30,7 +30,7 @@ func NewDisplay(board Board, notation string) (Display, error) {
 	case "usi":
 		second = shogi.USINotation{}
 	default:
-		return d, fmt.Errorf("--notation: want japanese, western, hosking or usi, not %q", notation)
+		return d, fmt.Errorf("want japanese, western, hosking or usi, not %q", notation)
 	}
 	if !board.ASCII {
 		d.Notations = append(d.Notations, shogi.KI2Notation{})
@@ -127,9 +127,9 @@ type PlyError struct {
 
 func (e *PlyError) Error() string {
 	if e.Err == nil {
-		return fmt.Sprintf("--ply %d: the main line has only %d moves", e.Ply, e.Plies)
+		return fmt.Sprintf("no ply %d: the main line has only %d moves", e.Ply, e.Plies)
 	}
-	return fmt.Sprintf("--ply %d: move %d %s breaks the rules (%v); the positions go to ply %d", e.Ply, e.Plies+1, e.Move, e.Err, e.Plies)
+	return fmt.Sprintf("no ply %d: move %d %s breaks the rules (%v); the positions go to ply %d", e.Ply, e.Plies+1, e.Move, e.Err, e.Plies)
 }
 
 // DrawMainLine draws the position after main-line ply ply of rec (ply < 0:

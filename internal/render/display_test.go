@@ -51,7 +51,7 @@ func TestDisplayMoveText(t *testing.T) {
 			t.Errorf("%s ascii=%v: %q, want %q", tt.notation, tt.ascii, got, tt.want)
 		}
 	}
-	if _, err := NewDisplay(Board{}, "kanji"); err == nil || !strings.Contains(err.Error(), "--notation") {
+	if _, err := NewDisplay(Board{}, "kanji"); err == nil || !strings.Contains(err.Error(), "want japanese, western, hosking or usi") {
 		t.Errorf("NewDisplay(kanji): %v", err)
 	}
 }
@@ -74,9 +74,9 @@ func TestDrawMainLine(t *testing.T) {
 		{"start", legal, 0, false, 1, "手数＝0", ""},
 		{"ply 1", legal, 1, false, 1, "▲７六歩", ""},
 		{"all", legal, -1, true, 3, "投了", ""},
-		{"past the end", legal, 3, false, 0, "", "--ply 3: the main line has only 2 moves"},
+		{"past the end", legal, 3, false, 0, "", "no ply 3: the main line has only 2 moves"},
 		{"illegal last move", illegal, -1, false, 1, "(", ""},
-		{"past an illegal move", illegal, 2, false, 0, "", "--ply 2: move 2 "},
+		{"past an illegal move", illegal, 2, false, 0, "", "no ply 2: move 2 "},
 	}
 	for _, tt := range tests {
 		d, _ := NewDisplay(Board{}, "japanese")

@@ -15,8 +15,9 @@ import (
 type Writer interface {
 	Write(rec *shogi.Record) error
 	Flush() error
-	// Losses lists, sorted and without repeats, what the writes so far could
-	// not carry and dropped (only with Options.AllowLoss).
+	// Losses lists, sorted and without repeats, what the writes since the
+	// last call of Losses could not carry and dropped (only with
+	// Options.AllowLoss): a caller can tell which records lost what.
 	Losses() []string
 }
 
@@ -76,7 +77,7 @@ type LossError struct {
 }
 
 func (e *LossError) Error() string {
-	return fmt.Sprintf("%s cannot carry %s (use --allow-loss to drop it)", e.Format, e.Feature)
+	return fmt.Sprintf("%s cannot carry %s", e.Format, e.Feature)
 }
 
 // Code is the diagnostic code of a loss.
@@ -108,13 +109,14 @@ func (l *losses) lose(feature string) error {
 	return nil
 }
 
-// Losses lists what was dropped.
+// Losses lists what was dropped since the last call.
 func (l *losses) Losses() []string {
 	out := make([]string, 0, len(l.seen))
 	for k := range l.seen {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	clear(l.seen)
 	return out
 }
 

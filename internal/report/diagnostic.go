@@ -29,6 +29,7 @@ type Diagnostic struct {
 	Code     string `json:"code"`
 	Message  string `json:"message"`
 	Source   string `json:"-"` // the source line, quoted under the message when known
+	Hint     Hint   `json:"-"` // advice the message ends with, worded by the command line
 	Start    bool   `json:"-"` // about the start position (a reader may have said it already)
 }
 
@@ -36,6 +37,22 @@ type Diagnostic struct {
 const (
 	SeverityError   = "error"
 	SeverityWarning = "warning"
+	SeverityNote    = "note" // said for information: no problem
+)
+
+// Hint names the advice a message can end with. The library knows what
+// would help; the command line words it with its own flags
+// (DiagnosticPrinter.Hints), so that no package below it names a flag.
+type Hint uint8
+
+// The hints.
+const (
+	NoHint         Hint = iota
+	HintForce           // an output exists: how to replace it, or leave it
+	HintSubstitute      // a character the output encoding lacks
+	HintOneGame         // several games for a format that holds one a file
+	HintFormat          // the input's format cannot be told: how to name it
+	HintStrict          // a problem tolerated: how to refuse it
 )
 
 // DiagnosticsFromError turns an error of reading record number game of
@@ -75,13 +92,13 @@ func DiagnosticsFromError(path string, game int, err error) []Diagnostic {
 		d.Message = "invalid " + string(de.Encoding) + " byte sequence" + hexBytes(de.Bytes) + " at byte offset " + strconv.FormatInt(de.Offset, 10)
 	case errors.As(err, &ee):
 		d.Code = "encoding"
-		d.Message = "output " + ee.Error() + " (use --encoding utf-8, or let --substitute replace it)"
+		d.Message, d.Hint = "output "+ee.Error(), HintSubstitute
 	case errors.As(err, &coded):
 		d.Code = coded.Code()
 	case errors.As(err, &pathErr):
 		d.Code, d.Message = "io", pathErr.Err.Error()
 	case errors.Is(err, parse.ErrUndetected):
-		d.Code = "unknown-format"
+		d.Code, d.Hint = "unknown-format", HintFormat
 	default:
 		if c := parse.Code(err); c != "error" {
 			d.Code = c
@@ -167,7 +184,7 @@ func SummaryDiagnostics(path string, line int, text string, rec *shogi.Record) [
 }
 
 // appendHeader appends "path:line:col: severity: message [code]".
-func (d *Diagnostic) appendHeader(dst []byte) []byte {
+func (d *Diagnostic) appendHeader(dst []byte, hints func(Hint) string) []byte {
 	dst = append(dst, parse.EscapeControl(d.Path)...)
 	if d.Line > 0 {
 		dst = append(dst, ':')
@@ -180,13 +197,25 @@ func (d *Diagnostic) appendHeader(dst []byte) []byte {
 	dst = append(dst, ": "...)
 	dst = append(dst, d.Severity...)
 	dst = append(dst, ": "...)
-	dst = append(dst, parse.EscapeControl(d.Message)...)
+	dst = append(dst, parse.EscapeControl(d.Text(hints))...)
 	if d.Code != "" {
 		dst = append(dst, " ["...)
 		dst = append(dst, d.Code...)
 		dst = append(dst, ']')
 	}
 	return append(dst, '\n')
+}
+
+// Text is the diagnostic's message with its hint, as hints words it (nil:
+// no hint).
+func (d *Diagnostic) Text(hints func(Hint) string) string {
+	if d.Hint == NoHint || hints == nil {
+		return d.Message
+	}
+	if h := hints(d.Hint); h != "" {
+		return d.Message + " (" + h + ")"
+	}
+	return d.Message
 }
 
 // Write prints the diagnostic without colour; see DiagnosticPrinter.
@@ -211,6 +240,7 @@ func WriteDiagnostics(w io.Writer, ds []Diagnostic) {
 type DiagnosticPrinter struct {
 	Cond  *runewidth.Condition
 	Color bool
+	Hints func(Hint) string // words the hints; nil leaves them out
 }
 
 const (
@@ -218,20 +248,24 @@ const (
 	ansiError   = "\x1b[1;31m"
 	ansiWarning = "\x1b[1;35m"
 	ansiCaret   = "\x1b[1;32m"
+	ansiNote    = "\x1b[1;36m"
 )
 
 // Append appends the printed form of d to b.
 func (p *DiagnosticPrinter) Append(b []byte, d *Diagnostic) []byte {
 	if !p.Color {
-		b = d.appendHeader(b)
+		b = d.appendHeader(b, p.Hints)
 	} else {
 		c := *d
 		sev := ansiWarning
-		if d.Severity == SeverityError {
+		switch d.Severity {
+		case SeverityError:
 			sev = ansiError
+		case SeverityNote:
+			sev = ansiNote
 		}
 		c.Severity = sev + d.Severity + ansiReset
-		b = c.appendHeader(b)
+		b = c.appendHeader(b, p.Hints)
 	}
 	if d.Source != "" {
 		src := parse.EscapeControl(d.Source)

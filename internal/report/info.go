@@ -117,7 +117,7 @@ func PickInfoFields(names, defaults []string) ([]InfoField, error) {
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("--fields: unknown field %q (want %s)", n, strings.Join(InfoFieldNames(), ", "))
+			return nil, fmt.Errorf("unknown field %q (want %s)", n, strings.Join(InfoFieldNames(), ", "))
 		}
 	}
 	return out, nil
@@ -126,10 +126,8 @@ func PickInfoFields(names, defaults []string) ([]InfoField, error) {
 // InfoWriter writes the rows of info in one of its formats: table, json,
 // jsonl, csv or tsv.
 type InfoWriter struct {
+	InfoOptions
 	w      *bufio.Writer
-	format string
-	fields []InfoField
-	cond   *runewidth.Condition
 	rows   [][]string // the table's rows, held to measure them
 	widths []int      // the table's column widths, once measured
 	line   []byte     // the row being written
@@ -137,26 +135,50 @@ type InfoWriter struct {
 	n      int
 }
 
+// InfoOptions say how info's rows are written.
+type InfoOptions struct {
+	Format   string               // table, json, jsonl, csv or tsv
+	Fields   []InfoField          // the columns
+	Cond     *runewidth.Condition // measures the table's cells
+	NoHeader bool                 // no header row (table, csv, tsv)
+	NUL      bool                 // rows end with NUL rather than a newline (table, tsv, jsonl)
+}
+
 // NewInfoWriter starts the output: the header row, or the opening of the
-// JSON array; cond measures the table's cells.
-func NewInfoWriter(w *bufio.Writer, format string, fields []InfoField, cond *runewidth.Condition) *InfoWriter {
-	iw := &InfoWriter{w: w, format: format, fields: fields, cond: cond}
-	names := make([]string, len(fields))
-	for i, f := range fields {
+// JSON array.
+func NewInfoWriter(w *bufio.Writer, o InfoOptions) *InfoWriter {
+	iw := &InfoWriter{InfoOptions: o, w: w}
+	names := make([]string, len(o.Fields))
+	for i, f := range o.Fields {
 		names[i] = f.name
 	}
-	switch format {
+	switch o.Format {
 	case "csv":
 		iw.csv = csv.NewWriter(w)
-		iw.csv.Write(names)
+		if !o.NoHeader {
+			iw.csv.Write(names)
+		}
 	case "tsv":
-		iw.w.WriteString(strings.Join(names, "\t") + "\n")
+		if !o.NoHeader {
+			iw.w.WriteString(strings.Join(names, "\t"))
+			iw.w.WriteByte(iw.end())
+		}
 	case "table":
-		iw.rows = append(iw.rows, names)
+		if !o.NoHeader {
+			iw.rows = append(iw.rows, names)
+		}
 	case "json":
 		iw.w.WriteString("[")
 	}
 	return iw
+}
+
+// end is the byte a row ends with.
+func (iw *InfoWriter) end() byte {
+	if iw.NUL {
+		return 0
+	}
+	return '\n'
 }
 
 // tsvEscaper keeps a TSV value on its line and in its column; TermSafe
@@ -165,7 +187,7 @@ var tsvEscaper = strings.NewReplacer("\\", `\\`, "\t", `\t`, "\n", `\n`, "\r", `
 
 // Row writes one game's values (InfoValues).
 func (iw *InfoWriter) Row(vals []string) {
-	switch iw.format {
+	switch iw.Format {
 	case "csv":
 		iw.csv.Write(vals)
 	case "tsv":
@@ -175,7 +197,7 @@ func (iw *InfoWriter) Row(vals []string) {
 			}
 			iw.w.WriteString(TermSafe(tsvEscaper.Replace(v)))
 		}
-		iw.w.WriteByte('\n')
+		iw.w.WriteByte(iw.end())
 	case "table":
 		if iw.widths != nil {
 			iw.writeRow(vals, true)
@@ -186,14 +208,14 @@ func (iw *InfoWriter) Row(vals []string) {
 			iw.table()
 		}
 	case "json", "jsonl":
-		if iw.format == "json" {
+		if iw.Format == "json" {
 			if iw.n > 0 {
 				iw.w.WriteByte(',')
 			}
 			iw.w.WriteString("\n  ")
 		}
 		iw.w.WriteByte('{')
-		for i, f := range iw.fields {
+		for i, f := range iw.Fields {
 			if i > 0 {
 				iw.w.WriteString(", ")
 			}
@@ -209,8 +231,8 @@ func (iw *InfoWriter) Row(vals []string) {
 			}
 		}
 		iw.w.WriteByte('}')
-		if iw.format == "jsonl" {
-			iw.w.WriteByte('\n')
+		if iw.Format == "jsonl" {
+			iw.w.WriteByte(iw.end())
 		}
 	}
 	iw.n++
@@ -218,7 +240,7 @@ func (iw *InfoWriter) Row(vals []string) {
 
 // End finishes the output; the caller flushes the bufio.Writer.
 func (iw *InfoWriter) End() {
-	switch iw.format {
+	switch iw.Format {
 	case "csv":
 		iw.csv.Flush()
 	case "json":
@@ -241,15 +263,15 @@ var tableRows = 1000 // a variable for the tests
 // table measures the held rows and writes them; numbers are aligned right,
 // an empty value shows as -.
 func (iw *InfoWriter) table() {
-	iw.widths = make([]int, len(iw.fields))
+	iw.widths = make([]int, len(iw.Fields))
 	for _, r := range iw.rows {
 		for i := range r {
 			r[i] = tableCell(r[i])
-			iw.widths[i] = max(iw.widths[i], iw.cond.StringWidth(r[i]))
+			iw.widths[i] = max(iw.widths[i], iw.Cond.StringWidth(r[i]))
 		}
 	}
 	for k, r := range iw.rows {
-		iw.writeRow(r, k > 0)
+		iw.writeRow(r, k > 0 || iw.NoHeader)
 	}
 	iw.rows = nil
 }
@@ -270,10 +292,10 @@ func (iw *InfoWriter) writeRow(r []string, body bool) {
 		if body && iw.rows == nil {
 			v = tableCell(v)
 		}
-		w := iw.cond.StringWidth(v)
+		w := iw.Cond.StringWidth(v)
 		iw.widths[i] = max(iw.widths[i], w)
 		pad := iw.widths[i] - w
-		right := iw.fields[i].number && body
+		right := iw.Fields[i].number && body
 		if i > 0 {
 			b = append(b, "  "...)
 		}
@@ -285,7 +307,7 @@ func (iw *InfoWriter) writeRow(r []string, body bool) {
 			b = appendBlanks(b, pad)
 		}
 	}
-	b = append(b, '\n')
+	b = append(b, iw.end())
 	iw.w.Write(b)
 	iw.line = b
 }

@@ -54,7 +54,7 @@ func TestInfoWriter(t *testing.T) {
 		}
 		var b bytes.Buffer
 		bw := bufio.NewWriter(&b)
-		w := NewInfoWriter(bw, tt.format, fields, runewidth.NewCondition())
+		w := NewInfoWriter(bw, InfoOptions{Format: tt.format, Fields: fields, Cond: runewidth.NewCondition()})
 		if tt.want != "[]\n" {
 			for i := range rows {
 				w.Row(InfoValues(fields, &rows[i]))
@@ -81,7 +81,7 @@ func TestInfoTableStreams(t *testing.T) {
 	fields, _ := PickInfoFields([]string{"game", "black", "plies"}, nil)
 	var b bytes.Buffer
 	bw := bufio.NewWriter(&b)
-	w := NewInfoWriter(bw, "table", fields, runewidth.NewCondition())
+	w := NewInfoWriter(bw, InfoOptions{Format: "table", Fields: fields, Cond: runewidth.NewCondition()})
 	for i := range rows {
 		w.Row(InfoValues(fields, &rows[i]))
 	}

@@ -32,8 +32,8 @@ type FileReport struct {
 	Warnings []Diagnostic `json:"warnings"`
 }
 
-// ReportSummary is the tally of a validate run.
-type ReportSummary struct {
+// Summary is the tally of a validate run.
+type Summary struct {
 	Files    int            `json:"files"`
 	Valid    int            `json:"valid"`
 	Invalid  int            `json:"invalid"`
@@ -45,7 +45,7 @@ type ReportSummary struct {
 }
 
 // Add counts one file's report.
-func (s *ReportSummary) Add(r *FileReport) {
+func (s *Summary) Add(r *FileReport) {
 	s.Files++
 	if r.Valid {
 		s.Valid++
@@ -58,7 +58,7 @@ func (s *ReportSummary) Add(r *FileReport) {
 
 // Line is the summary validate prints on standard error; skipped says
 // what the directory walks skipped ("" for nothing).
-func (s *ReportSummary) Line(skipped string) string {
+func (s *Summary) Line(skipped string) string {
 	b := Plural(s.Files, "file") + ": " + strconv.Itoa(s.Valid) + " valid, " + strconv.Itoa(s.Invalid) + " invalid, " +
 		Plural(s.Errors, "error") + ", " + Plural(s.Warnings, "warning")
 	if skipped != "" {
@@ -83,7 +83,7 @@ func Plural(n int, noun string) string {
 // end once with the tally (also after an interrupt).
 type Reporter interface {
 	File(r *FileReport) error
-	End(s *ReportSummary) error
+	End(s *Summary) error
 }
 
 // NewReporter returns the reporter of format (one of ReportFormats; text
@@ -151,7 +151,7 @@ func (t *textReporter) File(r *FileReport) error {
 	return err
 }
 
-func (t *textReporter) End(*ReportSummary) error { return nil }
+func (t *textReporter) End(*Summary) error { return nil }
 
 func marshalJSON(v any, indent bool) []byte {
 	var b bytes.Buffer
@@ -177,11 +177,11 @@ func (j *jsonReporter) File(r *FileReport) error {
 	return nil
 }
 
-func (j *jsonReporter) End(s *ReportSummary) error {
+func (j *jsonReporter) End(s *Summary) error {
 	doc := struct {
 		Version int            `json:"version"`
 		Files   []FileReport   `json:"files"`
-		Summary *ReportSummary `json:"summary"`
+		Summary *Summary `json:"summary"`
 	}{ReportVersion, j.files, s}
 	if doc.Files == nil {
 		doc.Files = []FileReport{}
@@ -201,11 +201,11 @@ func (j *jsonlReporter) File(r *FileReport) error {
 	return err
 }
 
-func (j *jsonlReporter) End(s *ReportSummary) error {
+func (j *jsonlReporter) End(s *Summary) error {
 	_, err := j.out.Write(marshalJSON(struct {
 		Type    string `json:"type"`
 		Version int    `json:"version"`
-		*ReportSummary
+		*Summary
 	}{"summary", ReportVersion, s}, false))
 	return err
 }
@@ -226,7 +226,7 @@ func (g *githubReporter) File(r *FileReport) error {
 	return err
 }
 
-func (g *githubReporter) End(*ReportSummary) error { return nil }
+func (g *githubReporter) End(*Summary) error { return nil }
 
 // appendGitHub appends "::error file=…,line=…,col=…,title=[code]::message",
 // escaped as the runner unescapes workflow commands: % CR LF in the message,
@@ -347,7 +347,7 @@ func sarifURI(p string) string {
 	return s
 }
 
-func (s *sarifReporter) End(*ReportSummary) error {
+func (s *sarifReporter) End(*Summary) error {
 	var ids []string
 	for id := range s.rules {
 		ids = append(ids, id)

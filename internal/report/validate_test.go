@@ -29,7 +29,7 @@ func TestReporters(t *testing.T) {
 	for _, tt := range tests {
 		var b bytes.Buffer
 		rep := NewReporter(tt.format, &b, &DiagnosticPrinter{Cond: runewidth.NewCondition()}, tt.quiet, "v9")
-		s := ReportSummary{Reasons: map[string]int{}}
+		s := Summary{Reasons: map[string]int{}}
 		s.Add(&r)
 		if err := rep.File(&r); err != nil {
 			t.Fatal(err)
@@ -54,7 +54,7 @@ func TestReporters(t *testing.T) {
 }
 
 func TestReportSummaryLine(t *testing.T) {
-	s := ReportSummary{Files: 3, Valid: 2, Invalid: 1, Errors: 1, Warnings: 0, Stopped: true}
+	s := Summary{Files: 3, Valid: 2, Invalid: 1, Errors: 1, Warnings: 0, Stopped: true}
 	if got, want := s.Line("1 skipped"), "3 files: 2 valid, 1 invalid, 1 error, 0 warnings; 1 skipped; interrupted"; got != want {
 		t.Errorf("Line = %q, want %q", got, want)
 	}

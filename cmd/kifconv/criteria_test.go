@@ -1,18 +1,20 @@
-package shogi
+package main
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/kifconv/kifconv/internal/shogi"
 )
 
 // TestCriteriaSpec checks that each flag's value reaches its criterion,
 // and that an error names the flag at fault.
 func TestCriteriaSpec(t *testing.T) {
-	r := NewRecord(StartPosition())
-	r.Header.Set(KeyBlack, "羽生 善治")
-	r.Header.Set(KeyWhite, "Fujii")
-	m, _ := ParseUSIMove("7g7f")
-	r.AddChild(r.Root, m, Ending{})
+	r := shogi.NewRecord(shogi.StartPosition())
+	r.Header.Set(shogi.KeyBlack, "羽生 善治")
+	r.Header.Set(shogi.KeyWhite, "Fujii")
+	m, _ := shogi.ParseUSIMove("7g7f")
+	r.AddChild(r.Root, m, shogi.Ending{})
 	none := CriteriaSpec{MinPlies: -1, MaxPlies: -1}
 	tests := []struct {
 		name  string

@@ -1,9 +1,13 @@
-package shogi
+package main
 
-import "fmt"
+import (
+	"fmt"
 
-// CriteriaSpec is the text of a set of criteria, as `kifconv filter`'s
-// flags give it: each field is one flag's values.
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// CriteriaSpec is filter's criteria as its flags give them: each field is
+// one flag's values.
 type CriteriaSpec struct {
 	Players, Blacks, Whites, Events []string // names, contained (after foldName)
 	Winners, Losers                 []string
@@ -17,8 +21,8 @@ type CriteriaSpec struct {
 
 // Criteria checks the text and builds the criteria. An error names the
 // flag of the value at fault (--player, --date-from, …).
-func (s *CriteriaSpec) Criteria() (*Criteria, error) {
-	c := NewCriteria()
+func (s *CriteriaSpec) Criteria() (*shogi.Criteria, error) {
+	c := shogi.NewCriteria()
 	name := func(add func(string)) func(string) error {
 		return func(v string) error { add(v); return nil }
 	}

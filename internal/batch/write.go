@@ -1,0 +1,213 @@
+package batch
+
+import (
+	"context"
+	"sync/atomic"
+
+	"github.com/kifconv/kifconv/internal/report"
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// Writing is what a job that writes records asks: which games it takes,
+// and where they go.
+type Writing struct {
+	Sink *Sink
+	// Choose, when not nil, says on the worker that read a record whether
+	// it is taken (a filter's criteria).
+	Choose func(*shogi.Record) bool
+	// ChooseGame, when not nil, says by its place whether a game is taken
+	// (dedup's second pass); it runs in game order.
+	ChooseGame func(index, game int) bool
+	// List, when not nil, is given every game taken, in input order,
+	// instead of writing it (filter -l).
+	List func(in Input, game int)
+}
+
+// writeItem is what the inputs of a writing job emit: a game taken, to
+// list or to write into the one output, or the end of an input.
+type writeItem struct {
+	in   Input
+	game int
+	rec  *shogi.Record
+	end  *inputEnd
+}
+
+// inputEnd is what working on one input came to.
+type inputEnd struct {
+	in       Input
+	diags    []report.Diagnostic
+	status   Status
+	games    int // games read
+	taken    int // games chosen
+	written  int // games written into its own outputs
+	files    int // its own outputs written
+	kept     bool
+	failed   bool // it could not be read to its end
+	problems bool // it had a problem a strict reading refuses
+}
+
+// chosen is what the worker that read a record decided of it.
+type chosen struct {
+	taken bool
+	part  *part // written already, in a one-game format under Dir
+}
+
+// Write reads every game of the job's inputs and writes those w takes, in
+// input order, whatever the number of workers.
+func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
+	var t Tally
+	r := &reader{job: j}
+	s := w.Sink
+	strict := j.Reading.Strict || s != nil && s.d.Strict
+	var one *One
+	if w.List == nil && s != nil && !s.PerInput() {
+		one = s.One()
+	}
+	perInput := w.List == nil && s.PerInput()
+	// lost is set once the one output is lost: reading the rest is
+	// pointless.
+	var lost atomic.Bool
+	st := j.Sources.Open()
+	defer st.Close()
+	c := runConfig[writeItem]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
+	if perInput {
+		c.claim = s.claim
+	}
+	c.work = func(u *unit[writeItem]) {
+		end := &inputEnd{in: u.In, diags: u.Notes}
+		if lost.Load() {
+			return
+		}
+		var out *InputOutput
+		if perInput {
+			out = s.Input(u.In, u.Out)
+			if !out.Open() {
+				ds, st, _ := out.Done(false)
+				end.diags, end.status, end.kept = append(end.diags, ds...), st, out.Kept
+				u.Emit(writeItem{end: end})
+				return
+			}
+		}
+		split := out != nil && s.t.OneGame() && !s.d.Frames
+		var warns report.DiagnosticList
+		work := func(rec *shogi.Record) chosen {
+			ch := chosen{taken: w.Choose == nil || w.Choose(rec)}
+			if ch.taken && split && w.ChooseGame == nil {
+				ch.part = out.WritePart(rec)
+			}
+			return ch
+		}
+		read := readInput(ctx, r, at(u), work, func(g *Game, ch chosen) bool {
+			end.games++
+			warns.AddParse(g.In.Name(), g.Game, g.Warnings...)
+			end.problems = end.problems || len(g.Warnings) > 0
+			if !ch.taken || w.ChooseGame != nil && !w.ChooseGame(g.Index, g.Game) {
+				if ch.part != nil {
+					ch.part.file.Remove()
+				}
+				return true
+			}
+			end.taken++
+			switch {
+			case w.List != nil || one != nil:
+				u.Emit(writeItem{in: g.In, game: g.Game, rec: g.Record})
+				return !lost.Load()
+			case split:
+				if ch.part == nil {
+					ch.part = out.WritePart(g.Record)
+				}
+				return out.AddPart(g.Game, ch.part)
+			}
+			return out.Write(g.Game, g.Record)
+		}, nil)
+		end.diags = append(end.diags, warns.List(u.In.Name())...)
+		end.diags = append(end.diags, read.diagnostics(u.In)...)
+		end.status = read.Status
+		end.failed = read.failed()
+		end.problems = end.problems || end.failed
+		if out != nil {
+			ds, st, files := out.Done(!strict || !end.problems)
+			end.diags = append(end.diags, ds...)
+			end.status = max(end.status, st)
+			end.files = files
+			if files > 0 {
+				end.written = out.games
+			}
+		}
+		u.Emit(writeItem{end: end})
+	}
+	var oneFailed bool // the one output is lost, or a strict problem refuses it
+	c.take = func(x writeItem) {
+		if x.end == nil {
+			switch {
+			case w.List != nil:
+				w.List(x.in, x.game)
+			default:
+				if ds, st := one.Write(x.in, x.game, x.rec); ds != nil || st != StatusOK {
+					oneFailed = true
+					lost.Store(true)
+					t.count(ds)
+					t.Status = max(t.Status, st)
+					if j.Report != nil {
+						j.Report(ds)
+					}
+				}
+			}
+			return
+		}
+		e := x.end
+		if one != nil {
+			ds := one.EndInput(e.in)
+			if strict && len(ds) > 0 {
+				ds = asErrors(ds)
+				e.status = max(e.status, StatusInvalid)
+			}
+			e.diags = append(e.diags, ds...)
+			oneFailed = oneFailed || strict && (e.problems || len(ds) > 0)
+		}
+		t.Inputs++
+		t.Games += e.games
+		t.Selected += e.taken
+		t.Written += e.written
+		t.Outputs += e.files
+		if e.kept {
+			t.Kept++
+		}
+		if e.failed || e.status != StatusOK {
+			t.Failed++
+		}
+		t.Status = max(t.Status, e.status)
+		t.count(e.diags)
+		if j.Report != nil && len(e.diags) > 0 {
+			j.Report(e.diags)
+		}
+		if j.Progress != nil {
+			j.Progress.Done()
+		}
+	}
+	err := run(ctx, st, c)
+	if one != nil {
+		files, games, ds, st := one.Close(!oneFailed && err == nil)
+		t.Outputs += files
+		t.Written = games
+		if one.Kept {
+			t.Kept++
+		}
+		t.Status = max(t.Status, st)
+		t.count(ds)
+		if j.Report != nil && len(ds) > 0 {
+			j.Report(ds)
+		}
+	}
+	return t, t.end(ctx, st, err)
+}
+
+// asErrors returns ds with every warning made an error: a strict job's.
+func asErrors(ds []report.Diagnostic) []report.Diagnostic {
+	for i := range ds {
+		if ds[i].Severity == report.SeverityWarning {
+			ds[i].Severity = report.SeverityError
+		}
+	}
+	return ds
+}
