@@ -76,7 +76,7 @@ func validateInput(ctx context.Context, r *reader, u *unit[*validation], strict 
 		}
 		var reported map[string]bool
 		readerDiags := make([]report.Diagnostic, len(g.Warnings)) // judged below, then listed
-		asError := make([]report.Diagnostic, len(g.Warnings))    // what each stands for as an error
+		asError := make([]report.Diagnostic, len(g.Warnings))     // what each stands for as an error
 		for i, w := range g.Warnings {
 			readerDiags[i] = report.DiagnosticFromParse(rep.Path, g.Game, w)
 			asError[i] = report.DiagnosticFromParse(rep.Path, g.Game, parse.StrictError(w))
@@ -152,4 +152,3 @@ func judgeKept(readerDiags []report.Diagnostic, d report.Diagnostic) int {
 	}
 	return -1
 }
-

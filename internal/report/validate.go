@@ -179,9 +179,9 @@ func (j *jsonReporter) File(r *FileReport) error {
 
 func (j *jsonReporter) End(s *Summary) error {
 	doc := struct {
-		Version int            `json:"version"`
-		Files   []FileReport   `json:"files"`
-		Summary *Summary `json:"summary"`
+		Version int          `json:"version"`
+		Files   []FileReport `json:"files"`
+		Summary *Summary     `json:"summary"`
 	}{ReportVersion, j.files, s}
 	if doc.Files == nil {
 		doc.Files = []FileReport{}
