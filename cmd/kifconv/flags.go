@@ -90,7 +90,7 @@ func fromFlag(flag, name string) (string, error) {
 	f, ok := parse.Lookup(strings.ToLower(name))
 	if !ok {
 		var names []string
-		for _, f := range parse.Formats {
+		for _, f := range parse.Formats() {
 			names = append(names, f.Name)
 		}
 		return "", usageErrorf("--%s: unknown input format %q (readable: %s)", flag, name, strings.Join(names, ", "))

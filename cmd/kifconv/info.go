@@ -109,7 +109,7 @@ func infoColumns(format string, fields []string) ([]report.InfoField, error) {
 	}
 	defaults := report.InfoFieldNames()
 	if format == "table" {
-		defaults = report.InfoTableFields
+		defaults = report.InfoTableFields()
 	}
 	cols, err := report.PickInfoFields(fields, defaults)
 	if err != nil {

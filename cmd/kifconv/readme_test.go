@@ -63,7 +63,7 @@ func TestPreCommitHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range parse.Formats {
+	for _, f := range parse.Formats() {
 		for _, ext := range f.Extensions {
 			if ext == ".json" || ext == ".txt" {
 				continue

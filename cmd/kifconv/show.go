@@ -105,7 +105,7 @@ func runShow(cmd *cobra.Command, e env, o *showOptions, args []string) error {
 		f, ok := render.Lookup(strings.ToLower(o.format))
 		if !ok {
 			var names []string
-			for _, f := range render.Formats {
+			for _, f := range render.Formats() {
 				names = append(names, f.Name)
 			}
 			return usageErrorf("--format: want text or a writable format (%s), not %q", strings.Join(names, ", "), o.format)

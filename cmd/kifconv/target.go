@@ -202,7 +202,7 @@ func outputFormat(to, output string) (name, warning string, err error) {
 		var ok bool
 		if f, ok = render.Lookup(strings.ToLower(to)); !ok {
 			var names []string
-			for _, f := range render.Formats {
+			for _, f := range render.Formats() {
 				names = append(names, f.Name)
 			}
 			return "", "", usageErrorf("--to: unknown output format %q (writable: %s)", to, strings.Join(names, ", "))

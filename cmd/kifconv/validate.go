@@ -35,8 +35,8 @@ func newValidateCmd(e env) *cobra.Command {
 	}
 	addReadFlags(cmd, &o.in, "", true)
 	addTermFlags(cmd, &o.term)
-	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.ReportFormats, ", "))
-	choices(cmd, "format", report.ReportFormats...)
+	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.ReportFormats(), ", "))
+	choices(cmd, "format", report.ReportFormats()...)
 	return cmd
 }
 
@@ -45,7 +45,7 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions, args []string) e
 	if err != nil {
 		return err
 	}
-	if err := oneOf("format", o.format, report.ReportFormats...); err != nil {
+	if err := oneOf("format", o.format, report.ReportFormats()...); err != nil {
 		return err
 	}
 	s, err := newSession(cmd, e, o.term, "validating")

@@ -9,7 +9,7 @@ import (
 )
 
 // FormatTable returns the rows of the record formats (and the SVG
-// picture): the readable ones in parse.Formats order, then the formats only
+// picture): the readable ones in parse.Formats() order, then the formats only
 // written. With training it returns the training-data outputs instead
 // (hcpe, psv, positions): they hold positions, not records, and nothing
 // reads them back.
@@ -17,12 +17,12 @@ func FormatTable(training bool) []report.FormatInfo {
 	var out []report.FormatInfo
 	index := map[string]int{}
 	if !training {
-		for _, f := range parse.Formats {
+		for _, f := range parse.Formats() {
 			index[f.Name] = len(out)
 			out = append(out, report.FormatInfo{Name: f.Name, Read: true, Extensions: f.Extensions, Description: f.Description})
 		}
 	}
-	for _, f := range render.Formats {
+	for _, f := range render.Formats() {
 		if render.IsTraining(f.Name) != training {
 			continue
 		}

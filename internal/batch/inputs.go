@@ -311,22 +311,17 @@ func listEntries(r io.Reader, nul bool) iter.Seq2[string, error] {
 	}
 }
 
-// genericExtensions are extensions that many files besides records carry
-// (JKF is often saved as .json). A walk takes them only when the content
-// is a record of a format that uses them.
-var genericExtensions = map[string]bool{".json": true, ".txt": true}
-
 // readableExtensions lists the lower-case extensions a walk takes: those
 // of the format, or of every readable format except the generic ones.
 func readableExtensions(format string) map[string]bool {
 	exts := map[string]bool{}
-	for _, f := range parse.Formats {
+	for _, f := range parse.Formats() {
 		if format != "" && f.Name != format {
 			continue
 		}
 		for _, e := range f.Extensions {
 			e = strings.ToLower(e)
-			if format == "" && genericExtensions[e] {
+			if format == "" && parse.IsGenericExtension(e) {
 				continue
 			}
 			exts[e] = true

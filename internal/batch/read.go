@@ -84,7 +84,7 @@ type Game struct {
 	Format   string
 	Encoding charset.Encoding
 	Game     int           // 1-based within its input
-	Record   *shogi.Record // valid until the call it is given to returns, unless the reading keeps records
+	Record   *shogi.Record // lives as parse.Options.ReuseRecord says: until the call it is given to returns, unless kept
 	Warnings parse.ErrorList
 }
 
@@ -157,12 +157,11 @@ func readInput[W any](ctx context.Context, r *reader, a readAt, work func(*shogi
 	if a.alone {
 		p = r.job.Progress
 	}
-	src, err := openInput(in, r.job.Sources.Stdin, rd.Format, parse.Options{Strict: rd.Strict}, rd.setup(), pool, p, r.copies)
+	src, err := openInput(in, r.job.Sources.Stdin, rd.Format, parse.Options{Strict: rd.Strict, ReuseRecord: !keep}, rd.setup(), pool, p, r.copies)
 	if err != nil {
 		return inputRead{Err: err, Status: OpenStatus(err)}
 	}
 	defer src.Close()
-	src.keep = keep
 	res := inputRead{Format: src.Format, Encoding: src.Encoding()}
 	g := Game{In: in, Index: index, Format: src.Format, Encoding: res.Encoding}
 	last := rd.Games.Last()

@@ -44,7 +44,6 @@ type InputSource struct {
 	Setup func(parse.Reader)    // applied to every reader of the input (the pieces' too)
 	file  *os.File              // nil for standard input
 	split func(*parse.Splitter) // tests: sets the sizes of the pieces
-	keep  bool                  // Each gives every record memory of its own, to keep
 }
 
 // OpenInput opens an input (stdin for "-"), detects its encoding and
@@ -140,21 +139,18 @@ func OpenStatus(err error) Status {
 // collection a Splitter can cut (a floodgate CSA archive holds hundreds of
 // thousands of games), records are read ahead by up to jobs workers
 // (parse.ReadPieces). work, when not nil, runs on each record as it is read
-// (on a worker) and its result reaches fn. The record fn is given is valid
-// until fn returns, unless s keeps records. The error that ended reading, if
-// any, is returned with the number of the record it is in.
+// (on a worker) and its result reaches fn. A record lives as s's options
+// say (parse.Options.ReuseRecord). The error that ended reading, if any, is
+// returned with the number of the record it is in.
 func Each[T any](ctx context.Context, s *InputSource, jobs int, work func(*shogi.Record) T, fn func(int, parse.Result[T]) bool) (int, error) {
 	if jobs < 2 || !parse.Splittable(s.Format) {
-		if s.keep {
-			return parse.KeepEach(s.Reader, 0, work, fn)
-		}
 		return parse.ReadEach(s.Reader, 0, work, fn)
 	}
 	sp := parse.NewSplitter(s.Format, s.Text)
 	if s.split != nil {
 		s.split(sp)
 	}
-	n, err := parse.ReadPieces(ctx, sp, s.Format, s.Options, CapJobs(jobs, runtime.NumCPU()), s.keep, s.Setup, work, fn)
+	n, err := parse.ReadPieces(ctx, sp, s.Format, s.Options, CapJobs(jobs, runtime.NumCPU()), s.Setup, work, fn)
 	if ctx.Err() != nil {
 		s.Abandon() // the cutter may still be reading the text
 	}

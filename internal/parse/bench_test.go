@@ -121,7 +121,7 @@ func makeInput(tb testing.TB, f benchFormat, recs []*shogi.Record) benchInput {
 // readInput reads every file of in as the CLI does (charset detection and
 // decoding, then the reader), optionally replaying every line, and returns
 // the records and moves read. With mem, the files are read with
-// parse.Records and the memory is kept from file to file, as the command
+// ReuseRecord and the memory is kept from file to file, as the command
 // line keeps it through a parse.Pool; else every record is a new one.
 func readInput(tb testing.TB, format string, in benchInput, legal bool, br *bytes.Reader, mem *parse.Memory) (games, moves int) {
 	var dec *charset.Reader
@@ -136,15 +136,15 @@ func readInput(tb testing.TB, format string, in benchInput, legal bool, br *byte
 		if err != nil {
 			tb.Fatal(err)
 		}
-		r, err := parse.New(format, dec, parse.WithMemory(parse.Options{}, mem))
+		opt := parse.Options{}
+		if mem != nil {
+			opt = parse.WithMemory(opt, mem)
+		}
+		r, err := parse.New(format, dec, opt)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		recs := parse.Records(r)
-		if mem == nil {
-			recs = parse.EachNew(r)
-		}
-		for rec, err := range recs {
+		for rec, err := range parse.Records(r) {
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -199,7 +199,7 @@ func processCPU() time.Duration {
 
 // benchRead runs the read, reuse and legal benchmarks of one format: read
 // makes a record of every game (Reader.Read), as a program that keeps them
-// does; reuse reads every game into one record (parse.Records, with the
+// does; reuse reads every game into one record (ReuseRecord, with the
 // memory kept from file to file), as the command line does; legal is read
 // followed by a replay of every line of play.
 func benchRead(b *testing.B, f benchFormat, in benchInput) {

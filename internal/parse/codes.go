@@ -33,10 +33,10 @@ type CodeInfo struct {
 	Meaning string
 }
 
-// Codes is the one table of every code kifconv emits, in the order the help
+// codes is the one table of every code kifconv emits, in the order the help
 // lists them: its own entries, then the record checks' (shogi.CheckCodes).
 // A code not in it is a defect (a test greps the sources).
-var Codes = withCheckCodes([]CodeInfo{
+var codes = withCheckCodes([]CodeInfo{
 	{"no-piece", KindMove, "no piece on the origin square"},
 	{"not-own-piece", KindMove, "the piece on the origin square belongs to the opponent"},
 	{"wrong-piece", KindMove, "the piece on the origin square is not the one the move names"},
@@ -97,7 +97,7 @@ func withCheckCodes(cs []CodeInfo) []CodeInfo {
 
 // LookupCode returns the entry of a code.
 func LookupCode(code string) (CodeInfo, bool) {
-	for _, c := range Codes {
+	for _, c := range codes {
 		if c.Code == code {
 			return c, true
 		}

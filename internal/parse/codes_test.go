@@ -14,7 +14,7 @@ import (
 var codeUse = regexp.MustCompile(`RuleError\{(?:Code:\s*)?"([a-z][a-z0-9-]*)"|\bCode(?:\s*,\s*[\w.]+)*\s*(?:[:=]|==|!=)\s*"([a-z][a-z0-9-]*)"|codeOf\([^,]+,\s*"([a-z][a-z0-9-]*)"\)`)
 
 // TestCodesTableComplete greps every non-test Go source of the module for
-// the codes it can emit and checks each is in Codes, so that the help and
+// the codes it can emit and checks each is in codes, so that the help and
 // README, which are generated from the table, list them all.
 func TestCodesTableComplete(t *testing.T) {
 	root := filepath.Join("..", "..")
@@ -54,7 +54,7 @@ func TestCodesTableComplete(t *testing.T) {
 		}
 	}
 	seen := map[string]bool{}
-	for _, c := range Codes {
+	for _, c := range codes {
 		if seen[c.Code] {
 			t.Errorf("code %q is in the table twice", c.Code)
 		}

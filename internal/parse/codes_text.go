@@ -7,7 +7,7 @@ import "strings"
 func CodesText() string {
 	var b strings.Builder
 	kind := CodeKind(-1)
-	for _, c := range Codes {
+	for _, c := range codes {
 		if c.Kind != kind {
 			kind = c.Kind
 			b.WriteString("  " + kind.String() + ":\n")
@@ -21,7 +21,7 @@ func CodesText() string {
 func CodesMarkdown() string {
 	var b strings.Builder
 	b.WriteString("| code | kind | meaning |\n|---|---|---|\n")
-	for _, c := range Codes {
+	for _, c := range codes {
 		b.WriteString("| `" + c.Code + "` | " + c.Kind.String() + " | " + c.Meaning + " |\n")
 	}
 	return b.String()

@@ -22,10 +22,15 @@ type Detection struct {
 	Reason string // "extension .kif", "content: a CSA move line", …
 }
 
-// GenericExtensions are the extensions that many files besides records
+// genericExtensions are the extensions that many files besides records
 // carry (JKF is often saved as .json): they do not decide the format, the
 // content does.
-var GenericExtensions = map[string]bool{".json": true, ".txt": true}
+var genericExtensions = map[string]bool{".json": true, ".txt": true}
+
+// IsGenericExtension reports whether ext (".json", in lower case) is an
+// extension that many files besides records carry: a walk takes such a file
+// only when its content is a record.
+func IsGenericExtension(ext string) bool { return genericExtensions[ext] }
 
 // detectBytes is how much of the head DetectFormat looks at.
 const detectBytes = 64 << 10
@@ -41,7 +46,7 @@ const detectBytes = 64 << 10
 // lines, and BOD diagrams.
 func DetectFormat(name string, head []byte) Detection {
 	ext := strings.ToLower(filepath.Ext(name))
-	if name != "-" && ext != "" && !GenericExtensions[ext] {
+	if name != "-" && ext != "" && !genericExtensions[ext] {
 		if f, ok := Lookup(ext); ok {
 			return Detection{f.Name, "extension " + ext}
 		}

@@ -118,7 +118,7 @@ func TestDetectWriterOutput(t *testing.T) {
 		if i%4 == 0 {
 			rec.Header = nil // a bare move list, as a pipe often carries
 		}
-		for _, f := range render.Formats {
+		for _, f := range render.Formats() {
 			want, ok := readerOf[f.Name]
 			if !ok {
 				continue // svg

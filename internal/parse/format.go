@@ -3,7 +3,7 @@ package parse
 import (
 	"fmt"
 	"io"
-	"iter"
+	"slices"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
@@ -11,51 +11,11 @@ import (
 // Reader reads records one at a time, as encoding/csv's Reader does. Read
 // returns io.EOF after the last record. A record that cannot be read gives a
 // nil record and an *Error (or an ErrorList); Warnings then lists the
-// problems that were tolerated in the record just returned. Every record
-// Read returns is a new one, the caller's to keep; Records reads into one
-// record reused from step to step instead.
+// problems that were tolerated in the record just returned. How long a
+// record stays valid is Options.ReuseRecord's one rule.
 type Reader interface {
 	Read() (*shogi.Record, error)
 	Warnings() ErrorList
-}
-
-// Records returns an iterator over the records of r: each step yields a
-// record and nil, or nil and the error that ends the sequence (io.EOF is
-// not yielded). r.Warnings lists the problems tolerated in the record at
-// hand. The readers of this package build every record in the memory of
-// the one before, so that reading a collection allocates no game tree once
-// its longest game has been read: as with bufio.Scanner's Bytes, the
-// record yielded is valid only until the next step, which overwrites it. A
-// caller that keeps records reads them with r.Read instead. After the loop
-// the last record yielded stays valid (unless an error ended the sequence)
-// until r's records are iterated again or the Source r belongs to is
-// closed.
-func Records(r Reader) iter.Seq2[*shogi.Record, error] {
-	return func(yield func(*shogi.Record, error) bool) { readRecords(r, true, yield) }
-}
-
-// each yields the records of r as r.Read returns them, each a new one.
-func each(r Reader) iter.Seq2[*shogi.Record, error] {
-	return func(yield func(*shogi.Record, error) bool) { readRecords(r, false, yield) }
-}
-
-// readRecords yields the records of r to the first error, reusing one
-// record if reuse is set and r is a reader of this package.
-func readRecords(r Reader, reuse bool, yield func(*shogi.Record, error) bool) {
-	if x, ok := r.(interface{ options() *Options }); ok && reuse {
-		o := x.options()
-		if o.mem == nil {
-			o.mem = new(memory)
-		}
-		o.reuse = true
-		defer func() { o.reuse = false }()
-	}
-	for {
-		rec, err := r.Read()
-		if err == io.EOF || !yield(rec, err) || err != nil {
-			return
-		}
-	}
 }
 
 // Options are the settings every reader shares. The zero value is lenient,
@@ -71,15 +31,20 @@ type Options struct {
 	Line   int
 	Offset int64
 
-	mem   *memory // kept from one input to the next (a Pool's), if not nil
-	reuse bool    // set while Records runs: records are built in mem.rec
+	// ReuseRecord is the one rule of a record's lifetime, as in
+	// encoding/csv: with it, Read builds each record in the memory of the
+	// one before, so that a record is valid only until the next Read (or
+	// until the Source of the reader is closed), and reading a collection
+	// allocates no game tree once its longest game has been read. Without
+	// it, every record Read returns is a new one, the caller's to keep.
+	// ReadEach and ReadPieces, and every command, follow it.
+	ReuseRecord bool
+
+	mem *memory // kept from one input to the next (a Pool's), if not nil
 }
 
-// options gives Records the options of the reader they are embedded in.
-func (o *Options) options() *Options { return o }
-
 // memory is what a reader keeps from one game and (through a Pool) one
-// input to the next: the record Records reuses and the buffers, which a
+// input to the next: the record ReuseRecord reuses and the buffers, which a
 // batch of one-game files would otherwise grow from nothing in every file.
 // One reader at a time uses it.
 type memory struct {
@@ -92,11 +57,14 @@ type memory struct {
 // must not hold its memory for the rest of a batch.
 const maxReusedLineBuf = 64 << 10
 
-// newRecord returns the record to build a game in: while Records runs, the
+// newRecord returns the record to build a game in: with ReuseRecord, the
 // reused one reset to start, else a new one.
 func (o *Options) newRecord(start shogi.Position) *shogi.Record {
-	if !o.reuse {
+	if !o.ReuseRecord {
 		return shogi.NewRecord(start)
+	}
+	if o.mem == nil {
+		o.mem = new(memory)
 	}
 	if o.mem.rec == nil {
 		o.mem.rec = shogi.NewRecord(start)
@@ -108,7 +76,7 @@ func (o *Options) newRecord(start shogi.Position) *shogi.Record {
 
 // reused returns the record newRecord will reset for the next game, or nil.
 func (o *Options) reused() *shogi.Record {
-	if !o.reuse {
+	if !o.ReuseRecord || o.mem == nil {
 		return nil
 	}
 	return o.mem.rec
@@ -125,9 +93,9 @@ type Format struct {
 	New         func(r io.Reader, opt Options) Reader
 }
 
-// Formats is the table of readable formats, in the order `kifconv formats`
+// formats is the table of readable formats, in the order `kifconv formats`
 // lists them.
-var Formats = []Format{
+var formats = []Format{
 	{"jkf", []string{".jkf", ".json"}, "JSON Kifu Format (JKF), one object or JSON Lines", func(r io.Reader, o Options) Reader { return NewJKF(r, o) }},
 	{"usi", []string{".usi"}, "USI position lines (position startpos moves …), one game per line", func(r io.Reader, o Options) Reader { return NewUSI(r, o) }},
 	{"sfen", []string{".sfen"}, "SFEN positions, one per line", func(r io.Reader, o Options) Reader { return NewSFEN(r, o) }},
@@ -142,12 +110,12 @@ var Formats = []Format{
 
 // Lookup returns the readable format named name (or with extension name).
 func Lookup(name string) (Format, bool) {
-	for _, f := range Formats {
+	for _, f := range formats {
 		if f.Name == name {
 			return f, true
 		}
 	}
-	for _, f := range Formats {
+	for _, f := range formats {
 		for _, e := range f.Extensions {
 			if e == name || e == "."+name {
 				return f, true
@@ -165,3 +133,7 @@ func New(name string, r io.Reader, opt Options) (Reader, error) {
 	}
 	return f.New(r, opt), nil
 }
+
+// Formats returns the readable formats, in the order `kifconv formats`
+// lists them: a copy, the caller's to change.
+func Formats() []Format { return slices.Clone(formats) }

@@ -160,7 +160,7 @@ func lineCol(p parse.Pos) string {
 // no record (the CLI says empty).
 func TestNotARecord(t *testing.T) {
 	const prose = "Dear diary,\nto-day I played shogi and lost.\n"
-	for _, f := range parse.Formats {
+	for _, f := range parse.Formats() {
 		t.Run(f.Name, func(t *testing.T) {
 			r := f.New(strings.NewReader(prose), parse.Options{Filename: "t"})
 			rec, err := r.Read()

@@ -81,11 +81,11 @@ func addSeeds(f *testing.F, format string, inline ...string) int {
 }
 
 // fuzzRead is the body of every FuzzRead<Format>: it looks the reader up in
-// parse.Formats, so a format is fuzzed exactly as the CLI reads it.
+// parse.Formats(), so a format is fuzzed exactly as the CLI reads it.
 func fuzzRead(f *testing.F, format string, inline ...string) {
 	pf, ok := parse.Lookup(format)
 	if !ok || pf.Name != format {
-		f.Skipf("no %s reader in parse.Formats", format)
+		f.Skipf("no %s reader in parse.Formats()", format)
 	}
 	addSeeds(f, format, inline...)
 	// The input is a string, as in the readers' own fuzz tests, so that
@@ -155,7 +155,7 @@ func readAll(t *testing.T, pf parse.Format, data []byte, opt parse.Options) read
 	return res
 }
 
-// readReused reads data with parse.Records, its memory in mem, as the
+// readReused reads data with ReuseRecord, its memory in mem, as the
 // command line reads through a Pool. Every record is the same one,
 // overwritten: it is compared with what reading into new records gave
 // (fresh), as it comes, up to fresh's first error, which must end the
@@ -579,7 +579,7 @@ func FuzzDetect(f *testing.F) {
 			t.Fatalf("DetectFormat(%q, %q) gives no reason", name, text)
 		}
 		// An extension that names one format decides it.
-		if ext := strings.ToLower(filepath.Ext(name)); name != "-" && ext != "" && !parse.GenericExtensions[ext] {
+		if ext := strings.ToLower(filepath.Ext(name)); name != "-" && ext != "" && !parse.IsGenericExtension(ext) {
 			if pf, ok := parse.Lookup(ext); ok && got != pf.Name {
 				t.Fatalf("DetectFormat(%q) = %q, but the extension names %q", name, got, pf.Name)
 			}

@@ -14,7 +14,7 @@ import (
 )
 
 // TestReuseRecord reads generated records in every format twice, in
-// lockstep: into new records (Read), and with parse.Records into one reused
+// lockstep: into new records, and with ReuseRecord into one reused
 // record with one reused line buffer, kept from file to file as a Pool
 // keeps them. Each pair must be equal, game after game, so no part of an
 // earlier game or file leaks into the next one through the reused memory.
@@ -71,7 +71,7 @@ func TestReuseRecord(t *testing.T) {
 }
 
 // TestReuseAllocations checks what reading one more file with
-// parse.Records costs with memory that has served files before: no tree,
+// ReuseRecord costs with memory that has served files before: no tree,
 // no line buffer, only the reader itself and the strings of the header and
 // comments.
 func TestReuseAllocations(t *testing.T) {
@@ -107,79 +107,53 @@ func TestReuseAllocations(t *testing.T) {
 	}
 }
 
-// TestRecordsLifetime shows the contract of parse.Records and of the ways
-// to keep records: the record a step yields is overwritten by the next
-// step (a record kept past its step holds the next game, not its own), an
-// error ends the sequence, and the records of Read and KeepEach are new
-// ones that keep their games.
+// TestRecordsLifetime shows the one rule of a record's lifetime
+// (Options.ReuseRecord): without it every record Read returns is a new one
+// that keeps its game; with it the same record is overwritten by the next
+// Read, so a record kept past its step holds the next game; ReadEach
+// follows the reader's option.
 func TestRecordsLifetime(t *testing.T) {
 	const game = "PI\n+\n+7776FU\n-3334FU\n%s\n/\n"
 	text := fmt.Sprintf(game, "+2726FU") + fmt.Sprintf(game, "+8822UM") + fmt.Sprintf(game, "+9796FU") +
 		"PI\n+\n+7776FU\n-7776FU\n/\n" + // an illegal move: an error under Strict
 		fmt.Sprintf(game, "+1716FU")
-	newReader := func() parse.Reader { return parse.NewCSA(strings.NewReader(text), parse.Options{Strict: true}) }
 	lastMove := func(rec *shogi.Record) string { return rec.NodeAt(3).Move.String() }
 	want := []string{"2g2f", "8h2b+", "9g9f"}
-
-	// Read: a new record every time, which keeps its game.
-	var kept []*shogi.Record
-	r := newReader()
-	for range want {
-		rec, err := r.Read()
-		if err != nil {
-			t.Fatal(err)
+	for _, reuse := range []bool{false, true} {
+		newReader := func() parse.Reader {
+			return parse.NewCSA(strings.NewReader(text), parse.Options{Strict: true, ReuseRecord: reuse})
 		}
-		kept = append(kept, rec)
-	}
-	for i, rec := range kept {
-		if got := lastMove(rec); got != want[i] || i > 0 && rec == kept[i-1] {
-			t.Errorf("Read: record %d holds %s (want %s), or is the one before", i+1, got, want[i])
+		// Read.
+		var kept []*shogi.Record
+		r := newReader()
+		for i := range want {
+			rec, err := r.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept = append(kept, rec)
+			if got := lastMove(rec); got != want[i] {
+				t.Errorf("reuse %v: Read %d holds %s, want %s", reuse, i+1, got, want[i])
+			}
 		}
-	}
-
-	// Records: one record, overwritten at every step; the error ends the
-	// sequence, though the reader could read the game after it.
-	var first *shogi.Record
-	steps, errs := 0, 0
-	for rec, err := range parse.Records(newReader()) {
-		if err != nil {
-			errs++
-			continue
+		for i, rec := range kept {
+			same := i > 0 && rec == kept[i-1]
+			if i > 0 && same != reuse || !reuse && lastMove(rec) != want[i] || reuse && lastMove(rec) != want[len(want)-1] {
+				t.Errorf("reuse %v: record %d kept past its step holds %s, the same as the one before: %v", reuse, i+1, lastMove(rec), same)
+			}
 		}
-		if got := lastMove(rec); got != want[steps] {
-			t.Errorf("Records: step %d holds %s, want %s", steps+1, got, want[steps])
-		}
-		if first == nil {
-			first = rec
-		} else if rec != first {
-			t.Errorf("Records: step %d yields a new record", steps+1)
-		}
-		steps++
-		if got := lastMove(first); got != want[steps-1] {
-			t.Errorf("Records: the record kept from step 1 holds %s at step %d, want that step's %s", got, steps, want[steps-1])
-		}
-	}
-	if steps != len(want) || errs != 1 {
-		t.Errorf("Records: %d records and %d errors, want %d and 1", steps, errs, len(want))
-	}
-
-	// ReadEach hands fn the reused record, KeepEach a new one to keep.
-	for _, tt := range []struct {
-		name  string
-		each  func(parse.Reader, int, func(*shogi.Record) int, func(int, parse.Result[int]) bool) (int, error)
-		fresh bool
-	}{{"ReadEach", parse.ReadEach[int], false}, {"KeepEach", parse.KeepEach[int], true}} {
+		// ReadEach: the same rule, and the error of the fourth game.
 		var recs []*shogi.Record
-		n, err := tt.each(newReader(), 0, nil, func(_ int, res parse.Result[int]) bool {
+		n, err := parse.ReadEach(newReader(), 0, nil, func(_ int, res parse.Result[int]) bool {
 			recs = append(recs, res.Record)
 			return true
 		})
 		if n != len(want)+1 || err == nil {
-			t.Errorf("%s: %d, %v; want %d and the error of the fourth game", tt.name, n, err, len(want)+1)
+			t.Errorf("reuse %v: ReadEach: %d, %v; want %d and the error of the fourth game", reuse, n, err, len(want)+1)
 		}
-		for i, rec := range recs {
-			if got, distinct := lastMove(rec), i > 0 && rec != recs[i-1]; i > 0 && distinct != tt.fresh || tt.fresh && got != want[i] {
-				t.Errorf("%s: record %d holds %s (want %s), distinct from the one before: %v", tt.name, i+1, got, want[i], distinct)
+		for i := 1; i < len(recs); i++ {
+			if (recs[i] == recs[i-1]) != reuse {
+				t.Errorf("reuse %v: ReadEach record %d is the one before: %v", reuse, i+1, recs[i] == recs[i-1])
 			}
 		}
 	}

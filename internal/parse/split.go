@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"iter"
 	"slices"
 	"sync"
 
@@ -265,25 +264,18 @@ type Result[T any] struct {
 	Work     T
 }
 
-// ReadEach reads the records of r with Records and calls fn with each and
-// its number, counting on from n, until fn returns false or the input ends;
-// work, when not nil, runs on each record first. The record is valid until
-// fn returns: the next is read into it. It returns the number of the last
-// record and the error that ended the reading, if any (the record it is in
-// has the number returned).
+// ReadEach reads the records of r and calls fn with each and its number,
+// counting on from n, until fn returns false or the input ends; work, when
+// not nil, runs on each record first. A record lives as r's options say
+// (Options.ReuseRecord). It returns the number of the last record and the
+// error that ended the reading, if any (the record it is in has the number
+// returned).
 func ReadEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
-	return readEach(r, Records(r), n, work, fn)
-}
-
-// KeepEach is ReadEach with a new record for each call of fn (r.Read's),
-// for a caller that keeps them.
-func KeepEach[T any](r Reader, n int, work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
-	return readEach(r, each(r), n, work, fn)
-}
-
-func readEach[T any](r Reader, recs iter.Seq2[*shogi.Record, error], n int, work func(*shogi.Record) T,
-	fn func(int, Result[T]) bool) (int, error) {
-	for rec, err := range recs {
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return n, nil
+		}
 		n++
 		if err != nil {
 			return n, WithWarnings(err, r.Warnings())
@@ -293,10 +285,9 @@ func readEach[T any](r Reader, recs iter.Seq2[*shogi.Record, error], n int, work
 			res.Work = work(rec)
 		}
 		if !fn(n, res) {
-			break
+			return n, nil
 		}
 	}
-	return n, nil
 }
 
 // ReadPieces is ReadEach over the pieces of a Splitter, read by jobs
@@ -304,14 +295,14 @@ func readEach[T any](r Reader, recs iter.Seq2[*shogi.Record, error], n int, work
 // pieces (each with a reader of format made with opt, and setup, when not
 // nil, applied to it) and run work on their records, and the records reach
 // fn in input order, as ReadEach would give them. Only the pieces in flight
-// are held. Unless keep, a record is valid until fn returns, as ReadEach's
-// are: it then goes back to the workers to be reset and filled again, so
-// that a collection allocates no game trees after its first pieces; with
-// keep every record is a new one, the caller's (KeepEach's). Once ctx is
+// are held. With opt.ReuseRecord a record is valid until fn returns: it
+// then goes back to the workers to be reset and filled again, so that a
+// collection allocates no game trees after its first pieces; without it
+// every record is a new one, the caller's. Once ctx is
 // cancelled it returns ctx's error without waiting for the goroutine that
 // reads the splitter's input, which may be blocked in a Read: that input
 // must not be used again.
-func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Options, jobs int, keep bool, setup func(Reader),
+func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Options, jobs int, setup func(Reader),
 	work func(*shogi.Record) T, fn func(int, Result[T]) bool) (int, error) {
 	type piece struct {
 		Piece
@@ -321,18 +312,19 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 	}
 	newReader := func(r io.Reader, p Piece, mem *memory) (Reader, error) {
 		o := opt
-		o.Line, o.Offset, o.mem, o.reuse = p.Line, p.Offset, mem, mem != nil
+		o.Line, o.Offset, o.mem, o.ReuseRecord = p.Line, p.Offset, mem, mem != nil
 		rd, err := New(format, r, o)
 		if err == nil && setup != nil {
 			setup(rd)
 		}
 		return rd, err
 	}
-	opt.mem, opt.reuse = nil, false // the workers' readers share no memory
+	reuse := opt.ReuseRecord
+	opt.mem = nil // the workers' readers share no memory
 	// A piece's records are all kept until their turn comes: each is read
 	// into a record of its own, a used one when fn is done with one.
 	var used *sync.Pool
-	if !keep {
+	if reuse {
 		used = new(sync.Pool)
 	}
 	jobs = max(jobs, 1)
@@ -389,7 +381,7 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 					if used != nil {
 						r = recycling{r, mem, used}
 					}
-					_, p.err = KeepEach(r, 0, work, func(_ int, res Result[T]) bool {
+					_, p.err = ReadEach(r, 0, work, func(_ int, res Result[T]) bool {
 						p.recs = append(p.recs, res)
 						return true
 					})
@@ -432,12 +424,13 @@ func ReadPieces[T any](ctx context.Context, sp *Splitter, format string, opt Opt
 			return n + 1, p.err
 		}
 		if p.Rest != nil {
-			r, err := newReader(io.MultiReader(bytes.NewReader(p.Text), p.Rest), p.Piece, nil)
+			var mem *memory
+			if reuse {
+				mem = new(memory)
+			}
+			r, err := newReader(io.MultiReader(bytes.NewReader(p.Text), p.Rest), p.Piece, mem)
 			if err != nil {
 				return n + 1, err
-			}
-			if keep {
-				return KeepEach(r, n, work, fn)
 			}
 			return ReadEach(r, n, work, fn)
 		}

@@ -251,26 +251,26 @@ func TestReadPieces(t *testing.T) {
 			return n
 		}
 		var want strings.Builder
-		r, _ := New(format, strings.NewReader(text), Options{Filename: "f"})
+		r, _ := New(format, strings.NewReader(text), Options{Filename: "f", ReuseRecord: true})
 		n, err := ReadEach(r, 0, work, transcribe(&want))
 		fmt.Fprintf(&want, "end %d %v\n", n, err)
-		for _, keep := range []bool{true, false} {
+		for _, reuse := range []bool{true, false} {
 			for _, jobs := range []int{1, 3} {
 				for _, size := range []int{1, 300, 1 << 20} {
 					sp := NewSplitter(format, iotest.OneByteReader(strings.NewReader(text)))
 					sp.Size = size
 					var got strings.Builder
-					n, err := ReadPieces(context.Background(), sp, format, Options{Filename: "f"}, jobs, keep, nil, work, transcribe(&got))
+					n, err := ReadPieces(context.Background(), sp, format, Options{Filename: "f", ReuseRecord: reuse}, jobs, nil, work, transcribe(&got))
 					fmt.Fprintf(&got, "end %d %v\n", n, err)
 					if got.String() != want.String() {
-						t.Fatalf("%s, %d jobs, pieces of %d, keep %v:\n%s\nwant\n%s", format, jobs, size, keep, got.String(), want.String())
+						t.Fatalf("%s, %d jobs, pieces of %d, reuse %v:\n%s\nwant\n%s", format, jobs, size, reuse, got.String(), want.String())
 					}
 				}
 			}
 		}
 		sp := NewSplitter(format, strings.NewReader(text))
 		sp.Size = 1
-		n, err = ReadPieces(context.Background(), sp, format, Options{}, 2, false, nil, work, func(n int, _ Result[int]) bool { return n < 5 })
+		n, err = ReadPieces(context.Background(), sp, format, Options{}, 2, nil, work, func(n int, _ Result[int]) bool { return n < 5 })
 		if n != 5 || err != nil {
 			t.Errorf("%s: stopped at %d, %v; want 5, nil", format, n, err)
 		}

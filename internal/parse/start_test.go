@@ -31,7 +31,7 @@ func TestStartRuleEveryFormat(t *testing.T) {
 			t.Fatalf("%s: %v", st.name, err)
 		}
 		rec := shogi.NewRecord(start)
-		for _, f := range render.Formats {
+		for _, f := range render.Formats() {
 			reader, ok := readerOf[f.Name]
 			if !ok || reader == "jkf" {
 				// The JKF reader is rewritten apart; it is to judge its

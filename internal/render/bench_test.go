@@ -153,7 +153,7 @@ func BenchmarkWriteSVG(b *testing.B) { benchWrite(b, "svg") }
 
 // BenchmarkWriteEncoded is BenchmarkWriteGenerated through the CLI's
 // output encoder: each format in its usual encoding and line ends
-// (render.Formats: KIF in Shift_JIS with CRLF, the others UTF-8 with LF,
+// (render.Formats(): KIF in Shift_JIS with CRLF, the others UTF-8 with LF,
 // which the encoder passes through), and KI2 and UTF-8 KIF also in
 // Shift_JIS with CRLF.
 func BenchmarkWriteEncoded(b *testing.B) {

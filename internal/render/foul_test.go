@@ -32,7 +32,7 @@ func TestWriteFoulKingCapture(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: the KIF reader rejects a documented foul: %v", r.name, err)
 		}
-		for _, f := range render.Formats {
+		for _, f := range render.Formats() {
 			var buf bytes.Buffer
 			w := f.New(&buf, render.Options{AllowLoss: true})
 			err := w.Write(rec)

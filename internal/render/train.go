@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -17,34 +16,6 @@ type TrainOptions struct {
 	Decisive   bool // leave out the lines of play that end without a winner
 	Variations bool // write the positions of every variation too, after the position they branch from
 	Dedup      bool // write each position (board, hands, side to move) once per output
-}
-
-// ParseTrainOptions checks the values of convert's training flags:
-// variations is "" or all, results all or decisive (in any case), and the
-// plies 0 or more. An error names the flag at fault.
-func ParseTrainOptions(variations, results string, skipPlies, minPlies int, dedup bool) (TrainOptions, error) {
-	t := TrainOptions{SkipPlies: skipPlies, MinPlies: minPlies, Dedup: dedup}
-	switch strings.ToLower(variations) {
-	case "":
-	case "all":
-		t.Variations = true
-	default:
-		return t, fmt.Errorf("--variations: the training formats take all (every variation's positions too), not %q", variations)
-	}
-	switch strings.ToLower(results) {
-	case "all":
-	case "decisive":
-		t.Decisive = true
-	default:
-		return t, fmt.Errorf("--results: want all or decisive, not %q", results)
-	}
-	if skipPlies < 0 {
-		return t, fmt.Errorf("--skip-plies: want 0 or more, not %d", skipPlies)
-	}
-	if minPlies < 0 {
-		return t, fmt.Errorf("--min-plies: want 0 or more, not %d", minPlies)
-	}
-	return t, nil
 }
 
 // DedupBytesPerPosition bounds what Dedup costs per distinct position

@@ -346,31 +346,3 @@ func BenchmarkWriteTraining(b *testing.B) {
 		})
 	}
 }
-
-func TestParseTrainOptions(t *testing.T) {
-	tests := []struct {
-		variations, results string
-		skip, min           int
-		want                render.TrainOptions
-		err                 string
-	}{
-		{"", "all", 0, 0, render.TrainOptions{}, ""},
-		{"ALL", "Decisive", 4, 30, render.TrainOptions{Variations: true, Decisive: true, SkipPlies: 4, MinPlies: 30}, ""},
-		{"separate", "all", 0, 0, render.TrainOptions{}, "--variations: "},
-		{"", "won", 0, 0, render.TrainOptions{}, `--results: want all or decisive, not "won"`},
-		{"", "all", -1, 0, render.TrainOptions{}, "--skip-plies: "},
-		{"", "all", 0, -2, render.TrainOptions{}, "--min-plies: "},
-	}
-	for _, tt := range tests {
-		got, err := render.ParseTrainOptions(tt.variations, tt.results, tt.skip, tt.min, false)
-		if tt.err != "" {
-			if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
-				t.Errorf("%+v: error %v, want %q…", tt, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("%+v: %+v, %v", tt, got, err)
-		}
-	}
-}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -130,22 +131,22 @@ type Format struct {
 	New         func(w io.Writer, opt Options) Writer
 }
 
-// Formats is the table of writable formats.
-var Formats = []Format{
+// formats is the table of writable formats.
+var formats = []Format{
 	{"jkf", ".jkf", "utf-8", false, "JSON Kifu Format: one indented document, or JSON Lines for several records", func(w io.Writer, o Options) Writer { return NewJKF(w, o) }},
 	{"usi", ".usi", "utf-8", false, "USI position line per game (main line)", func(w io.Writer, o Options) Writer { return NewUSI(w, o) }},
-	{"sfen", ".sfen", "utf-8", false, "SFEN of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewSFEN(w, o) }},
+	{"sfen", ".sfen", "utf-8", false, "SFEN of the position at the end of the main line (or at a given ply)", func(w io.Writer, o Options) Writer { return NewSFEN(w, o) }},
 	{"kif", ".kif", "shift_jis", true, "KIF as Kifu for Windows writes it: header, numbered moves with times, comments, 変化 blocks", func(w io.Writer, o Options) Writer { return NewKIF(w, withEncoding(o, "shift_jis")) }},
 	{"kifu", ".kifu", "utf-8", false, "KIF in UTF-8 (.kifu)", func(w io.Writer, o Options) Writer { return NewKIF(w, withEncoding(o, "utf-8")) }},
 	{"ki2", ".ki2", "shift_jis", true, "KI2 as Kifu for Windows writes it: KIF header, moves in Japanese notation with JSA disambiguation (no times)", func(w io.Writer, o Options) Writer { return NewKI2(w, withEncoding(o, "shift_jis")) }},
 	{"ki2u", ".ki2u", "utf-8", false, "KI2 in UTF-8 (.ki2u)", func(w io.Writer, o Options) Writer { return NewKI2(w, withEncoding(o, "utf-8")) }},
-	{"bod", ".bod", "utf-8", false, "BOD board diagram of the position at the end of the main line (or --ply)", func(w io.Writer, o Options) Writer { return NewBOD(w, o) }},
-	{"csa", ".csa", "utf-8", false, "CSA V2.2 (V3.0 with --csa-version 3.0); main line only, or each line of play with --variations=separate", func(w io.Writer, o Options) Writer { return NewCSA(w, withEncoding(o, "utf-8")) }},
+	{"bod", ".bod", "utf-8", false, "BOD board diagram of the position at the end of the main line (or at a given ply)", func(w io.Writer, o Options) Writer { return NewBOD(w, o) }},
+	{"csa", ".csa", "utf-8", false, "CSA V2.2 or V3.0; the main line, or each line of play as a game of its own", func(w io.Writer, o Options) Writer { return NewCSA(w, withEncoding(o, "utf-8")) }},
 	{"psn", ".psn", "utf-8", false, "PSN (PGN-like): tags, numbered moves with origins, comments, nested variations, times, result", func(w io.Writer, o Options) Writer { return NewPSN(w, o) }},
-	{"western", ".wst", "utf-8", false, "Western move list in Hodges notation (P-7f; --notation hosking for P76)", func(w io.Writer, o Options) Writer { return NewWestern(w, o) }},
+	{"western", ".wst", "utf-8", false, "Western move list in Hodges notation (P-7f), or Hosking's (P76)", func(w io.Writer, o Options) Writer { return NewWestern(w, o) }},
 	{"hosking", ".hosking", "utf-8", false, "Western move list in Hosking notation (P76, S'56)", func(w io.Writer, o Options) Writer { return NewHosking(w, o) }},
 	{"kk", ".kk", "utf-8", false, "Kitao–Kawasaki move list (☗歩-76 ☖歩-34)", func(w io.Writer, o Options) Writer { return NewKK(w, o) }},
-	{"svg", ".svg", "utf-8", false, "SVG picture of the position at the end of the main line (or --ply); every ply with --svg-all", func(w io.Writer, o Options) Writer { return NewSVG(w, o) }},
+	{"svg", ".svg", "utf-8", false, "SVG picture of the position at the end of the main line (or at a given ply, or every ply)", func(w io.Writer, o Options) Writer { return NewSVG(w, o) }},
 	{"hcpe", ".hcpe", BinaryEncoding, false, "training data: cshogi's HuffmanCodedPosAndEval, 38 bytes per position with a move (score, move, result)", func(w io.Writer, o Options) Writer { return NewHCPE(w, o) }},
 	{"psv", ".bin", BinaryEncoding, false, "training data: YaneuraOu's PackedSfenValue, 40 bytes per position with a move (score, move, ply, result)", func(w io.Writer, o Options) Writer { return NewPSV(w, o) }},
 	{"positions", ".positions", "utf-8", false, "training data as text: SFEN, move, score, result per position with a move", func(w io.Writer, o Options) Writer { return NewPositions(w, o) }},
@@ -153,7 +154,7 @@ var Formats = []Format{
 
 // Lookup returns the writable format with this name or extension.
 func Lookup(name string) (Format, bool) {
-	for _, f := range Formats {
+	for _, f := range formats {
 		if f.Name == name || f.Extension == name || f.Extension == "."+name {
 			return f, true
 		}
@@ -199,3 +200,6 @@ func spill(ew *errWriter, buf []byte, dry bool) []byte {
 	}
 	return buf[:0]
 }
+
+// Formats returns the writable formats: a copy, the caller's to change.
+func Formats() []Format { return slices.Clone(formats) }

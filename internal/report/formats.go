@@ -7,7 +7,7 @@ import (
 )
 
 // FormatInfo is one row of `kifconv formats`: what kifconv can do with a
-// format, joined from the reader (parse.Formats) and writer (Formats)
+// format, joined from the reader (parse.Formats()) and writer (Formats)
 // tables.
 type FormatInfo struct {
 	Name        string   `json:"name"`

@@ -76,7 +76,9 @@ var infoFields = []InfoField{
 }
 
 // InfoTableFields are the columns of the table when --fields is not given.
-var InfoTableFields = []string{"path", "game", "black", "white", "date", "event", "handicap", "plies", "ending", "winner"}
+func InfoTableFields() []string {
+	return []string{"path", "game", "black", "white", "date", "event", "handicap", "plies", "ending", "winner"}
+}
 
 // InfoFieldNames returns the names of every column, in their default order.
 func InfoFieldNames() []string {

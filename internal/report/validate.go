@@ -19,7 +19,7 @@ import (
 const ReportVersion = 1
 
 // ReportFormats are validate's --format values.
-var ReportFormats = []string{"text", "json", "jsonl", "github", "sarif"}
+func ReportFormats() []string { return []string{"text", "json", "jsonl", "github", "sarif"} }
 
 // FileReport is what validate found in one file.
 type FileReport struct {
@@ -92,15 +92,38 @@ type Reporter interface {
 func NewReporter(format string, out io.Writer, p *DiagnosticPrinter, quiet bool, version string) Reporter {
 	switch format {
 	case "json":
-		return &jsonReporter{out: out}
+		return hinted{&jsonReporter{out: out}, p.Hints}
 	case "jsonl":
-		return &jsonlReporter{out: out}
+		return hinted{&jsonlReporter{out: out}, p.Hints}
 	case "github":
-		return &githubReporter{out: out, quiet: quiet}
+		return hinted{&githubReporter{out: out, quiet: quiet}, p.Hints}
 	case "sarif":
-		return &sarifReporter{out: out, version: version}
+		return hinted{&sarifReporter{out: out, version: version}, p.Hints}
 	}
 	return &textReporter{out: out, p: p, quiet: quiet}
+}
+
+// hinted gives a machine format the messages with their hints worded, as
+// the text printer words them.
+type hinted struct {
+	Reporter
+	hints func(Hint) string
+}
+
+func (h hinted) File(r *FileReport) error {
+	c := *r
+	c.Errors, c.Warnings = withHints(r.Errors, h.hints), withHints(r.Warnings, h.hints)
+	return h.Reporter.File(&c)
+}
+
+// withHints returns ds with each message ending in its hint.
+func withHints(ds []Diagnostic, hints func(Hint) string) []Diagnostic {
+	out := make([]Diagnostic, len(ds))
+	for i, d := range ds {
+		d.Message, d.Hint = d.Text(hints), NoHint
+		out[i] = d
+	}
+	return out
 }
 
 // textReporter prints compiler-style diagnostics; the summary goes to
