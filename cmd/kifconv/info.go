@@ -33,8 +33,8 @@ it is stored (format, encoding), who played (black, white: 先手/後手, or
 ended (ending, winner) and the final position (final, as SFEN).
 
 --format table (the default) aligns the columns by display width (full-width
-characters take two columns), measured on the first 1,000 rows (later
-rows widen a column where they must). json (one array), jsonl (one object
+characters take two columns), measured on the first 1,000 rows, at most 40
+columns each: a wider cell, or one of a later row, overflows its column. json (one array), jsonl (one object
 per line), csv and tsv (with a header row unless --no-header) stream.
 --fields picks and orders the columns; the table shows path, game, black,
 white, date, event, handicap, plies, ending and winner unless told, the

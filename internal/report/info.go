@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"strconv"
@@ -144,6 +145,8 @@ type InfoOptions struct {
 	Cond     *runewidth.Condition // measures the table's cells
 	NoHeader bool                 // no header row (table, csv, tsv)
 	NUL      bool                 // rows end with NUL rather than a newline (table, tsv, jsonl)
+
+	measure int // the rows the table measures (0: TableRows); tests use fewer
 }
 
 // NewInfoWriter starts the output: the header row, or the opening of the
@@ -206,7 +209,7 @@ func (iw *InfoWriter) Row(vals []string) {
 			break
 		}
 		iw.rows = append(iw.rows, append([]string(nil), vals...))
-		if len(iw.rows) > tableRows {
+		if len(iw.rows) > cmp.Or(iw.measure, TableRows) {
 			iw.table()
 		}
 	case "json", "jsonl":
@@ -257,10 +260,16 @@ func (iw *InfoWriter) End() {
 	}
 }
 
-// tableRows is how many rows the table holds to measure its columns; the
-// rows after them are written as they come, in columns that widen for a
-// longer value, so that memory stays bounded.
-var tableRows = 1000 // a variable for the tests
+// TableRows is how many rows the table holds to measure its columns; the
+// rows after them are written as they come, so that memory stays bounded.
+// A column is as wide as its widest cell among them, up to TableColumn: a
+// wider cell, or one of a later row, overflows its column rather than
+// widening every row (a 1 MB name in a 1 MB file must not make a 1 GB
+// table).
+const (
+	TableRows   = 1000
+	TableColumn = 40
+)
 
 // table measures the held rows and writes them; numbers are aligned right,
 // an empty value shows as -.
@@ -269,7 +278,7 @@ func (iw *InfoWriter) table() {
 	for _, r := range iw.rows {
 		for i := range r {
 			r[i] = tableCell(r[i])
-			iw.widths[i] = max(iw.widths[i], iw.Cond.StringWidth(r[i]))
+			iw.widths[i] = min(max(iw.widths[i], iw.Cond.StringWidth(r[i])), TableColumn)
 		}
 	}
 	for k, r := range iw.rows {
@@ -295,8 +304,7 @@ func (iw *InfoWriter) writeRow(r []string, body bool) {
 			v = tableCell(v)
 		}
 		w := iw.Cond.StringWidth(v)
-		iw.widths[i] = max(iw.widths[i], w)
-		pad := iw.widths[i] - w
+		pad := max(iw.widths[i]-w, 0)
 		right := iw.Fields[i].number && body
 		if i > 0 {
 			b = append(b, "  "...)

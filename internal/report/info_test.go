@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -72,16 +73,14 @@ func TestInfoWriter(t *testing.T) {
 }
 
 // TestInfoTableStreams checks that a table longer than the rows it holds
-// to measure is written whole, the later rows in the measured columns,
-// widened where a value is longer.
+// to measure is written whole, the later rows in the measured columns: a
+// longer value overflows its column, the columns stay as measured.
 func TestInfoTableStreams(t *testing.T) {
-	defer func(n int) { tableRows = n }(tableRows)
-	tableRows = 1
 	rows := infoRows(t)
 	fields, _ := PickInfoFields([]string{"game", "black", "plies"}, nil)
 	var b bytes.Buffer
 	bw := bufio.NewWriter(&b)
-	w := NewInfoWriter(bw, InfoOptions{Format: "table", Fields: fields, Cond: runewidth.NewCondition()})
+	w := NewInfoWriter(bw, InfoOptions{Format: "table", Fields: fields, Cond: runewidth.NewCondition(), measure: 1})
 	for i := range rows {
 		w.Row(InfoValues(fields, &rows[i]))
 	}
@@ -92,5 +91,28 @@ func TestInfoTableStreams(t *testing.T) {
 		"  12  a much longer name    123\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestInfoTableWideCell checks that a cell wider than TableColumn overflows
+// its column instead of padding every row to its width: the table of n
+// rows stays linear in its input.
+func TestInfoTableWideCell(t *testing.T) {
+	rows := infoRows(t)
+	fields, _ := PickInfoFields([]string{"black", "plies"}, nil)
+	var b bytes.Buffer
+	bw := bufio.NewWriter(&b)
+	w := NewInfoWriter(bw, InfoOptions{Format: "table", Fields: fields, Cond: runewidth.NewCondition()})
+	wide := rows[0]
+	wide.Summary.Black = strings.Repeat("x", 1<<20)
+	w.Row(InfoValues(fields, &wide))
+	const n = 1000
+	for range n {
+		w.Row(InfoValues(fields, &rows[1]))
+	}
+	w.End()
+	bw.Flush()
+	if max := 1<<20 + (n+2)*(TableColumn+10); b.Len() > max {
+		t.Errorf("%d bytes of table for a 1 MB cell and %d short rows, want at most %d", b.Len(), n, max)
 	}
 }
