@@ -20,6 +20,7 @@ type Client struct {
 	cfg      Config
 	e        *Engine
 	restarts int
+	name     string // the last engine's name
 	gameOpen bool // NewGame was called: a restarted engine gets a new game
 }
 
@@ -48,7 +49,17 @@ func (c *Client) Engine(ctx context.Context) (*Engine, error) {
 		c.e = nil
 		return nil, retried(err, true)
 	}
+	c.name = c.e.Name
 	return c.e, nil
+}
+
+// EngineName returns the name the engine gave (id name), or "" before
+// it first started.
+func (c *Client) EngineName() string {
+	if c.e == nil {
+		return c.name
+	}
+	return c.e.Name
 }
 
 // Restarts returns how many times the Client replaced a failed engine.
