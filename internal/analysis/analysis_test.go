@@ -363,7 +363,7 @@ func (v commentsVisitor) Move(_ *shogi.Position, n *shogi.Node) {
 	*v.out = append(*v.out, n.Comments()...)
 }
 func (commentsVisitor) BeginVariation(*shogi.Position, *shogi.Node) bool { return true }
-func (commentsVisitor) EndVariation()                                     {}
+func (commentsVisitor) EndVariation()                                    {}
 
 // randomRecords returns n random records with comments, variations and
 // endings.

@@ -60,7 +60,7 @@ func (v positionVisitor) Move(pos *shogi.Position, n *shogi.Node) {
 }
 
 func (positionVisitor) BeginVariation(*shogi.Position, *shogi.Node) bool { return true }
-func (positionVisitor) EndVariation()                                     {}
+func (positionVisitor) EndVariation()                                    {}
 
 // HasAnalysis reports whether any node of rec carries an analysis block
 // (in any style; see shogi.FindAnnotation).

@@ -470,6 +470,7 @@ func (normalizer) EndVariation()                        {}
 // HasEngineLine reports whether a comment line is the last line of an
 // analysis block, in any style: readers look for it to know whether to
 // call NormalizeAnnotations.
-func HasEngineLine(c string) bool {
-	return strings.HasPrefix(c, "#エンジン=") || strings.HasPrefix(c, "#engine=")
+func HasEngineLine[T ~string | ~[]byte](c T) bool {
+	const ja, en = "#エンジン=", "#engine="
+	return (len(c) >= len(ja) && string(c[:len(ja)]) == ja) || (len(c) >= len(en) && string(c[:len(en)]) == en)
 }

@@ -21,7 +21,7 @@ type Client struct {
 	e        *Engine
 	restarts int
 	name     string // the last engine's name
-	gameOpen bool // NewGame was called: a restarted engine gets a new game
+	gameOpen bool   // NewGame was called: a restarted engine gets a new game
 }
 
 // NewClient returns a Client of the engine cfg names; nothing starts yet.
