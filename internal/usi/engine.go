@@ -114,10 +114,10 @@ type Engine struct {
 	cfg          Config
 	cmd          *exec.Cmd
 	stdin        *os.File
-	lines        chan string
-	readErr      error // why lines closed; read after it is closed
+	out          *os.File      // the engine's standard output, read with deadlines
+	rd           *bufio.Reader // on out
+	partial      []byte        // a line begun before a deadline passed
 	exited       chan struct{}
-	quit         chan struct{} // closed when the engine is killed: readLines stops sending
 	stderr       ring
 	stderrDone   chan struct{}
 	dead         error
@@ -131,7 +131,7 @@ type Engine struct {
 // context bounds the whole start; a cancelled context kills the engine.
 func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	cfg = withDefaults(cfg)
-	e := &Engine{cfg: cfg, lines: make(chan string, 64), exited: make(chan struct{}), quit: make(chan struct{}), stderrDone: make(chan struct{})}
+	e := &Engine{cfg: cfg, exited: make(chan struct{}), stderrDone: make(chan struct{})}
 	e.stderr.max = cfg.StderrLines
 	if err := e.spawn(); err != nil {
 		return nil, err
@@ -200,48 +200,14 @@ func (e *Engine) spawn() error {
 		errR.Close()
 		return &Error{Op: "start", Kind: ErrExited, Detail: err.Error()}
 	}
-	e.cmd, e.stdin = cmd, inW
-	go e.readLines(outR)
+	e.cmd, e.stdin, e.out = cmd, inW, outR
+	e.rd = bufio.NewReaderSize(outR, 64<<10)
 	go e.readStderr(errR)
 	go func() {
 		_ = cmd.Wait()
 		close(e.exited)
 	}()
 	return nil
-}
-
-// readLines sends each line of the engine's standard output to e.lines,
-// without its line end, and closes it at the end.
-func (e *Engine) readLines(f *os.File) {
-	defer f.Close()
-	defer close(e.lines)
-	r := bufio.NewReaderSize(f, 64<<10)
-	var long []byte
-	for {
-		b, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long = append(long, b...)
-			if len(long) > e.cfg.MaxLineBytes {
-				e.readErr = fmt.Errorf("a line longer than %d bytes", e.cfg.MaxLineBytes)
-				return
-			}
-			continue
-		}
-		if long != nil {
-			b = append(long, b...)
-			long = nil
-		}
-		if len(b) > 0 {
-			select {
-			case e.lines <- strings.TrimRight(string(b), "\r\n"):
-			case <-e.quit:
-				return
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
 }
 
 // readStderr keeps the engine's last lines of standard error.
@@ -292,10 +258,9 @@ func (e *Engine) handshake(ctx context.Context) error {
 	if err := e.send("usi"); err != nil {
 		return e.fail("usi", err, "")
 	}
-	t := time.NewTimer(e.cfg.StartTimeout)
-	defer t.Stop()
+	deadline := time.Now().Add(e.cfg.StartTimeout)
 	for {
-		line, err := e.next(ctx, t.C)
+		line, err := e.next(ctx, deadline)
 		if err != nil {
 			return e.fail("usi", err, "")
 		}
@@ -398,10 +363,9 @@ func (e *Engine) ready(ctx context.Context) error {
 	if err := e.send("isready"); err != nil {
 		return e.fail("isready", err, "")
 	}
-	t := time.NewTimer(e.cfg.ReadyTimeout)
-	defer t.Stop()
+	deadline := time.Now().Add(e.cfg.ReadyTimeout)
 	for {
-		line, err := e.next(ctx, t.C)
+		line, err := e.next(ctx, deadline)
 		if err != nil {
 			return e.fail("isready", err, "")
 		}
@@ -464,11 +428,10 @@ func (e *Engine) Go(ctx context.Context, pos *Position, lim Limits) (Result, err
 		return Result{}, e.fail("go", err, "")
 	}
 	var res Result
-	t := time.NewTimer(wait)
-	defer t.Stop()
+	deadline := time.Now().Add(wait)
 	stopped := false
 	for {
-		line, err := e.next(ctx, t.C)
+		line, err := e.next(ctx, deadline)
 		if errors.Is(err, ErrTimeout) && !stopped {
 			// Past the time: ask for the answer. An engine that ignored a
 			// movetime is sent byoyomi from now on.
@@ -479,7 +442,7 @@ func (e *Engine) Go(ctx context.Context, pos *Position, lim Limits) (Result, err
 			if err := e.send("stop"); err != nil {
 				return res, e.fail("stop", err, "")
 			}
-			t.Reset(e.cfg.StopTimeout)
+			deadline = time.Now().Add(e.cfg.StopTimeout)
 			continue
 		}
 		if err != nil {
@@ -548,22 +511,52 @@ func (r *Result) Best() (Line, bool) {
 	return r.Lines[0], true
 }
 
-// next returns the engine's next line; ErrTimeout when timeout fires
-// first, ErrExited when the output ends, the context's error when it ends.
-func (e *Engine) next(ctx context.Context, timeout <-chan time.Time) (string, error) {
-	select {
-	case line, ok := <-e.lines:
-		if !ok {
-			if e.readErr != nil {
-				return "", &Error{Kind: ErrProtocol, Detail: e.readErr.Error()}
+// next returns the engine's next line, without its line end: ErrTimeout
+// when the deadline passes first, ErrExited when the output ends, the
+// context's error when it ends. It reads in the caller's goroutine, with
+// the file's read deadline, so that a line costs no goroutine switch.
+func (e *Engine) next(ctx context.Context, deadline time.Time) (string, error) {
+	if err := e.out.SetReadDeadline(deadline); err != nil {
+		return "", &Error{Kind: ErrExited, Detail: err.Error()}
+	}
+	if ctx.Done() != nil {
+		if err := context.Cause(ctx); err != nil {
+			return "", err
+		}
+		stop := context.AfterFunc(ctx, func() { e.out.SetReadDeadline(time.Unix(1, 0)) })
+		defer stop()
+	}
+	for {
+		b, err := e.rd.ReadSlice('\n')
+		if err == nil && e.partial == nil {
+			return strings.TrimRight(string(b), "\r\n"), nil
+		}
+		e.partial = append(e.partial, b...)
+		if len(e.partial) > e.cfg.MaxLineBytes {
+			return "", &Error{Kind: ErrProtocol, Detail: fmt.Sprintf("a line longer than %d bytes", e.cfg.MaxLineBytes)}
+		}
+		switch {
+		case err == nil:
+			line := strings.TrimRight(string(e.partial), "\r\n")
+			e.partial = nil
+			return line, nil
+		case err == bufio.ErrBufferFull:
+			continue
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			if cause := context.Cause(ctx); cause != nil {
+				return "", cause
 			}
+			if time.Now().Before(deadline) {
+				continue // the deadline was moved by a context that did not end
+			}
+			return "", ErrTimeout
+		case len(e.partial) > 0:
+			line := strings.TrimRight(string(e.partial), "\r\n")
+			e.partial = nil
+			return line, nil // the last line, without a line end
+		default:
 			return "", ErrExited
 		}
-		return line, nil
-	case <-timeout:
-		return "", ErrTimeout
-	case <-ctx.Done():
-		return "", context.Cause(ctx)
 	}
 }
 
@@ -641,7 +634,7 @@ func (e *Engine) Close() error {
 func (e *Engine) killNow() {
 	killGroup(e.cmd)
 	e.stdin.Close()
-	close(e.quit)
+	e.out.Close()
 }
 
 // Stderr returns the engine's last lines of standard error so far.
