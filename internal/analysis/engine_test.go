@@ -179,7 +179,15 @@ func cpuTime() time.Duration {
 // processes sharing the games, and the speedup of two over one.
 func BenchmarkRealEngineJobs(b *testing.B) {
 	path := realEngine(b)
-	recs := randomRecords(8)
+	// Games of the same length, so that two engines share the work evenly.
+	rng := rand.New(rand.NewPCG(28, 4))
+	var recs []*shogi.Record
+	for len(recs) < 12 {
+		rec := shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 40})
+		if analysisPlies(rec) >= 30 {
+			recs = append(recs, rec)
+		}
+	}
 	const nodes = 20000
 	rate := map[int]float64{}
 	for _, jobs := range []int{1, 2} {
@@ -206,7 +214,7 @@ func BenchmarkRealEngineJobs(b *testing.B) {
 						if i >= len(recs) {
 							return
 						}
-						ga, err := analysis.Run(ctx, recs[i], c, analysis.Options{Limits: usi.Limits{Nodes: nodes}})
+						ga, err := analysis.Run(ctx, recs[i], c, analysis.Options{Limits: usi.Limits{Nodes: nodes}, ToPly: 30})
 						if err != nil {
 							b.Error(err)
 							return
