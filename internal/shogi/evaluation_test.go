@@ -213,3 +213,30 @@ func TestNormalizeAnnotations(t *testing.T) {
 		t.Errorf("move: %q, want %q", got, want)
 	}
 }
+
+// FuzzAnnotation feeds comment lines to every function that reads
+// analysis blocks: none may panic, and a block that reads converts into
+// every style and back.
+func FuzzAnnotation(f *testing.F) {
+	f.Add("【悪手】\n先手有利\n#評価値=456\n#読み筋=▲７六歩△３四歩\n#深さ=20\n#ノード数=100000\n#エンジン=E")
+	f.Add("#詰み=後手勝ち:9手\n* -30000 +7776FU\n#エンジン=E")
+	f.Add("[Blunder]\n#mate=+\n#pv=P-7f P-3d\n#engine=E")
+	f.Add("[\n]\n【】\n* 1\n#eval=\n#engine=")
+	f.Fuzz(func(t *testing.T, text string) {
+		cs := strings.Split(text, "\n")
+		pos := StartPosition()
+		ParseEvaluation(cs)
+		StripAnnotations(cs)
+		a, ok := ParseAnnotation(cs, &pos)
+		for _, st := range []AnnotationStyle{ShogiHomeStyle, FloodgateStyle, WesternStyle} {
+			out := ConvertAnnotation(cs, &pos, st, nil)
+			if !ok {
+				continue
+			}
+			b, ok2 := ParseAnnotation(out, &pos)
+			if want := AppendAnnotation(nil, &a, &pos, st, nil); !ok2 || !slices.Equal(AppendAnnotation(nil, &b, &pos, st, nil), want) {
+				t.Errorf("style %d: %q read back as %+v, want %+v", st, out, b, a)
+			}
+		}
+	})
+}
