@@ -6,7 +6,7 @@ SMOKE_FUZZTIME ?= 3000x
 BENCHTIME ?= 300ms
 BENCHCOUNT ?= 1
 
-.PHONY: all build test test-short bench bench-read bench-cli fuzz lint man conformance clean
+.PHONY: all build test test-short test-engines bench bench-read bench-cli fuzz lint man conformance clean
 
 all: build test
 
@@ -26,6 +26,13 @@ test-short:
 lint:
 	@out=$$(gofmt -l cmd internal); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+
+# The tests and the benchmark that need a real USI engine (issue 28), which
+# the other targets skip when none is installed: fairy-stockfish on PATH or
+# in /usr/games (apt-get install fairy-stockfish), or KIFCONV_USI_ENGINE=path.
+# Without one this fails rather than skips.
+test-engines:
+	KIFCONV_REQUIRE_ENGINE=1 $(GO) test -count=1 -run 'RealEngine' -bench 'RealEngine' -benchtime 1x ./internal/analysis
 
 # Every benchmark once, short enough to finish in a few minutes; for
 # comparisons run it several times and use benchstat:

@@ -225,6 +225,9 @@ type csaGame struct {
 	// move; the moves after it (dropped of them so far) are dropped.
 	dropping *Error
 	dropped  int
+	// annotated: a comment is the engine line of an analysis block, whose
+	// floodgate form the record is normalized from (shogi.Annotation).
+	annotated bool
 	csaBuffers
 }
 
@@ -361,6 +364,9 @@ func (g *csaGame) record() *shogi.Record {
 			}
 		}
 		g.plies.release(s)
+	}
+	if g.annotated {
+		rec.NormalizeAnnotations()
 	}
 	return rec
 }
@@ -645,6 +651,9 @@ func (g *csaGame) addComment(c []byte) {
 		g.plies.addComment()
 	}
 	g.comments = append(g.comments, g.addText(c))
+	if !g.annotated && shogi.HasEngineLine(c) {
+		g.annotated = true
+	}
 }
 
 func (g *csaGame) move(b []byte, off int, s []byte) error {

@@ -166,6 +166,9 @@ func (r *textReader) Read() (*shogi.Record, error) {
 		e.Warning = false
 		return nil, &e
 	}
+	if g.annotated {
+		g.rec.NormalizeAnnotations()
+	}
 	return g.rec, nil
 }
 
@@ -359,6 +362,9 @@ type game struct {
 	done   bool   // a result ended the game
 	result string // the PGN result read
 	tagged bool   // the header gave the start position
+	// annotated: a comment line is the engine line of an analysis block,
+	// whose Western form the record is normalized from (shogi.Annotation).
+	annotated bool
 }
 
 // keepCommentLine keeps raw, the line just read, as the text of the
@@ -927,6 +933,7 @@ func (g *game) endComment() {
 			l = l[g.commentIndent:]
 		}
 		lines[i] = l
+		g.annotated = g.annotated || shogi.HasEngineLine(l)
 	}
 	switch {
 	case g.cut():

@@ -221,7 +221,8 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 	}
 	w.games++
 	b = appendCSAStart(b, &rec.Start)
-	b = appendCSAComments(b, rec.Root.Comments())
+	var an annotator
+	b = appendCSAComments(b, an.comments(rec, rec.Root, shogi.FloodgateStyle, nil))
 	var board csaBoard
 	board.set(&rec.Start)
 	turn := rec.Start.Turn()
@@ -250,7 +251,7 @@ func (w *CSA) writeGame(rec *shogi.Record) error {
 			b = appendCSATime(b, n.Time().Elapsed, v3)
 		}
 		if len(n.Comments()) > 0 {
-			b = appendCSAComments(b, n.Comments())
+			b = appendCSAComments(b, an.comments(rec, n, shogi.FloodgateStyle, nil))
 		}
 		if len(b) >= 64<<10 {
 			w.ew.write(b)

@@ -172,61 +172,12 @@ func lineResult(n *shogi.Node) (shogi.Color, bool) {
 }
 
 // scoreOf returns the engine score that comments of a move record, from
-// Black's view, clamped to ±32767: the last line that is floodgate's CSA
-// `'**` evaluation (kept as "* 123 …"), ShogiGUI's and ShogiHome's KIF
-// `*#評価値=123` (analysis) or ShogiHome's `**評価値=123` (the player's),
-// or ShogiHome's mate line (`*#詰み=先手勝ち`, ±32767).
+// Black's view, clamped to ±32767 (a mate is ±32767): shogi.ParseEvaluation
+// reads every convention (ShogiHome's, floodgate's, Kifu for Windows',
+// kifconv's analysis blocks).
 func scoreOf(comments []string) (int, bool) {
-	score, found := 0, false
-	for _, c := range comments {
-		var rest string
-		switch {
-		case len(c) > 2 && c[0] == '*' && c[1] == ' ':
-			rest = c[2:]
-			for len(rest) > 0 && rest[0] == ' ' {
-				rest = rest[1:]
-			}
-		case strings.HasPrefix(c, "#評価値="), strings.HasPrefix(c, "*評価値="):
-			rest = c[len("#評価値="):]
-		case strings.HasPrefix(c, "#詰み="), strings.HasPrefix(c, "*詰み="):
-			// ShogiHome's mate scores: 先手勝ち (Black wins) or 後手勝ち,
-			// then optionally ":N手".
-			switch w := c[len("#詰み="):]; {
-			case strings.HasPrefix(w, "先手勝ち"):
-				score, found = 32767, true
-			case strings.HasPrefix(w, "後手勝ち"):
-				score, found = -32767, true
-			}
-			continue
-		default:
-			continue
-		}
-		if v, ok := leadingInt(rest); ok {
-			score, found = v, true
-		}
-	}
-	return score, found
-}
-
-// leadingInt reads an optionally signed decimal number at the start of s,
-// clamped to ±32767.
-func leadingInt(s string) (int, bool) {
-	neg := false
-	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	v, digits := 0, 0
-	for ; digits < len(s) && s[digits] >= '0' && s[digits] <= '9'; digits++ {
-		v = min(v*10+int(s[digits]-'0'), 32767)
-	}
-	if digits == 0 {
-		return 0, false
-	}
-	if neg {
-		v = -v
-	}
-	return v, true
+	e, ok := shogi.ParseEvaluation(comments)
+	return e.Clamp(32767), ok
 }
 
 // BinaryEncoding is the Format.Encoding of the formats that write bytes

@@ -327,7 +327,8 @@ func (t *movetext) write(rec *shogi.Record) ([]byte, error) {
 	if (rec.Start.MoveNumber()%2 == 1) != (rec.Start.Turn() == shogi.Black) {
 		t.off = 1
 	}
-	t.comments(rec.Root.Comments(), 0)
+	var an annotator
+	t.comments(an.comments(rec, rec.Root, shogi.WesternStyle, t.move), 0)
 	if rec.Root.Bookmark() != "" {
 		t.loseOnce(lostBookmarks, "bookmarks")
 	}
@@ -418,11 +419,23 @@ func (t *movetext) Move(pos *shogi.Position, n *shogi.Node) {
 		t.loseOnce(lostBookmarks, "bookmarks")
 	}
 	if len(n.Comments()) > 0 {
-		t.comments(n.Comments(), t.indent+3)
+		t.comments(t.annotated(pos, n), t.indent+3)
 		t.open = false
 		t.afterMove = false
 	}
 	t.spill()
+}
+
+// annotated returns n's comments with their analysis block in the
+// Western style, its PV in the writer's notation (shogi.Annotation).
+func (t *movetext) annotated(pos *shogi.Position, n *shogi.Node) []string {
+	cs := n.Comments()
+	if _, _, ok := shogi.FindAnnotation(cs); !ok || n.IsEnd() {
+		return cs
+	}
+	after := *pos
+	after.Play(n.Move)
+	return shogi.ConvertAnnotation(cs, &after, shogi.WesternStyle, t.move)
 }
 
 // number writes "N. " before a Black move and "N... " before a White one.
