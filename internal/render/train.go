@@ -2,7 +2,6 @@ package render
 
 import (
 	"io"
-	"strings"
 
 	"github.com/kifconv/kifconv/internal/shogi"
 )
