@@ -125,6 +125,7 @@ func write(cmd *cobra.Command, e env, term termFlags, j batch.Job, t batch.Targe
 	j = s.job(j)
 	if d.Dir != "" {
 		j.Sources.Exclude = d.Dir
+		j.Reading.Shard.ByInput = true // each output made whole by one run
 	}
 	sink, err := batch.NewSink(cmd.Context(), t, d)
 	if err != nil {

@@ -73,6 +73,9 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	if o.in.shard != "" {
+		return usageErrorf("--shard: dedup compares every game with every other, which shards cannot split")
+	}
 	by, err := shogi.ParseKeyBy(o.by)
 	if err != nil {
 		return usageErrorf("--by: %v", err)

@@ -23,6 +23,7 @@ type readFlags struct {
 	null        bool
 	jobs        int
 	games       string
+	shard       string
 	csaComments bool
 	strict      bool
 }
@@ -45,6 +46,7 @@ func addReadFlags(cmd *cobra.Command, o *readFlags, games string, jobs bool) {
 	f.StringVar(&o.games, "games", games, usage)
 	f.StringVar(&o.games, "game", games, "the same as --games")
 	_ = f.MarkHidden("game")
+	f.StringVar(&o.shard, "shard", "", "take only share `K/N` of the games (1/N … N/N together are one run; by input with -d DIR)")
 	f.BoolVar(&o.csaComments, "csa-comments", false, "CSA input: keep the plain ' comments, which the standard skips (programs echo the moves in them)")
 	f.BoolVar(&o.strict, "strict", false, "tolerate nothing: what a reader would warn of is an error, and so is a loss")
 }
@@ -62,6 +64,12 @@ func (o *readFlags) job(cmd *cobra.Command, e env, args []string) (batch.Job, er
 			return batch.Job{}, usageErrorf("--games: %v", err)
 		}
 	}
+	var shard batch.Shard
+	if o.shard != "" {
+		if shard, err = batch.ParseShard(o.shard); err != nil {
+			return batch.Job{}, usageErrorf("--shard: %v", err)
+		}
+	}
 	jobs := o.jobs
 	if !cmd.Flags().Changed("jobs") {
 		jobs = e.cpus
@@ -77,7 +85,7 @@ func (o *readFlags) job(cmd *cobra.Command, e env, args []string) (batch.Job, er
 		return batch.Job{}, usageErrorf("--files-from: %v", err)
 	}
 	return batch.Job{Sources: s, Reading: batch.Reading{Format: from, Strict: o.strict, PlainCSAComments: o.csaComments, Games: ranges,
-		Jobs: batch.CapJobs(jobs, e.cpus)}}, nil
+		Shard: shard, Jobs: batch.CapJobs(jobs, e.cpus)}}, nil
 }
 
 // fromFlag checks the value of an input-format flag: "" (detect each

@@ -148,6 +148,7 @@ type Stream struct {
 	skipped map[string]int // by reason
 	seen    map[uint64]struct{}
 	seed    maphash.Seed
+	keep    func(Input) bool // when not nil, the inputs to yield; the others are passed by (SkipShard)
 }
 
 // Open starts streaming the inputs of s; Close must be called.
@@ -164,6 +165,10 @@ func (s Sources) Open() *Stream {
 // which Err returns).
 func (st *Stream) Next() (Input, bool) {
 	in, ok := st.next()
+	for ok && st.keep != nil && !st.keep(in) {
+		st.skip(in.Path, SkipShard)
+		in, ok = st.next()
+	}
 	if ok {
 		st.n++
 	}

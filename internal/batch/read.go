@@ -71,8 +71,8 @@ func (t *Tally) count(ds []report.Diagnostic) {
 func (t *Tally) end(ctx context.Context, st *Stream, err error) error {
 	t.Skipped = st.Skipped()
 	t.Stopped = ctx.Err() != nil
-	if t.Stopped {
-		return nil
+	if t.Stopped || errors.Is(err, ErrNoRecords) && t.Skipped[SkipShard] > 0 {
+		return nil // a shard may hold no input
 	}
 	return err
 }
@@ -165,11 +165,16 @@ func readInput[W any](ctx context.Context, r *reader, a readAt, work func(*shogi
 	res := inputRead{Format: src.Format, Encoding: src.Encoding()}
 	g := Game{In: in, Index: index, Format: src.Format, Encoding: res.Encoding}
 	last := rd.Games.Last()
+	elsewhere := 0 // games of other shards
 	n, err := Each(ctx, src, jobs, work, func(game int, x parse.Result[W]) bool {
 		if last > 0 && game > last {
 			return false
 		}
 		if !rd.Games.Contains(game) {
+			return true
+		}
+		if !rd.Shard.TakesGame(in, game) {
+			elsewhere++
 			return true
 		}
 		res.Taken++
@@ -187,7 +192,7 @@ func readInput[W any](ctx context.Context, r *reader, a readAt, work func(*shogi
 		}
 	case n == 0:
 		res.Err, res.Status = parse.ErrEmpty, StatusInvalid
-	case res.Taken == 0:
+	case res.Taken == 0 && elsewhere == 0:
 		res.Err = errNoneSelected
 	}
 	if end != nil {

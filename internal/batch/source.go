@@ -22,6 +22,7 @@ type Reading struct {
 	// standard skips them; programs echo every move in them).
 	PlainCSAComments bool
 	Games            shogi.GameRanges // the games of each input to take; none: all
+	Shard            Shard            // the share of the games to take (of those Games selects)
 	Jobs             int              // workers
 }
 

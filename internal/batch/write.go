@@ -67,7 +67,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 	// lost is set once the one output is lost: reading the rest is
 	// pointless.
 	var lost atomic.Bool
-	st := j.Sources.Open()
+	st := j.open()
 	defer st.Close()
 	c := runConfig[writeItem]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	if perInput {
