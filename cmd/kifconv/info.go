@@ -30,7 +30,9 @@ it is stored (format, encoding), who played (black, white: 先手/後手, or
 下手/上手 in handicap games), when and where (date, event), from which start
 (handicap, and the start SFEN when it is custom), how long the main line is
 (plies), how much the record tells (variations, comments, bookmarks), how it
-ended (ending, winner) and the final position (final, as SFEN).
+ended (ending, winner), the final position (final, as SFEN), and each
+player's accuracy by the engine analysis the record carries
+(black_accuracy, white_accuracy; see kifconv analyze).
 
 --format table (the default) aligns the columns by display width (full-width
 characters take two columns), measured on the first 1,000 rows, at most 40

@@ -83,7 +83,16 @@ func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Recor
 // of the columns cols for each, in input order; the values are worked out
 // where the games are read.
 func InfoRows(ctx context.Context, j Job, cols []report.InfoField, row func([]string)) (Tally, error) {
-	return Games(ctx, j, shogi.Summarize, func(g *GameInfo, s shogi.Summary) {
-		row(report.InfoValues(cols, &report.InfoRow{Path: g.In.Name(), Game: g.Game, Format: g.Format, Encoding: string(g.Encoding), Summary: s}))
+	accuracy := report.InfoNeedsAnalysis(cols)
+	work := func(rec *shogi.Record) report.InfoRow {
+		r := report.InfoRow{Summary: shogi.Summarize(rec)}
+		if accuracy {
+			r.Accuracy, r.Judged = report.InfoAccuracy(rec)
+		}
+		return r
+	}
+	return Games(ctx, j, work, func(g *GameInfo, r report.InfoRow) {
+		r.Path, r.Game, r.Format, r.Encoding = g.In.Name(), g.Game, g.Format, string(g.Encoding)
+		row(report.InfoValues(cols, &r))
 	})
 }

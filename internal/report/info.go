@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kifconv/kifconv/internal/analysis"
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/mattn/go-runewidth"
@@ -24,13 +25,52 @@ type InfoField struct {
 }
 
 // InfoRow is what info knows of one game: where it is, how it is stored,
-// and its shogi.Summary.
+// its shogi.Summary, and the accuracy of each player (Black, White) by the
+// analysis it carries (InfoAccuracy), when it judges a move of theirs.
 type InfoRow struct {
 	Path     string
 	Game     int
 	Format   string
 	Encoding string
 	Summary  shogi.Summary
+	Accuracy [2]float64
+	Judged   [2]bool
+}
+
+// InfoAccuracy returns each player's accuracy (0 to 100; Black, White) by
+// the engine analysis rec's comments carry (analysis.FromRecord, the main
+// line), and whether it judges any move of theirs.
+func InfoAccuracy(rec *shogi.Record) (acc [2]float64, judged [2]bool) {
+	ga, ok := analysis.FromRecord(rec, false, analysis.Thresholds{})
+	if !ok {
+		return acc, judged
+	}
+	for c, p := range ga.Players {
+		if p.Moves > 0 {
+			acc[c], judged[c] = round2(p.Accuracy), true
+		}
+	}
+	return acc, judged
+}
+
+// InfoNeedsAnalysis reports whether any of fields is read from a record's
+// analysis (InfoAccuracy): reading it back costs a walk of the record.
+func InfoNeedsAnalysis(fields []InfoField) bool {
+	for _, f := range fields {
+		if f.name == "black_accuracy" || f.name == "white_accuracy" {
+			return true
+		}
+	}
+	return false
+}
+
+// accuracyText is side's accuracy as info prints it: "" (null) when no
+// move of side's is judged.
+func accuracyText(r *InfoRow, side shogi.Color) string {
+	if !r.Judged[side] {
+		return ""
+	}
+	return strconv.FormatFloat(r.Accuracy[side], 'f', -1, 64)
 }
 
 func winnerName(s *shogi.Summary) string {
@@ -74,6 +114,8 @@ var infoFields = []InfoField{
 	}},
 	{"winner", false, true, func(r *InfoRow) string { return winnerName(&r.Summary) }},
 	{"final", false, false, func(r *InfoRow) string { return r.Summary.Final.SFEN() }},
+	{"black_accuracy", true, true, func(r *InfoRow) string { return accuracyText(r, shogi.Black) }},
+	{"white_accuracy", true, true, func(r *InfoRow) string { return accuracyText(r, shogi.White) }},
 }
 
 // InfoTableFields are the columns of the table when --fields is not given.
@@ -227,10 +269,10 @@ func (iw *InfoWriter) Row(vals []string) {
 			iw.w.Write(jsonString(f.name))
 			iw.w.WriteString(": ")
 			switch v := vals[i]; {
-			case f.number:
-				iw.w.WriteString(v)
 			case v == "" && f.nullable:
 				iw.w.WriteString("null")
+			case f.number:
+				iw.w.WriteString(v)
 			default:
 				iw.w.Write(jsonString(v))
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/mattn/go-runewidth"
 )
@@ -114,5 +115,53 @@ func TestInfoTableWideCell(t *testing.T) {
 	bw.Flush()
 	if max := 1<<20 + (n+2)*(TableColumn+10); b.Len() > max {
 		t.Errorf("%d bytes of table for a 1 MB cell and %d short rows, want at most %d", b.Len(), n, max)
+	}
+}
+
+// TestInfoAccuracy checks the accuracy fields: each player's from the
+// analysis a record's comments carry, null without one, and null for a
+// side none of whose moves is judged.
+func TestInfoAccuracy(t *testing.T) {
+	const analysed = `手合割：平手
+手数----指手---------消費時間--
+*#評価値=50
+*#エンジン=E
+   1 ７六歩(77)
+*#評価値=60
+*#エンジン=E
+   2 ３四歩(33)
+*#評価値=900
+*#エンジン=E
+   3 ２六歩(27)
+`
+	rd, err := parse.New("kif", strings.NewReader(analysed), parse.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rd.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields, _ := PickInfoFields([]string{"black_accuracy", "white_accuracy"}, nil)
+	row := InfoRow{Summary: shogi.Summarize(rec)}
+	row.Accuracy, row.Judged = InfoAccuracy(rec)
+	vals := InfoValues(fields, &row)
+	// Black's 7g7f lost 10 cp; White's 3c3d gave away 960 cp; Black's
+	// 2g2f is not judged (no score after it).
+	if vals[0] == "" || vals[1] == "" || vals[0] == vals[1] {
+		t.Fatalf("accuracies %q", vals)
+	}
+	row.Accuracy, row.Judged = InfoAccuracy(shogi.NewRecord(shogi.StartPosition()))
+	if vals := InfoValues(fields, &row); vals[0] != "" || vals[1] != "" {
+		t.Errorf("no analysis: %q", vals)
+	}
+	var b bytes.Buffer
+	bw := bufio.NewWriter(&b)
+	w := NewInfoWriter(bw, InfoOptions{Format: "jsonl", Fields: fields})
+	w.Row(InfoValues(fields, &row))
+	w.End()
+	bw.Flush()
+	if want := "{\"black_accuracy\": null, \"white_accuracy\": null}\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
