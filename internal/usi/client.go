@@ -22,6 +22,7 @@ type Client struct {
 	restarts int
 	name     string // the last engine's name
 	gameOpen bool   // NewGame was called: a restarted engine gets a new game
+	faults   []error
 }
 
 // NewClient returns a Client of the engine cfg names; nothing starts yet.
@@ -42,6 +43,9 @@ func (c *Client) Engine(ctx context.Context) (*Engine, error) {
 		c.e, err = Start(ctx, c.cfg)
 		if err == nil || !isFault(err) {
 			break
+		}
+		if try == 0 {
+			c.faults = append(c.faults, err)
 		}
 		c.e = nil
 	}
@@ -65,10 +69,21 @@ func (c *Client) EngineName() string {
 // Restarts returns how many times the Client replaced a failed engine.
 func (c *Client) Restarts() int { return c.restarts }
 
+// Faults returns the faults the Client met and tried again after, since
+// the last call (those of the steps that then succeeded among them), and
+// forgets them.
+func (c *Client) Faults() []error {
+	f := c.faults
+	c.faults = nil
+	return f
+}
+
 // NewGame starts a new game on the engine (see Engine.NewGame).
 func (c *Client) NewGame(ctx context.Context) error {
+	c.gameOpen = false // tried again, the step itself starts the game
+	err := c.do(ctx, func(e *Engine) error { return e.NewGame(ctx) })
 	c.gameOpen = true
-	return c.do(ctx, func(e *Engine) error { return e.NewGame(ctx) })
+	return err
 }
 
 // Go searches pos within lim (see Engine.Go), on a restarted engine once
@@ -99,6 +114,7 @@ func (c *Client) do(ctx context.Context, step func(*Engine) error) error {
 		if err == nil || !isFault(err) || try == 1 {
 			return retried(err, try == 1)
 		}
+		c.faults = append(c.faults, err)
 	}
 }
 

@@ -288,6 +288,13 @@ func TestClientRetries(t *testing.T) {
 			if c.Restarts() != tt.restarts {
 				t.Errorf("restarts %d", c.Restarts())
 			}
+			// Each fault tried again after is told once.
+			if f := c.Faults(); len(f) != 1 || !errors.As(f[0], &fe) || fe.Retried {
+				t.Errorf("faults %v", f)
+			}
+			if f := c.Faults(); len(f) != 0 {
+				t.Errorf("faults told twice: %v", f)
+			}
 			// The client goes on with a new engine.
 			if _, err := c.Go(ctx, after("2g2f", "8c8d"), usi.Limits{Nodes: 1}); err != nil {
 				t.Errorf("after: %v", err)
@@ -313,5 +320,31 @@ func TestPool(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.Put(c)
+	}
+}
+
+// TestClientNewGameRetry checks that a usinewgame the engine stalls on is
+// tried once on a new engine, which is given one usinewgame, not two.
+func TestClientNewGameRetry(t *testing.T) {
+	t.Parallel()
+	cfg := usitest.Config("stall-ready-at=3") // the handshake's isready, then two games: the second stalls
+	cfg.ReadyTimeout = 300 * time.Millisecond
+	c := usi.NewClient(cfg)
+	defer c.Close()
+	ctx := context.Background()
+	for game := range 2 {
+		if err := c.NewGame(ctx); err != nil {
+			t.Fatalf("game %d: %v", game+1, err)
+		}
+		if _, err := c.Go(ctx, after(), usi.Limits{Nodes: 1}); err != nil {
+			t.Fatalf("game %d: %v", game+1, err)
+		}
+	}
+	var fe *usi.Error
+	if f := c.Faults(); len(f) != 1 || !errors.As(f[0], &fe) || fe.Op != "isready" || !errors.Is(fe, usi.ErrTimeout) {
+		t.Errorf("faults %v", f)
+	}
+	if c.Restarts() != 1 {
+		t.Errorf("%d restarts", c.Restarts())
 	}
 }

@@ -48,6 +48,9 @@ func Main() {
 //	banner          prints a line that is not USI before the handshake
 //	exit-at-start   writes to standard error and exits before the handshake
 //	stall-ready     never answers isready
+//	stall-ready-at=N
+//	                never answers its Nth isready (the handshake's is the
+//	                first, each usinewgame's the next)
 //	crash-at=N      exits in the middle of its Nth search (exit status 3)
 //	hang-at=N       falls silent in its Nth search and ignores stop
 //	garbage-at=N    prints a line that is not USI in its Nth search
@@ -102,6 +105,7 @@ func positionHash(pos *shogi.Position) uint64 {
 type spec struct {
 	name                           string
 	banner, exitAtStart, stall     bool
+	stallAt                        int
 	crashAt, hangAt, garbageAt     int
 	crashPly, hangPly, garbagePly  int
 	slow                           time.Duration
@@ -123,6 +127,8 @@ func parseSpec(s string) spec {
 			sp.exitAtStart = true
 		case "stall-ready":
 			sp.stall = true
+		case "stall-ready-at":
+			sp.stallAt = n
 		case "crash-at":
 			sp.crashAt = n
 		case "hang-at":
@@ -160,6 +166,7 @@ type fake struct {
 	pos      shogi.Position
 	ply      int
 	searches int
+	readies  int
 	multiPV  int
 	pending  bool // a search waits for stop
 }
@@ -215,7 +222,8 @@ func (f *fake) command(w []string) (status int, done bool) {
 			f.multiPV = max(1, atoi(w[4]))
 		}
 	case "isready":
-		if !f.sp.stall {
+		f.readies++
+		if !f.sp.stall && f.readies != f.sp.stallAt {
 			f.say("readyok")
 		}
 	case "position":
