@@ -70,7 +70,7 @@ func (t *Tally) count(ds []report.Diagnostic) {
 // problem of an input: the list's, or no input at all.
 func (t *Tally) end(ctx context.Context, st *Stream, err error) error {
 	t.Skipped = st.Skipped()
-	t.Stopped = ctx.Err() != nil
+	t.Stopped = t.Stopped || ctx.Err() != nil
 	if t.Stopped || errors.Is(err, ErrNoRecords) && t.Skipped[SkipShard] > 0 {
 		return nil // a shard may hold no input
 	}

@@ -9,9 +9,9 @@ import (
 )
 
 // Writing is what a job that writes records asks: which games it takes,
-// and where they go.
+// what it changes in them, and where they go.
 type Writing struct {
-	Sink *Sink
+	Sink *Sink // nil: the records go nowhere (an Editor's reports are the output)
 	// Choose, when not nil, says on the worker that read a record whether
 	// it is taken (a filter's criteria).
 	Choose func(*shogi.Record) bool
@@ -21,6 +21,40 @@ type Writing struct {
 	// List, when not nil, is given every game taken, in input order,
 	// instead of writing it (filter -l).
 	List func(in Input, game int)
+	// Editor, when not nil, changes every game taken before it is written
+	// (analyze annotates them).
+	Editor Editor
+}
+
+// Editor changes the records a writing job writes, on the workers that
+// read them, with what it makes of each told in input order.
+type Editor interface {
+	// Start is called once, before any input is read, with the job.
+	Start(ctx context.Context, j Job)
+	// Edit runs on the worker that read a record of the input at index
+	// (its position among the inputs), once Choose took it, and may
+	// change the record.
+	Edit(index int, rec *shogi.Record) Edited
+	// EndInput is called in input order once the games of an input are
+	// taken (every input met, read or not: an output kept is not read),
+	// with the number of the last game met in it: 2 or more for an input
+	// of several games.
+	EndInput(in Input, index, games int)
+	// End is called once every input is taken, before the outputs are
+	// closed; its problems are reported after every input's.
+	End() ([]report.Diagnostic, Status)
+}
+
+// Edited is what an Editor made of one record.
+type Edited interface {
+	// Game is called in game order while the record is still valid, with
+	// the game, and returns the problems to report with its input and
+	// their status. stopped says that the edit was stopped (an interrupt):
+	// the game is not written, the input is read no further, and its own
+	// output (under Dest.Dir) is not kept; no input after it is read.
+	Game(g *Game) (ds []report.Diagnostic, st Status, stopped bool)
+	// Taken is called in input order, for each game Game did not stop.
+	Taken()
 }
 
 // writeItem is what the inputs of a writing job emit: a game taken, to
@@ -29,12 +63,15 @@ type writeItem struct {
 	in   Input
 	game int
 	rec  *shogi.Record
+	edit Edited
 	end  *inputEnd
 }
 
 // inputEnd is what working on one input came to.
 type inputEnd struct {
 	in       Input
+	index    int // its position among the inputs
+	met      int // the number of the last game met
 	diags    []report.Diagnostic
 	status   Status
 	games    int // games read
@@ -44,11 +81,13 @@ type inputEnd struct {
 	kept     bool
 	failed   bool // it could not be read to its end
 	problems bool // it had a problem a strict reading refuses
+	stopped  bool // an edit of one of its games was stopped
 }
 
 // chosen is what the worker that read a record decided of it.
 type chosen struct {
 	taken bool
+	edit  Edited
 	part  *part // written already, in a one-game format under Dir
 }
 
@@ -63,19 +102,22 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 	if w.List == nil && s != nil && !s.PerInput() {
 		one = s.One()
 	}
-	perInput := w.List == nil && s.PerInput()
-	// lost is set once the one output is lost: reading the rest is
-	// pointless.
-	var lost atomic.Bool
+	perInput := w.List == nil && s != nil && s.PerInput()
+	// lost is set once the one output is lost, stopped once an edit was
+	// stopped: reading the rest is pointless.
+	var lost, stopped atomic.Bool
 	st := j.open()
 	defer st.Close()
 	c := runConfig[writeItem]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	if perInput {
 		c.claim = s.claim
 	}
+	if w.Editor != nil {
+		w.Editor.Start(ctx, j)
+	}
 	c.work = func(u *unit[writeItem]) {
-		end := &inputEnd{in: u.In, diags: u.Notes}
-		if lost.Load() {
+		end := &inputEnd{in: u.In, index: u.Index, diags: u.Notes}
+		if lost.Load() || stopped.Load() {
 			return
 		}
 		var out *InputOutput
@@ -92,6 +134,9 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		var warns report.DiagnosticList
 		work := func(rec *shogi.Record) chosen {
 			ch := chosen{taken: w.Choose == nil || w.Choose(rec)}
+			if ch.taken && w.Editor != nil {
+				ch.edit = w.Editor.Edit(u.Index, rec)
+			}
 			if ch.taken && split && w.ChooseGame == nil {
 				ch.part = out.WritePart(rec)
 			}
@@ -107,11 +152,30 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 				}
 				return true
 			}
+			if ch.edit != nil {
+				ds, st, stop := ch.edit.Game(g)
+				end.diags = append(end.diags, ds...)
+				end.status = max(end.status, st)
+				if stop {
+					end.stopped = true
+					stopped.Store(true)
+					if ch.part != nil {
+						ch.part.file.Remove()
+					}
+					return false
+				}
+			}
 			end.taken++
 			switch {
 			case w.List != nil || one != nil:
-				u.Emit(writeItem{in: g.In, game: g.Game, rec: g.Record})
+				u.Emit(writeItem{in: g.In, game: g.Game, rec: g.Record, edit: ch.edit})
 				return !lost.Load()
+			case ch.edit != nil:
+				u.Emit(writeItem{edit: ch.edit})
+			}
+			switch {
+			case out == nil:
+				return true
 			case split:
 				if ch.part == nil {
 					ch.part = out.WritePart(g.Record)
@@ -122,11 +186,12 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		}, nil)
 		end.diags = append(end.diags, warns.List(u.In.Name())...)
 		end.diags = append(end.diags, read.diagnostics(u.In)...)
-		end.status = read.Status
+		end.status = max(end.status, read.Status)
+		end.met = read.Games
 		end.failed = read.failed()
 		end.problems = end.problems || end.failed
 		if out != nil {
-			ds, st, files := out.Done(!strict || !end.problems)
+			ds, st, files := out.Done(!end.stopped && (!strict || !end.problems))
 			end.diags = append(end.diags, ds...)
 			end.status = max(end.status, st)
 			end.files = files
@@ -139,10 +204,14 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 	var oneFailed bool // the one output is lost, or a strict problem refuses it
 	c.take = func(x writeItem) {
 		if x.end == nil {
+			if x.edit != nil {
+				x.edit.Taken()
+			}
 			switch {
+			case x.rec == nil:
 			case w.List != nil:
 				w.List(x.in, x.game)
-			default:
+			case one != nil:
 				if ds, st := one.Write(x.in, x.game, x.rec); ds != nil || st != StatusOK {
 					oneFailed = true
 					lost.Store(true)
@@ -156,6 +225,9 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			return
 		}
 		e := x.end
+		if w.Editor != nil {
+			w.Editor.EndInput(e.in, e.index, e.met)
+		}
 		if one != nil {
 			ds := one.EndInput(e.in)
 			if strict && len(ds) > 0 {
@@ -186,6 +258,15 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		}
 	}
 	err := run(ctx, st, c)
+	t.Stopped = stopped.Load()
+	if w.Editor != nil {
+		ds, st := w.Editor.End()
+		t.Status = max(t.Status, st)
+		t.count(ds)
+		if j.Report != nil && len(ds) > 0 {
+			j.Report(ds)
+		}
+	}
 	if one != nil {
 		files, games, ds, st := one.Close(!oneFailed && err == nil)
 		t.Outputs += files
