@@ -117,6 +117,9 @@ func targets(rec *shogi.Record, opt *Options) []target {
 	return out
 }
 
+// Count returns the number of positions Run asks about in rec with opt.
+func Count(rec *shogi.Record, opt Options) int { return len(targets(rec, &opt)) }
+
 // Run asks eng about the positions of rec that opt selects and judges the
 // moves (Judge). It starts a new game first (and before every position with
 // FreshHash). When the engine fails on a position (after the restart and

@@ -82,6 +82,7 @@ var codes = withCheckCodes([]CodeInfo{
 	{"renamed", KindFile, "two inputs would write the same output: the later one's gets another name"},
 	{"games", KindFile, "several games for a format that holds one game a file"},
 	{"interrupted", KindFile, "the run was stopped before the file was done"},
+	{"engine", KindFile, "a USI engine failed on a position (analyze): it was restarted and asked again"},
 	{"error", KindFile, "a problem of no more particular kind"},
 	{"no-start-position", KindInput, "a CSA record with no start position, read from the even game (PI)"},
 	{"ply", KindRecord, "a ply the main line does not reach, or a position past a move that breaks the rules"},

@@ -47,6 +47,10 @@ func hashString(h uint64, s string) uint64 {
 	return splitmix64(h)
 }
 
+// PlayerNames returns the players a header names: 先手 and 後手, or 下手
+// and 上手.
+func PlayerNames(h Header) (black, white string) { return sideNames(h) }
+
 // sideNames returns the players: 先手 and 後手, or 下手 and 上手.
 func sideNames(h Header) (black, white string) {
 	black, white = h.Value(KeyBlack), h.Value(KeyWhite)
