@@ -113,9 +113,10 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 		func(t batch.Tally) int { return statusOf(t.Status) })
 }
 
-// write runs a job that writes records (convert, filter): into the sink
-// that t and d describe, chosen as choose sets up, with a summary line
-// made by line and an exit status made by status.
+// write runs a job that writes records (convert, filter, analyze): into
+// the sink that t and d describe (none for the zero Target: analyze's
+// reports only), chosen as choose sets up, with a summary line made by
+// line and an exit status made by status.
 func write(cmd *cobra.Command, e env, term termFlags, j batch.Job, t batch.Target, d batch.Dest, what string,
 	choose func(*batch.Writing), line func(batch.Tally, bool) string, status func(batch.Tally) int) error {
 	s, err := newSession(cmd, e, term, what)
@@ -127,19 +128,22 @@ func write(cmd *cobra.Command, e env, term termFlags, j batch.Job, t batch.Targe
 		j.Sources.Exclude = d.Dir
 		j.Reading.Shard.ByInput = true // each output made whole by one run
 	}
-	sink, err := batch.NewSink(cmd.Context(), t, d)
-	if err != nil {
-		return trouble(err)
+	var w batch.Writing
+	if t.Format.Name != "" {
+		sink, err := batch.NewSink(cmd.Context(), t, d)
+		if err != nil {
+			return trouble(err)
+		}
+		defer sink.Close()
+		if err := sink.CheckOne(); err != nil {
+			return &exitError{exitUsage, withHint(err)}
+		}
+		if sink.Kept() {
+			s.end(line(batch.Tally{Kept: 1}, false))
+			return nil
+		}
+		w.Sink = sink
 	}
-	defer sink.Close()
-	if err := sink.CheckOne(); err != nil {
-		return &exitError{exitUsage, withHint(err)}
-	}
-	if sink.Kept() {
-		s.end(line(batch.Tally{Kept: 1}, false))
-		return nil
-	}
-	w := batch.Writing{Sink: sink}
 	if choose != nil {
 		choose(&w)
 	}

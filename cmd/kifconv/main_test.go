@@ -4,16 +4,25 @@ import (
 	"context"
 	"flag"
 	"os"
+	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/usi/usitest"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // TestMain lets the scripts run kifconv as a command: the test binary
-// re-executes itself as kifconv, with real files for its streams.
+// re-executes itself as kifconv, with real files for its streams, and as
+// fakeusi, the fake USI engine, whose arguments are the words of its
+// spec (usitest.Config): fakeusi crash-ply=3 name=Crashy. Tests in Go
+// start the fake with usitest.Config.
 func TestMain(m *testing.M) {
+	usitest.Main()
 	testscript.Main(cleanBinary{m}, map[string]func(){
 		"kifconv": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"fakeusi": func() {
+			os.Exit(usitest.Run(os.Stdin, os.Stdout, os.Stderr, strings.Join(os.Args[1:], ",")))
+		},
 	})
 }
 

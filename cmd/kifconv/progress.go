@@ -10,7 +10,9 @@ import (
 
 // bar is the progress bar a command draws on standard error when that is a
 // terminal (the nil *bar draws nothing): by inputs, its length growing as
-// walks find them, or by bytes when one input is read alone. Whoever prints
+// walks find them, or by bytes when one input is read alone, or by the
+// steps of a job that counts them (batch.StepProgress: analyze's
+// positions), with the time left. Whoever prints
 // a line while it is drawn calls Clear first, so that the line stays clean:
 // the bar is drawn again below at its next step. It is a batch.Progress.
 type bar struct {
@@ -19,6 +21,8 @@ type bar struct {
 	mu    sync.Mutex
 	b     *progressbar.ProgressBar
 	bytes bool // counting bytes
+	steps bool // counting steps (progress_steps.go)
+	total int  // the steps known
 	found int  // inputs found
 	max   int  // the bar's length in inputs
 	last  time.Time
@@ -44,7 +48,7 @@ func (b *bar) Found(n int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.found = n
-	if b.bytes || n < 2 {
+	if b.bytes || b.steps || n < 2 {
 		return
 	}
 	if b.b == nil {
@@ -66,7 +70,7 @@ func (b *bar) Done() {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.b == nil || b.bytes {
+	if b.b == nil || b.bytes || b.steps {
 		return
 	}
 	if b.max < b.found {
@@ -83,6 +87,9 @@ func (b *bar) Size(n int64) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.steps {
+		return
+	}
 	if b.b != nil {
 		b.b.Clear()
 	}

@@ -24,6 +24,9 @@ type outFlags struct {
 	skipPlies                        int
 	results                          string
 	dedup                            bool
+	// ownVariations says that the command reads --variations itself
+	// (analyze: every line is analysed), whatever the target.
+	ownVariations bool
 }
 
 // addOutFlags adds the flags of outFlags.
@@ -95,7 +98,7 @@ func (o *outFlags) target(cmd *cobra.Command, stdoutTerminal bool, several bool)
 	}
 	for _, err := range []error{
 		applies("csa-version", "csa"),
-		applies("variations", "csa", "hcpe", "psv", "positions"),
+		applies("variations", variationTargets(o.ownVariations, f.Name)...),
 		applies("notation", "western"),
 		applies("ply", "bod", "sfen", "svg"),
 		applies("svg-all", "svg"),
@@ -179,6 +182,15 @@ func (o *outFlags) target(cmd *cobra.Command, stdoutTerminal bool, several bool)
 	}
 	d.FramesFlat = o.svgAll && !several
 	return t, d, nil
+}
+
+// variationTargets are the formats --variations applies to: those whose
+// writers take it, or every one for a command that reads it itself.
+func variationTargets(own bool, target string) []string {
+	if own {
+		return []string{target}
+	}
+	return []string{"csa", "hcpe", "psv", "positions"}
 }
 
 func btoi(b bool) int {
