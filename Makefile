@@ -30,9 +30,11 @@ lint:
 # The tests and the benchmark that need a real USI engine (issue 28), which
 # the other targets skip when none is installed: fairy-stockfish on PATH or
 # in /usr/games (apt-get install fairy-stockfish), or KIFCONV_USI_ENGINE=path.
-# Without one this fails rather than skips.
+# Without one this fails rather than skips. The library's test and kifconv
+# analyze's check the scores written against the engine's own answers;
+# BenchmarkRealEngineJobs gives positions/s at -j 1 and -j 2.
 test-engines:
-	KIFCONV_REQUIRE_ENGINE=1 $(GO) test -count=1 -run 'RealEngine' -bench 'RealEngine' -benchtime 1x ./internal/analysis
+	KIFCONV_REQUIRE_ENGINE=1 $(GO) test -count=1 -run 'RealEngine' -bench 'RealEngine' -benchtime 1x ./internal/analysis ./cmd/kifconv
 
 # Every benchmark once, short enough to finish in a few minutes; for
 # comparisons run it several times and use benchstat:

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"syscall"
+	"time"
 )
 
 // peakRSS returns the peak resident set size of a finished process in
@@ -47,4 +48,14 @@ func selfPeakRSS() (int64, bool) {
 		return 0, false
 	}
 	return maxrssBytes(ru.Maxrss), true
+}
+
+// processCPU returns the CPU time this process has used, its children's
+// not counted.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

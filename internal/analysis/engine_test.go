@@ -1,13 +1,9 @@
 package analysis_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -17,29 +13,8 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"github.com/kifconv/kifconv/internal/usi"
+	"github.com/kifconv/kifconv/internal/usi/usitest"
 )
-
-// realEngine returns the path of a real USI engine: $KIFCONV_USI_ENGINE,
-// or fairy-stockfish on PATH or in /usr/games (Debian's package). It skips
-// the test when there is none, unless KIFCONV_REQUIRE_ENGINE is set
-// (make test-engines), which makes that a failure.
-func realEngine(t testing.TB) string {
-	t.Helper()
-	if p := os.Getenv("KIFCONV_USI_ENGINE"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("fairy-stockfish"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/games/fairy-stockfish"); err == nil {
-		return "/usr/games/fairy-stockfish"
-	}
-	if os.Getenv("KIFCONV_REQUIRE_ENGINE") != "" {
-		t.Fatal("no USI engine: apt-get install fairy-stockfish, or set KIFCONV_USI_ENGINE")
-	}
-	t.Skip("no USI engine on PATH or in /usr/games (apt-get install fairy-stockfish, or set KIFCONV_USI_ENGINE); make test-engines runs this test")
-	return ""
-}
 
 // realConfig is the engine at one thread, so that a fixed node count gives
 // a fixed search.
@@ -47,54 +22,12 @@ func realConfig(path string) usi.Config {
 	return usi.Config{Path: path, Options: []usi.Option{{Name: "Threads", Value: "1"}, {Name: "USI_Hash", Value: "16"}}}
 }
 
-// askDirectly runs a fresh engine process on one position with the same
-// options and limit, as a person would at a terminal, and returns the
-// score of the last info line before bestmove.
-func askDirectly(t *testing.T, path, sfen string, nodes int64) string {
-	t.Helper()
-	script := fmt.Sprintf("usi\nsetoption name Threads value 1\nsetoption name USI_Hash value 16\nisready\nusinewgame\nposition sfen %s\ngo nodes %d\n", sfen, nodes)
-	cmd := exec.Command(path)
-	in, err := cmd.StdinPipe() // open until bestmove: engines quit at the end of their input
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	if _, err := in.Write([]byte(script)); err != nil {
-		t.Fatal(err)
-	}
-	score := ""
-	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "bestmove") {
-			return score
-		}
-		if _, rest, ok := strings.Cut(line, " score "); ok && strings.HasPrefix(line, "info") {
-			f := strings.Fields(rest)
-			score = f[0] + " " + f[1]
-			if len(f) > 2 && (f[2] == "lowerbound" || f[2] == "upperbound") {
-				score += " " + f[2]
-			}
-		}
-	}
-	t.Fatalf("no bestmove from %s", path)
-	return ""
-}
-
 // TestRealEngineAgreesWithDirect checks, with a real engine at a fixed node
 // count and one thread, that the score recorded for each position is the
 // one the engine prints when asked about that position alone — with
 // FreshHash, which gives every position a usinewgame (see the package doc).
 func TestRealEngineAgreesWithDirect(t *testing.T) {
-	path := realEngine(t)
+	path := usitest.RealEngine(t)
 	rec := readKIF(t, shortKIF)
 	c := usi.NewClient(realConfig(path))
 	defer c.Close()
@@ -107,7 +40,7 @@ func TestRealEngineAgreesWithDirect(t *testing.T) {
 		t.Fatalf("engine %q, %d positions", ga.Engine, len(ga.Positions))
 	}
 	for _, p := range ga.Positions {
-		want := askDirectly(t, path, p.SFEN, nodes)
+		want := usitest.AskDirectly(t, path, p.SFEN, nodes)
 		if got := p.Score.String(); got != want {
 			t.Errorf("ply %d (%s): recorded %s, the engine alone says %s", p.Ply, p.SFEN, got, want)
 		}
@@ -178,7 +111,7 @@ func cpuTime() time.Duration {
 // at a fixed node count and one thread, with one and with two engine
 // processes sharing the games, and the speedup of two over one.
 func BenchmarkRealEngineJobs(b *testing.B) {
-	path := realEngine(b)
+	path := usitest.RealEngine(b)
 	// Games of the same length, so that two engines share the work evenly.
 	rng := rand.New(rand.NewPCG(28, 4))
 	var recs []*shogi.Record
