@@ -38,8 +38,8 @@ type analyzeOptions struct {
 }
 
 // defaultNodes is the search of a position when no limit is given: about
-// a second of one thread of a current engine.
-const defaultNodes = 500_000
+// a second of one thread of Fairy-Stockfish (YaneuraOu is faster).
+const defaultNodes = 300_000
 
 func newAnalyzeCmd(e env) *cobra.Command {
 	var o analyzeOptions
@@ -60,7 +60,7 @@ format writes the analysis in its own convention (CSA as floodgate's '**
 lines), and every reader reads it back (info's accuracy fields, the
 training outputs' scores).
 
-The search: --nodes N (default 500000, about a second of one thread),
+The search: --nodes N (default 300000, about a second of one thread),
 --depth D, or --time DURATION (go movetime; an engine that knows only
 byoyomi is sent that); --multipv K asks for K lines. --option NAME=VALUE
 (repeatable) is sent with setoption, --engine-arg passes arguments. Each
