@@ -37,6 +37,10 @@ type analyzeOptions struct {
 	engineTimeout time.Duration
 }
 
+// stopGrace is how long analyze goes on writing the games finished once
+// interrupted, before it stops as other commands do.
+const stopGrace = 2 * time.Second
+
 // defaultNodes is the search of a position when no limit is given: about
 // a second of one thread of Fairy-Stockfish (YaneuraOu is faster).
 const defaultNodes = 300_000
@@ -166,9 +170,14 @@ func runAnalyze(cmd *cobra.Command, e env, o *analyzeOptions, args []string) err
 	}
 	defer an.Close()
 	// Ctrl-C stops the engines (ctx), but the records of the games
-	// finished are still written: the pipeline runs on a context no signal
-	// cancels, and ends once the games being analysed are stopped.
-	cmd.SetContext(context.WithoutCancel(ctx))
+	// finished are still written: the pipeline runs on a context of its
+	// own, and ends once the games being analysed are stopped. Should it
+	// still run stopGrace later (waiting for standard input at a
+	// terminal), it is stopped as other commands are.
+	pipe, stopPipe := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopPipe()
+	defer context.AfterFunc(ctx, func() { time.AfterFunc(stopGrace, stopPipe) })()
+	cmd.SetContext(pipe)
 	defer cmd.SetContext(ctx)
 	return write(cmd, e, o.term, j, t, d, "analysing", func(w *batch.Writing) { w.Editor = an },
 		func(t batch.Tally, stdout bool) string {

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -164,7 +165,8 @@ func TestAnalyzeFormats(t *testing.T) {
 	for _, rec := range readRecords(t, in) {
 		want += analysisPositions(rec)
 	}
-	for _, f := range []string{"kif", "kifu", "ki2", "ki2u", "csa", "jkf", "psn", "western", "hosking", "kk"} {
+	carriers := []string{"kif", "kifu", "ki2", "ki2u", "csa", "jkf", "psn", "western", "hosking", "kk"}
+	for _, f := range carriers {
 		t.Run(f, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
@@ -215,6 +217,16 @@ func TestAnalyzeFormats(t *testing.T) {
 				return nil
 			})
 		})
+	}
+	// Every other target writes what it can hold.
+	for _, f := range render.Formats() {
+		if slices.Contains(carriers, f.Name) {
+			continue
+		}
+		code, _, stderr := runTest(t, testEnv(false, nil), "analyze", "--engine", engine, "-t", f.Name, "-d", t.TempDir(), in)
+		if code != 0 || !strings.Contains(stderr, "18 games analysed") {
+			t.Errorf("-t %s: exit %d: %s", f.Name, code, stderr)
+		}
 	}
 	// The training outputs take the scores: a move's is the engine's
 	// score of the position after it, from the mover's view.
@@ -394,5 +406,30 @@ func TestAnalyzeProgress(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "analysing") || !strings.Contains(stderr, "/10") || !strings.Contains(stderr, "positions") {
 		t.Errorf("no bar of 10 positions: %q", stderr)
+	}
+}
+
+// TestAnalyzeInterruptReadingStdin checks that an interrupt stops analyze
+// waiting for standard input that never comes (a terminal), a little
+// after the engines.
+func TestAnalyzeInterruptReadingStdin(t *testing.T) {
+	engine := fakeEngine(t, "")
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	code := make(chan int, 1)
+	var out, errb bytes.Buffer
+	go func() {
+		code <- runEnv(ctx, testEnv(false, nil), []string{"analyze", "--engine", engine, "-t", "csa"}, pr, &out, &errb)
+	}()
+	time.Sleep(300 * time.Millisecond)
+	cancel()
+	select {
+	case c := <-code:
+		if c != exitInterrupted {
+			t.Errorf("exit %d, want %d: %s", c, exitInterrupted, errb.String())
+		}
+	case <-time.After(stopGrace + 5*time.Second):
+		t.Errorf("not stopped by the interrupt")
 	}
 }
