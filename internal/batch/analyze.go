@@ -48,9 +48,10 @@ type AnalysisCounts struct {
 // engine of its pool about the game's positions (analysis.Run) and
 // annotates the record; in input order it writes the report's rows and
 // the graphs. Reports and graphs name a game by its input, with #N for
-// game N of an input of several games. When the context given to NewAnalyzer is cancelled, the games
-// being analysed are stopped (Edited.Game says so), and what was finished
-// is still written: files are written with a context of their own.
+// game N of an input of several games. When the context given to
+// NewAnalyzer is cancelled, the games being analysed are stopped
+// (Edited.Game says so), and what was finished is still written: files
+// are written with a context of their own.
 type Analyzer struct {
 	a        Analysis
 	ctx      context.Context // the engines'
