@@ -107,6 +107,7 @@ N array jobs together do one run; see docs/analysis.md.` + inputsHelp + exitHelp
 	cmd.Flags().Lookup("jobs").Usage = "run `N` engine processes at once, each with its own Threads (default 1)"
 	addOutFlags(cmd, &o.out)
 	o.out.ownVariations = true
+	cmd.Flags().Lookup("variations").Usage = "analyse every line of play (`all`), not only the main line; csa writes each line as a game"
 	addTermFlags(cmd, &o.term)
 	f := cmd.Flags()
 	f.StringVar(&o.engine, "engine", "", "the USI engine: `CMD`, a path or a name on PATH")
