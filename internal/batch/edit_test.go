@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/render"
@@ -146,5 +147,44 @@ func TestWriteEditor(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// slowEditor takes a while over each record and notes how many it edits
+// at once.
+type slowEditor struct {
+	testEditor
+	mu      sync.Mutex
+	now, at int
+}
+
+func (e *slowEditor) Edit(index int, rec *shogi.Record) batch.Edited {
+	e.mu.Lock()
+	e.now++
+	e.at = max(e.at, e.now)
+	e.mu.Unlock()
+	time.Sleep(20 * time.Millisecond)
+	e.mu.Lock()
+	e.now--
+	e.mu.Unlock()
+	return e.testEditor.Edit(index, rec)
+}
+
+// TestWriteEditorSharesCollection checks that the workers share the games
+// of one collection with an editor, however small the collection's text:
+// an edit outweighs reading many games.
+func TestWriteEditorSharesCollection(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "all.csa")
+	os.WriteFile(in, []byte(streamCSA(t, 8, "")), 0o644)
+	ed := &slowEditor{}
+	j := batch.Job{Sources: batch.Sources{Args: []string{in}}, Reading: batch.Reading{Jobs: 3}}
+	if _, err := batch.Write(context.Background(), j, batch.Writing{Editor: ed}); err != nil {
+		t.Fatal(err)
+	}
+	if ed.at < 2 {
+		t.Errorf("at most %d games edited at once by 3 workers", ed.at)
+	}
+	if len(ed.log) != 9 {
+		t.Errorf("calls %q", ed.log)
 	}
 }

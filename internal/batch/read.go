@@ -162,6 +162,9 @@ func readInput[W any](ctx context.Context, r *reader, a readAt, work func(*shogi
 		return inputRead{Err: err, Status: OpenStatus(err)}
 	}
 	defer src.Close()
+	if rd.onePerPiece {
+		src.split = func(sp *parse.Splitter) { sp.Size = 1 }
+	}
 	res := inputRead{Format: src.Format, Encoding: src.Encoding()}
 	g := Game{In: in, Index: index, Format: src.Format, Encoding: res.Encoding}
 	last := rd.Games.Last()

@@ -24,6 +24,10 @@ type Reading struct {
 	Games            shogi.GameRanges // the games of each input to take; none: all
 	Shard            Shard            // the share of the games to take (of those Games selects)
 	Jobs             int              // workers
+	// onePerPiece cuts a collection read by several workers into pieces
+	// of one record, so that they share its games one by one: a job
+	// whose work on a game outweighs reading many (an Editor) sets it.
+	onePerPiece bool
 }
 
 // setup is what Reading asks of every reader beyond parse.Options.

@@ -95,6 +95,9 @@ type chosen struct {
 // input order, whatever the number of workers.
 func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 	var t Tally
+	if w.Editor != nil {
+		j.Reading.onePerPiece = true
+	}
 	r := &reader{job: j}
 	s := w.Sink
 	strict := j.Reading.Strict || s != nil && s.d.Strict
