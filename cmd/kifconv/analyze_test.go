@@ -365,7 +365,7 @@ func TestAnalyzeReport(t *testing.T) {
 // and into -o FILE every game written before it, each analysed; the run
 // exits with the interrupted status.
 func TestAnalyzeInterrupt(t *testing.T) {
-	engine := fakeEngine(t, "slow=40ms")
+	engine := fakeEngine(t, "slow=100ms")
 	in := t.TempDir()
 	for i := range 12 {
 		writeFile(t, filepath.Join(in, fmt.Sprintf("g%02d.usi", i)), []byte("position startpos moves 7g7f 3c3d 2g2f 8c8d\n"))
@@ -373,7 +373,7 @@ func TestAnalyzeInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	for _, dest := range [][]string{{"-t", "kifu", "-d", filepath.Join(dir, "out")}, {"-o", filepath.Join(dir, "out.csa")}} {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(500*time.Millisecond, cancel)
+		time.AfterFunc(1500*time.Millisecond, cancel)
 		var out, errb bytes.Buffer
 		args := append([]string{"analyze", "--engine", engine, "-j", "2"}, dest...)
 		code := runEnv(ctx, testEnv(false, nil), append(args, in), strings.NewReader(""), &out, &errb)
@@ -383,7 +383,7 @@ func TestAnalyzeInterrupt(t *testing.T) {
 		}
 		recs := readRecords(t, dest[len(dest)-1])
 		if len(recs) == 0 || len(recs) == 12 {
-			t.Errorf("%v: %d games kept of 12, stopped after 500 ms of 1.2 s", dest, len(recs))
+			t.Errorf("%v: %d games kept of 12, stopped after 1.5 s of 3 s", dest, len(recs))
 		}
 		for i, rec := range recs {
 			checkAnalysed(t, fmt.Sprintf("%v game %d", dest, i+1), rec)
