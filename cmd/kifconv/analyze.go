@@ -27,6 +27,7 @@ type analyzeOptions struct {
 	nodes         int64
 	depth         int
 	movetime      time.Duration
+	byoyomi       bool
 	multiPV       int
 	plies         string
 	freshHash     bool
@@ -65,8 +66,9 @@ lines), and every reader reads it back (info's accuracy fields, the
 training outputs' scores).
 
 The search: --nodes N (default 300000, about a second of one thread),
---depth D, or --time DURATION (go movetime; an engine that knows only
-byoyomi is sent that); --multipv K asks for K lines. --option NAME=VALUE
+--depth D, or --time DURATION (go movetime; an engine that runs past it is
+sent byoyomi from then on, and --byoyomi sends that from the start, as
+gpsusi needs); --multipv K asks for K lines. --option NAME=VALUE
 (repeatable) is sent with setoption, --engine-arg passes arguments. Each
 game starts with usinewgame, and a search reuses what the searches before
 it in the same game left in the engine's hash, as a GUI's analysis does;
@@ -96,7 +98,7 @@ N array jobs together do one run; see docs/analysis.md.` + inputsHelp + exitHelp
 		Example: `  kifconv analyze --engine fairy-stockfish -t kif -o analysed.kif game.kif
   kifconv analyze --engine /opt/yaneuraou/YaneuraOu --option Threads=1 -j 4 -t kif -d out/ kifu/
   kifconv analyze --engine fairy-stockfish --time 3s --report report.json --graph graphs/ game.csa
-  kifconv analyze --engine gpsusi --time 1s --plies 30-60 -t csa game.csa
+  kifconv analyze --engine gpsusi --time 1s --byoyomi --option BookDepth=0 --plies 30-60 -t csa game.csa
   kifconv analyze --engine fairy-stockfish --shard 3/10 -t kif -d out/ kifu/    # task 3 of 10
   kifconv analyze --engine fairy-stockfish --skip-existing -t kif -d out/ kifu/ # carry on after Ctrl-C`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -115,7 +117,8 @@ N array jobs together do one run; see docs/analysis.md.` + inputsHelp + exitHelp
 	f.StringArrayVar(&o.options, "option", nil, "send setoption `NAME=VALUE` after the handshake (repeatable)")
 	f.Int64Var(&o.nodes, "nodes", 0, fmt.Sprintf("search `N` nodes a position (default %d when no limit is given)", defaultNodes))
 	f.IntVar(&o.depth, "depth", 0, "search to depth `D`")
-	f.DurationVar(&o.movetime, "time", 0, "search `DURATION` a position (go movetime, or byoyomi)")
+	f.DurationVar(&o.movetime, "time", 0, "search `DURATION` a position (go movetime; byoyomi for an engine that runs past it)")
+	f.BoolVar(&o.byoyomi, "byoyomi", false, "send --time as byoyomi (go btime 0 wtime 0 byoyomi), for engines that do not know movetime (gpsusi)")
 	f.IntVar(&o.multiPV, "multipv", 1, "ask for `K` lines of play")
 	f.StringVar(&o.plies, "plies", "", "only the positions after plies `A-B` (0 is the start; A-, -B)")
 	f.BoolVar(&o.freshHash, "fresh-hash", false, "send usinewgame before every position, not once a game (reproducible at fixed --nodes with Threads=1)")
@@ -223,15 +226,17 @@ func (o *analyzeOptions) analysis(cmd *cobra.Command) (batch.Analysis, error) {
 		}
 		a.Engine.Options = append(a.Engine.Options, usi.Option{Name: strings.TrimSpace(name), Value: value})
 	}
-	lim := usi.Limits{Nodes: o.nodes, Depth: o.depth, MoveTime: o.movetime}
+	lim := usi.Limits{Nodes: o.nodes, Depth: o.depth, MoveTime: o.movetime, Byoyomi: o.byoyomi}
 	switch {
+	case o.byoyomi && o.movetime == 0:
+		return a, usageErrorf("--byoyomi is how --time is sent: give --time DURATION")
 	case o.nodes < 0, o.depth < 0, o.movetime < 0:
 		return a, usageErrorf("--nodes, --depth and --time take a positive limit")
 	case o.multiPV < 1:
 		return a, usageErrorf("--multipv: want 1 or more, not %d", o.multiPV)
 	case o.engineTimeout < 0:
 		return a, usageErrorf("--engine-timeout: want a positive duration, not %v", o.engineTimeout)
-	case lim == usi.Limits{}:
+	case lim == (usi.Limits{}):
 		lim.Nodes = defaultNodes
 	}
 	a.Options = analysis.Options{Limits: lim, FreshHash: o.freshHash}
