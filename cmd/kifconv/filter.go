@@ -150,7 +150,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	d.Strict = o.in.strict
+	d.Strict, d.Temps = o.in.strict, e.temps
 	return write(cmd, e, o.term, j, t, d, "filtering", choose, line, status)
 }
 

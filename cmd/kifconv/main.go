@@ -3,10 +3,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"sync"
 	"syscall"
+	"time"
 )
 
 // stopSignals are the signals that end kifconv as an interrupt does: they
@@ -23,18 +26,39 @@ func main() {
 		debug.SetGCPercent(400)
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
-	sigs := make(chan os.Signal, 1)
+	e := processEnv()
+	var exit sync.Once // the one exit: the command's, or the watchdog's
+	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, stopSignals...)
 	go func() {
 		sig := <-sigs
-		// A second signal ends the process at once, as if none were caught.
-		signal.Reset(stopSignals...)
 		cancel(signalError{sig})
+		// The command stops within a second: its reads and writes see the
+		// cancelled context. One blocked where no context reaches (a write
+		// to a pipe that stopped reading, the open of a FIFO with no
+		// writer) is not waited for: the temporary files go, and the
+		// process ends. A second signal ends it at once, the same way.
+		select {
+		case <-time.After(stopWithin):
+		case <-sigs:
+		}
+		exit.Do(func() {
+			e.temps.RemoveAll()
+			fmt.Fprintln(os.Stderr, "kifconv: interrupted ("+sig.String()+")")
+			os.Exit(signalError{sig}.exitCode())
+		})
 	}()
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	cancel(nil)
-	os.Exit(code)
+	code := runEnv(ctx, e, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	exit.Do(func() {
+		e.temps.RemoveAll()
+		os.Exit(code)
+	})
+	select {} // the watchdog exits
 }
+
+// stopWithin is how long a command may take to stop after a signal before
+// the process ends without it.
+const stopWithin = 900 * time.Millisecond
 
 // signalError is the cause of a context cancelled by a signal.
 type signalError struct{ sig os.Signal }

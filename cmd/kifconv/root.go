@@ -65,6 +65,7 @@ type env struct {
 	getenv     func(string) string
 	isTerminal func(w any) bool // reports whether a stream is a terminal
 	cpus       int
+	temps      *batch.Temps // the temporary files of the outputs, removed whatever ends the process
 }
 
 func processEnv() env {
@@ -74,7 +75,8 @@ func processEnv() env {
 			f, ok := w.(interface{ Fd() uintptr })
 			return ok && term.IsTerminal(int(f.Fd()))
 		},
-		cpus: runtime.NumCPU(),
+		cpus:  runtime.NumCPU(),
+		temps: new(batch.Temps),
 	}
 }
 

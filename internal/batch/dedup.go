@@ -59,7 +59,7 @@ func Dedup(ctx context.Context, j Job, by shogi.KeyBy, richest bool, s *Sink) (*
 	j2 := j
 	j2.Sources = Sources{replay: inputs, Stdin: j.Sources.Stdin}
 	j2.Progress = nil
-	w, err := Write(ctx, j2, Writing{Sink: s, ChooseGame: func(i, game int) bool { return d.Kept(index[i], game) }})
+	w, err := Write(ctx, j2, Writing{Sink: s, Reread: true, ChooseGame: func(i, game int) bool { return d.Kept(index[i], game) }})
 	t.Written, t.Outputs, t.Kept = w.Written, w.Outputs, w.Kept
 	t.Status = max(t.Status, w.Status)
 	t.Errors += w.Errors

@@ -84,7 +84,7 @@ func Diff(ctx context.Context, a, b Job, opt shogi.CompareOptions, rep report.Di
 func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
 	return func(yield func(*shogi.Record) bool) {
 		r := &reader{job: j}
-		st := j.Sources.Open()
+		st := j.Sources.Open(ctx)
 		defer st.Close()
 		for i := 0; ; i++ {
 			in, ok := st.Next()

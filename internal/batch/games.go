@@ -39,7 +39,7 @@ func Games[W any](ctx context.Context, j Job, work func(*shogi.Record) W, fn fun
 func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Record) W, fn func(g *GameInfo, val W)) (Tally, error) {
 	var t Tally
 	r := &reader{job: j, copies: cp}
-	st := j.Sources.Open()
+	st := j.Sources.Open(ctx)
 	defer st.Close()
 	c := runConfig[gameItem[W]]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	c.work = func(u *unit[gameItem[W]]) {

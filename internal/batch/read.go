@@ -100,8 +100,8 @@ type inputRead struct {
 
 // diagnostics are the diagnostics of the problem that ended the reading.
 func (r *inputRead) diagnostics(in Input) []report.Diagnostic {
-	if r.Err == nil {
-		return nil
+	if r.Err == nil || errors.Is(r.Err, context.Canceled) {
+		return nil // an interrupt is said once, by the command
 	}
 	if errors.Is(r.Err, errNoneSelected) {
 		return []report.Diagnostic{{Path: in.Name(), Severity: report.SeverityWarning, Code: "games",

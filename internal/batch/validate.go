@@ -19,7 +19,7 @@ func Validate(ctx context.Context, j Job, rep report.Reporter) (Tally, report.Su
 	var sum report.Summary
 	r := &reader{job: j}
 	strict := j.Reading.Strict
-	st := j.Sources.Open()
+	st := j.Sources.Open(ctx)
 	defer st.Close()
 	var werr error
 	c := runConfig[*validation]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}

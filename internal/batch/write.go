@@ -21,6 +21,9 @@ type Writing struct {
 	// List, when not nil, is given every game taken, in input order,
 	// instead of writing it (filter -l).
 	List func(in Input, game int)
+	// Reread says that the inputs were read before (dedup's second
+	// reading): their readers' problems were reported then.
+	Reread bool
 }
 
 // writeItem is what the inputs of a writing job emit: a game taken, to
@@ -67,7 +70,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 	// lost is set once the one output is lost: reading the rest is
 	// pointless.
 	var lost atomic.Bool
-	st := j.Sources.Open()
+	st := j.Sources.Open(ctx)
 	defer st.Close()
 	c := runConfig[writeItem]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	if perInput {
@@ -120,8 +123,10 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			}
 			return out.Write(g.Game, g.Record)
 		}, nil)
-		end.diags = append(end.diags, warns.List(u.In.Name())...)
-		end.diags = append(end.diags, read.diagnostics(u.In)...)
+		if !w.Reread {
+			end.diags = append(end.diags, warns.List(u.In.Name())...)
+			end.diags = append(end.diags, read.diagnostics(u.In)...)
+		}
 		end.status = read.Status
 		end.failed = read.failed()
 		end.problems = end.problems || end.failed
