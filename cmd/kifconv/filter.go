@@ -168,11 +168,12 @@ func list(cmd *cobra.Command, e env, o *filterOptions, j batch.Job, choose func(
 	if o.in.null {
 		end = 0
 	}
-	w := batch.Writing{List: func(in batch.Input, game int) {
+	w := batch.Writing{List: func(in batch.Input, game int) bool {
 		bw.WriteString(report.TermSafe(in.Name()))
 		bw.WriteByte('\t')
 		bw.WriteString(strconv.Itoa(game))
 		bw.WriteByte(end)
+		return writeOK(cmd.OutOrStdout()) // standard output failed: the rest is not read
 	}}
 	choose(&w)
 	t, err := batch.Write(cmd.Context(), j, w)

@@ -44,7 +44,9 @@ func buildKifconv(t *testing.T) string {
 			return
 		}
 		built.bin = filepath.Join(built.dir, "kifconv")
-		out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+		build := exec.Command("go", "build", "-o", built.bin, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0") // as make build and releases: no cgo
+		out, err := build.CombinedOutput()
 		if err != nil {
 			built.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}

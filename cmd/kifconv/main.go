@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"syscall"
 	"time"
@@ -18,13 +19,7 @@ import (
 var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 func main() {
-	// Records are dropped one at a time, so the live heap stays at a few
-	// megabytes: with GOGC 100 the collector then costs a quarter of a
-	// conversion's CPU time. 400 collects a quarter as often for about 25 MB
-	// more; GOGC in the environment still decides.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	tuneMemory()
 	ctx, cancel := context.WithCancelCause(context.Background())
 	e := processEnv()
 	var exit sync.Once // the one exit: the command's, or the watchdog's
@@ -72,4 +67,36 @@ func (e signalError) exitCode() int {
 		return 128 + int(s)
 	}
 	return exitInterrupted
+}
+
+// tuneMemory sets the collector for the two kinds of live heap kifconv has.
+// A batch drops its records one at a time and keeps a few megabytes live:
+// GOGC 100 would make the collector a quarter of a conversion's CPU time,
+// and 400 collects a quarter as often. A few commands keep much live (a
+// hash per game in dedup, a set of positions in training output): there
+// 400 would let the heap grow to five times it. So GOGC is 400, under a
+// soft memory limit that follows the live heap, at 1.5 times it plus
+// 32 MiB (64 MiB at least): small heaps are collected as GOGC 400 collects
+// them, large ones at half again their size. GOGC or GOMEMLIMIT in the
+// environment decide instead.
+func tuneMemory() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(400)
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	limit := func() {
+		metrics.Read(sample)
+		live := int64(0)
+		if sample[0].Value.Kind() == metrics.KindUint64 {
+			live = int64(sample[0].Value.Uint64())
+		}
+		debug.SetMemoryLimit(max(64<<20, live+live/2+32<<20))
+	}
+	limit()
+	go func() {
+		for range time.Tick(100 * time.Millisecond) {
+			limit()
+		}
+	}()
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/batch"
-	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -128,7 +128,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 		err = cobraError(err) // cobra's own: unknown command, arguments
 	}
 	if ee == nil || ee.err != nil {
-		fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+		fmt.Fprintln(stderr, name+":", charset.EscapeControl(err.Error()))
 	}
 	if hint {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/report"
@@ -27,29 +28,34 @@ type gameItem[W any] struct {
 
 // Games reads every game of the job's inputs (those Reading selects) and
 // calls fn with each, in input order whatever the number of workers, with
-// what work made of its record where it was read (on a worker). Records
-// are not kept: work is the only one to see them. The problems of each
-// input reach the job's Report after its games.
-func Games[W any](ctx context.Context, j Job, work func(*shogi.Record) W, fn func(g *GameInfo, val W)) (Tally, error) {
+// what work made of its record where it was read (on a worker), until fn
+// returns false (its output failed: the rest is not read). Records are not
+// kept: work is the only one to see them. The problems of each input reach
+// the job's Report after its games.
+func Games[W any](ctx context.Context, j Job, work func(*shogi.Record) W, fn func(g *GameInfo, val W) bool) (Tally, error) {
 	return games(ctx, j, nil, work, fn)
 }
 
 // games is Games with the inputs that cannot be read twice copied into cp,
 // when not nil.
-func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Record) W, fn func(g *GameInfo, val W)) (Tally, error) {
+func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Record) W, fn func(g *GameInfo, val W) bool) (Tally, error) {
 	var t Tally
+	var halt atomic.Bool // fn asked to stop
 	r := &reader{job: j, copies: cp}
 	st := j.Sources.Open(ctx)
 	defer st.Close()
 	c := runConfig[gameItem[W]]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	c.work = func(u *unit[gameItem[W]]) {
+		if halt.Load() {
+			return
+		}
 		end := &inputEnd{in: u.In}
 		var warns report.DiagnosticList
 		read := readInput(ctx, r, readAt{in: u.In, index: u.Index, jobs: u.Jobs, alone: u.Alone}, work, func(g *Game, val W) bool {
 			end.games++
 			warns.AddParse(g.In.Name(), g.Game, g.Warnings...)
 			u.Emit(gameItem[W]{g: GameInfo{In: g.In, Index: g.Index, Format: g.Format, Encoding: g.Encoding, Game: g.Game}, val: val})
-			return true
+			return !halt.Load()
 		}, nil)
 		end.diags = append(warns.List(u.In.Name()), read.diagnostics(u.In)...)
 		end.status, end.failed = read.Status, read.failed()
@@ -57,7 +63,9 @@ func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Recor
 	}
 	c.take = func(x gameItem[W]) {
 		if x.end == nil {
-			fn(&x.g, x.val)
+			if !halt.Load() && !fn(&x.g, x.val) {
+				halt.Store(true)
+			}
 			return
 		}
 		e := x.end
@@ -80,10 +88,10 @@ func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Recor
 }
 
 // InfoRows reads every game of the job's inputs and gives row the values
-// of the columns cols for each, in input order; the values are worked out
-// where the games are read.
-func InfoRows(ctx context.Context, j Job, cols []report.InfoField, row func([]string)) (Tally, error) {
-	return Games(ctx, j, shogi.Summarize, func(g *GameInfo, s shogi.Summary) {
-		row(report.InfoValues(cols, &report.InfoRow{Path: g.In.Name(), Game: g.Game, Format: g.Format, Encoding: string(g.Encoding), Summary: s}))
+// of the columns cols for each, in input order, until row returns false;
+// the values are worked out where the games are read.
+func InfoRows(ctx context.Context, j Job, cols []report.InfoField, row func([]string) bool) (Tally, error) {
+	return Games(ctx, j, shogi.Summarize, func(g *GameInfo, s shogi.Summary) bool {
+		return row(report.InfoValues(cols, &report.InfoRow{Path: g.In.Name(), Game: g.Game, Format: g.Format, Encoding: string(g.Encoding), Summary: s}))
 	})
 }

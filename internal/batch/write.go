@@ -19,8 +19,8 @@ type Writing struct {
 	// (dedup's second pass); it runs in game order.
 	ChooseGame func(index, game int) bool
 	// List, when not nil, is given every game taken, in input order,
-	// instead of writing it (filter -l).
-	List func(in Input, game int)
+	// instead of writing it (filter -l), until it returns false.
+	List func(in Input, game int) bool
 	// Reread says that the inputs were read before (dedup's second
 	// reading): their readers' problems were reported then.
 	Reread bool
@@ -146,7 +146,9 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		if x.end == nil {
 			switch {
 			case w.List != nil:
-				w.List(x.in, x.game)
+				if !lost.Load() && !w.List(x.in, x.game) {
+					lost.Store(true)
+				}
 			default:
 				if ds, st := one.Write(x.in, x.game, x.rec); ds != nil || st != StatusOK {
 					oneFailed = true
