@@ -116,6 +116,12 @@ func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
 				return
 			}
 		}
+		for reason, n := range st.Skipped() {
+			if t.Skipped == nil {
+				t.Skipped = map[string]int{}
+			}
+			t.Skipped[reason] += n
+		}
 		switch {
 		case st.Err() != nil:
 			t.Status = StatusTrouble
