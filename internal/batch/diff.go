@@ -102,11 +102,7 @@ func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
 				}
 				return true
 			}, nil)
-			ds := append(warns.List(in.Name()), read.diagnostics(in)...)
-			t.count(ds)
-			if j.Report != nil && len(ds) > 0 {
-				j.Report(ds)
-			}
+			t.report(&j, append(warns.List(in.Name()), read.diagnostics(in)...))
 			if stopped || ctx.Err() != nil {
 				return
 			}
@@ -125,14 +121,10 @@ func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
 		switch {
 		case st.Err() != nil:
 			t.Status = StatusTrouble
-			if j.Report != nil {
-				j.Report([]report.Diagnostic{{Path: j.Sources.List, Severity: report.SeverityError, Code: "io", Message: st.Err().Error()}})
-			}
+			t.report(&j, []report.Diagnostic{{Path: j.Sources.List, Severity: report.SeverityError, Code: "io", Message: st.Err().Error()}})
 		case st.Yielded() == 0:
 			t.Status = StatusTrouble
-			if j.Report != nil {
-				j.Report([]report.Diagnostic{{Path: sidesName(j.Sources), Severity: report.SeverityError, Code: "empty", Message: ErrNoRecords.Error()}})
-			}
+			t.report(&j, []report.Diagnostic{{Path: sidesName(j.Sources), Severity: report.SeverityError, Code: "empty", Message: ErrNoRecords.Error()}})
 		}
 	}
 }

@@ -4,20 +4,9 @@ import (
 	"context"
 	"sync/atomic"
 
-	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
-
-// GameInfo is where a game is and how it is stored: a Game without its
-// record.
-type GameInfo struct {
-	In       Input
-	Index    int // the input's position among the inputs
-	Format   string
-	Encoding charset.Encoding
-	Game     int // 1-based within its input
-}
 
 // gameItem is what the inputs of Games emit: a game, or an input's end.
 type gameItem[W any] struct {
@@ -54,7 +43,7 @@ func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Recor
 		read := readInput(ctx, r, readAt{in: u.In, index: u.Index, jobs: u.Jobs, alone: u.Alone}, work, func(g *Game, val W) bool {
 			end.games++
 			warns.AddParse(g.In.Name(), g.Game, g.Warnings...)
-			u.Emit(gameItem[W]{g: GameInfo{In: g.In, Index: g.Index, Format: g.Format, Encoding: g.Encoding, Game: g.Game}, val: val})
+			u.Emit(gameItem[W]{g: g.GameInfo, val: val})
 			return !halt.Load()
 		}, nil)
 		end.diags = append(warns.List(u.In.Name()), read.diagnostics(u.In)...)
@@ -68,20 +57,7 @@ func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Recor
 			}
 			return
 		}
-		e := x.end
-		t.Inputs++
-		t.Games += e.games
-		if e.failed {
-			t.Failed++
-		}
-		t.Status = max(t.Status, e.status)
-		t.count(e.diags)
-		if j.Report != nil && len(e.diags) > 0 {
-			j.Report(e.diags)
-		}
-		if j.Progress != nil {
-			j.Progress.Done()
-		}
+		t.input(&j, x.end)
 	}
 	err := run(ctx, st, c)
 	return t, t.end(ctx, st, err)

@@ -153,11 +153,8 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 				if ds, st := one.Write(x.in, x.game, x.rec); ds != nil || st != StatusOK {
 					oneFailed = true
 					lost.Store(true)
-					t.count(ds)
 					t.Status = max(t.Status, st)
-					if j.Report != nil {
-						j.Report(ds)
-					}
+					t.report(&j, ds)
 				}
 			}
 			return
@@ -172,25 +169,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			e.diags = append(e.diags, ds...)
 			oneFailed = oneFailed || strict && (e.problems || len(ds) > 0)
 		}
-		t.Inputs++
-		t.Games += e.games
-		t.Selected += e.taken
-		t.Written += e.written
-		t.Outputs += e.files
-		if e.kept {
-			t.Kept++
-		}
-		if e.failed || e.status != StatusOK {
-			t.Failed++
-		}
-		t.Status = max(t.Status, e.status)
-		t.count(e.diags)
-		if j.Report != nil && len(e.diags) > 0 {
-			j.Report(e.diags)
-		}
-		if j.Progress != nil {
-			j.Progress.Done()
-		}
+		t.input(&j, e)
 	}
 	err := run(ctx, st, c)
 	if one != nil {
@@ -201,10 +180,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			t.Kept++
 		}
 		t.Status = max(t.Status, st)
-		t.count(ds)
-		if j.Report != nil && len(ds) > 0 {
-			j.Report(ds)
-		}
+		t.report(&j, ds)
 	}
 	return t, t.end(ctx, st, err)
 }
