@@ -63,13 +63,14 @@ func errorsAs(err error, target **exec.ExitError) bool {
 
 // TestSignalStalledPipe: standard output is a pipe that stopped reading.
 func TestSignalStalledPipe(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
-	// 200,000 games, two kinds, so that every command has much to say:
-	// rows, records, duplicates, differences.
+	// 40,000 games, two kinds, so that every command has more to say than
+	// a pipe holds: rows, records, duplicates, differences.
 	big, other := filepath.Join(dir, "big.usi"), filepath.Join(dir, "other.usi")
 	var a, b strings.Builder
-	for range 100_000 {
+	for range 20_000 {
 		a.WriteString("position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f\n")
 		b.WriteString("position startpos moves 7g7f 8c8d\nposition startpos moves 2g2f 8c8d\n")
 	}
@@ -79,8 +80,8 @@ func TestSignalStalledPipe(t *testing.T) {
 	bigUSI(t, long, 20000)
 	tree := filepath.Join(dir, "tree")
 	os.Mkdir(tree, 0o755)
-	for i := range 3000 {
-		os.WriteFile(filepath.Join(tree, strconv.Itoa(i)+".usi"), []byte("position startpos moves 7g7f\n"), 0o644)
+	for i := range 1500 {
+		os.WriteFile(filepath.Join(tree, "game-with-a-long-name-"+strconv.Itoa(i)+".usi"), []byte("position startpos moves 7g7f\n"), 0o644)
 	}
 	for _, args := range [][]string{
 		{"info", big},
@@ -91,21 +92,25 @@ func TestSignalStalledPipe(t *testing.T) {
 		{"diff", big, other},
 		{"show", "--all", long},
 	} {
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(bin, args...)
-		cmd.Stdout = w // nobody reads r
-		stopWithinSecond(t, cmd, syscall.SIGTERM, 700*time.Millisecond, dir)
-		r.Close()
-		w.Close()
+		t.Run(args[0], func(t *testing.T) {
+			t.Parallel()
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			defer w.Close()
+			cmd := exec.Command(bin, args...)
+			cmd.Stdout = w // nobody reads r
+			stopWithinSecond(t, cmd, syscall.SIGTERM, 700*time.Millisecond, "")
+		})
 	}
 }
 
 // TestSignalFIFO: an input is a FIFO with no writer (the open blocks), or
 // the list of inputs is one.
 func TestSignalFIFO(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "p.usi")
@@ -122,13 +127,17 @@ func TestSignalFIFO(t *testing.T) {
 		{"validate", fifo},
 		{"info", "--files-from", fifo},
 	} {
-		stopWithinSecond(t, exec.Command(bin, args...), syscall.SIGINT, 500*time.Millisecond, dir)
+		t.Run(strings.Join(args[:min(2, len(args))], " "), func(t *testing.T) {
+			t.Parallel()
+			stopWithinSecond(t, exec.Command(bin, args...), syscall.SIGINT, 500*time.Millisecond, out)
+		})
 	}
 }
 
 // TestSignalLongWalk: a list naming / makes a walk that would run on for
 // long; a signal stops it.
 func TestSignalLongWalk(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	list := filepath.Join(dir, "list")
@@ -139,6 +148,7 @@ func TestSignalLongWalk(t *testing.T) {
 // TestFIFOReadOnce: dedup writing what it keeps reads its inputs twice; a
 // FIFO is read once, its bytes kept for the second reading.
 func TestFIFOReadOnce(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "p.csa")
@@ -182,44 +192,47 @@ func limitedShell(t *testing.T, limit, bin string, args ...string) (int, string)
 // limit, with any -j, every command works or fails with a message and
 // exit 2, with no runtime crash and no temporary file left.
 func TestResourceLimits(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 30, 300)
-	n := 0
-	for _, limit := range []string{"ulimit -v 1000000", "ulimit -n 16"} {
-		for _, jobs := range []string{"1", "8"} {
-			for _, args := range [][]string{
-				{"validate"},
-				{"info"},
-				{"convert", "-t", "svg", "--svg-all", "-d", "OUT"},
-				{"convert", "-t", "kif", "-d", "OUT"},
-				{"filter", "-t", "csa", "-d", "OUT"},
-				{"dedup", "-t", "csa", "-d", "OUT"},
-			} {
-				n++
-				out := filepath.Join(dir, "out"+strconv.Itoa(n))
-				a := append([]string{args[0], "-j", jobs}, args[1:]...)
-				for i := range a {
-					if a[i] == "OUT" {
-						a[i] = out
-					}
-				}
-				a = append(a, in)
-				code, stderr := limitedShell(t, limit, bin, a...)
-				if code != 0 && code != exitUsage {
-					t.Errorf("%s; kifconv %s: exit %d\n%s", limit, strings.Join(a, " "), code, lastOf(stderr))
-				}
-				if strings.Contains(stderr, "fatal error") || strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "runtime/cgo") {
-					t.Errorf("%s; kifconv %s: a runtime crash\n%s", limit, strings.Join(a, " "), lastOf(stderr))
-				}
-				if code == exitUsage && strings.TrimSpace(stderr) == "" {
-					t.Errorf("%s; kifconv %s: exit 2 without a message", limit, strings.Join(a, " "))
-				}
-				if hasTemp(out) {
-					t.Errorf("%s; kifconv %s: a temporary file is left", limit, strings.Join(a, " "))
+	for i, tc := range []struct {
+		limit string
+		args  []string
+	}{
+		{"ulimit -v 1000000", []string{"validate", "-j", "8"}},
+		{"ulimit -v 1000000", []string{"convert", "-j", "8", "-t", "svg", "--svg-all", "-d", "OUT"}},
+		{"ulimit -v 1000000", []string{"dedup", "-j", "1", "-t", "csa", "-d", "OUT"}},
+		{"ulimit -n 16", []string{"convert", "-j", "8", "-t", "svg", "--svg-all", "-d", "OUT"}},
+		{"ulimit -n 16", []string{"convert", "-j", "1", "-t", "kif", "-d", "OUT"}},
+		{"ulimit -n 16", []string{"filter", "-j", "8", "-t", "csa", "-d", "OUT"}},
+		{"ulimit -n 16", []string{"dedup", "-j", "8", "-t", "csa", "-d", "OUT"}},
+		{"ulimit -n 16", []string{"info", "-j", "8"}},
+	} {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			t.Parallel()
+			out := filepath.Join(dir, "out"+strconv.Itoa(i))
+			a := append([]string(nil), tc.args...)
+			for i := range a {
+				if a[i] == "OUT" {
+					a[i] = out
 				}
 			}
-		}
+			a = append(a, in)
+			code, stderr := limitedShell(t, tc.limit, bin, a...)
+			if code != 0 && code != exitUsage {
+				t.Errorf("%s; kifconv %s: exit %d\n%s", tc.limit, strings.Join(a, " "), code, lastOf(stderr))
+			}
+			if strings.Contains(stderr, "fatal error") || strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "runtime/cgo") {
+				t.Errorf("%s; kifconv %s: a runtime crash\n%s", tc.limit, strings.Join(a, " "), lastOf(stderr))
+			}
+			if code == exitUsage && strings.TrimSpace(stderr) == "" {
+				t.Errorf("%s; kifconv %s: exit 2 without a message", tc.limit, strings.Join(a, " "))
+			}
+			if hasTemp(out) {
+				t.Errorf("%s; kifconv %s: a temporary file is left", tc.limit, strings.Join(a, " "))
+			}
+		})
 	}
 }
 

@@ -309,6 +309,7 @@ func bigUSI(t *testing.T, path string, n int) {
 // --svg-all, stops kifconv within a second or so and leaves nothing
 // behind.
 func TestTerminateLongWork(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := filepath.Join(dir, "big.usi")

@@ -189,6 +189,7 @@ func reference(t *testing.T, bin, in string, args ...string) map[string][]byte {
 // TestInterruptedBatch stops a batch of two workers (two temporary files
 // at a time) with each signal that ends kifconv.
 func TestInterruptedBatch(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 20, 40_000)
@@ -278,6 +279,7 @@ func remountTmpfs(t *testing.T, dir, opts string, flags uintptr) {
 }
 
 func TestDiskFullBatch(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 9, 20_000)
@@ -312,6 +314,7 @@ func TestDiskFullBatch(t *testing.T) {
 }
 
 func TestReadOnlyOutputDir(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 9, 2_000)
