@@ -39,8 +39,9 @@ type analyzeOptions struct {
 }
 
 // stopGrace is how long analyze goes on writing the games finished once
-// interrupted, before it stops as other commands do.
-const stopGrace = 2 * time.Second
+// interrupted, before it stops as other commands do: within the second
+// main's watchdog gives a command.
+const stopGrace = stopWithin / 2
 
 // defaultNodes is the search of a position when no limit is given: about
 // a second of one thread of Fairy-Stockfish (YaneuraOu is faster).
@@ -143,7 +144,7 @@ func runAnalyze(cmd *cobra.Command, e env, o *analyzeOptions, args []string) err
 	if err != nil {
 		return err
 	}
-	a.Engines = j.Reading.Jobs
+	a.Engines, a.Temps = j.Reading.Jobs, e.temps
 	var t batch.Target
 	var d batch.Dest
 	writes := o.out.writes(cmd)
@@ -152,7 +153,7 @@ func runAnalyze(cmd *cobra.Command, e env, o *analyzeOptions, args []string) err
 		if t, d, err = o.out.target(cmd, e.isTerminal(cmd.OutOrStdout()), j.Sources.Several()); err != nil {
 			return err
 		}
-		d.Strict = o.in.strict
+		d.Strict, d.Temps = o.in.strict, e.temps
 		if o.report == "-" && d.Dir == "" && (d.File == "" || d.File == "-") {
 			return usageErrorf("--report -: standard output takes the records; give -o FILE or -d DIR, or --report FILE")
 		}

@@ -102,7 +102,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if err != nil {
 		return err
 	}
-	d.Strict = o.in.strict
+	d.Strict, d.Temps = o.in.strict, e.temps
 	return write(cmd, e, o.term, j, t, d, "converting", func(w *batch.Writing) {
 		if o.minPlies > 0 {
 			c := shogi.NewCriteria()

@@ -96,7 +96,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions, args []string) error {
 		if err != nil {
 			return err
 		}
-		d.Strict = o.in.strict
+		d.Strict, d.Temps = o.in.strict, e.temps
 		if sink, err = batch.NewSink(cmd.Context(), t, d); err != nil {
 			return trouble(err)
 		}

@@ -150,7 +150,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	d.Strict = o.in.strict
+	d.Strict, d.Temps = o.in.strict, e.temps
 	return write(cmd, e, o.term, j, t, d, "filtering", choose, line, status)
 }
 
@@ -168,11 +168,12 @@ func list(cmd *cobra.Command, e env, o *filterOptions, j batch.Job, choose func(
 	if o.in.null {
 		end = 0
 	}
-	w := batch.Writing{List: func(in batch.Input, game int) {
+	w := batch.Writing{List: func(in batch.Input, game int) bool {
 		bw.WriteString(report.TermSafe(in.Name()))
 		bw.WriteByte('\t')
 		bw.WriteString(strconv.Itoa(game))
 		bw.WriteByte(end)
+		return writeOK(cmd.OutOrStdout()) // standard output failed: the rest is not read
 	}}
 	choose(&w)
 	t, err := batch.Write(cmd.Context(), j, w)

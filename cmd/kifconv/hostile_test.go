@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 )
 
@@ -219,7 +220,7 @@ func TestControlBytesEscaped(t *testing.T) {
 	os.WriteFile(name, []byte(strings.TrimSuffix(text, "+7776FU\n")), 0o644)
 	var out bytes.Buffer
 	runWithin(t, 20*time.Second, nil, &out, "validate", name)
-	if want := parse.EscapeControl("HELLO\x1b[31m\x07") + "\n^\n"; !strings.Contains(out.String(), want) {
+	if want := charset.EscapeControl("HELLO\x1b[31m\x07") + "\n^\n"; !strings.Contains(out.String(), want) {
 		t.Errorf("quoted line:\n%s\nwant %q", out.String(), want)
 	}
 }
@@ -308,6 +309,7 @@ func bigUSI(t *testing.T, path string, n int) {
 // --svg-all, stops kifconv within a second or so and leaves nothing
 // behind.
 func TestTerminateLongWork(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := filepath.Join(dir, "big.usi")

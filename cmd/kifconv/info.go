@@ -89,7 +89,10 @@ func runInfo(cmd *cobra.Command, e env, o *infoOptions, args []string) error {
 	j = s.job(j)
 	bw := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	out := report.NewInfoWriter(bw, report.InfoOptions{Format: o.format, Fields: cols, Cond: cond, NoHeader: o.noHeader, NUL: o.in.null})
-	t, err := batch.InfoRows(cmd.Context(), j, cols, out.Row)
+	t, err := batch.InfoRows(cmd.Context(), j, cols, func(vals []string) bool {
+		out.Row(vals)
+		return writeOK(cmd.OutOrStdout()) // standard output failed: the rest is not read
+	})
 	out.End()
 	ferr := bw.Flush()
 	s.end(summary(t, ""))

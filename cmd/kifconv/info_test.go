@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/shogi/shogitest/schematest"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 // collectionsDir holds the records the collection commands are tested on,
@@ -90,6 +95,47 @@ func TestCollectionJobs(t *testing.T) {
 				t.Errorf("%v with -j %s: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",
 					args, jobs, code, code0, got, want, gotErr, wantErr)
 			}
+		}
+	}
+}
+
+// TestInfoSchemaEncodings checks that info's JSON names every encoding
+// kifconv detects as its schema allows.
+func TestInfoSchemaEncodings(t *testing.T) {
+	sch := schematest.Compile(t, "testdata/info.schema.json", false)
+	const text = "先手：羽生\n手合割：平手\n   1 ７六歩(77)\n"
+	encoders := map[string]encoding.Encoding{
+		"utf-8":     unicode.UTF8BOM,
+		"shift_jis": japanese.ShiftJIS,
+		"euc-jp":    japanese.EUCJP,
+		"utf-16le":  unicode.UTF16(unicode.LittleEndian, unicode.UseBOM),
+		"utf-16be":  unicode.UTF16(unicode.BigEndian, unicode.UseBOM),
+		"utf-32le":  utf32.UTF32(utf32.LittleEndian, utf32.UseBOM),
+		"utf-32be":  utf32.UTF32(utf32.BigEndian, utf32.UseBOM),
+	}
+	dir := t.TempDir()
+	for name, enc := range encoders {
+		b, err := enc.NewEncoder().Bytes([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name+".kif")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runTest(t, testEnv(false, nil), "info", "--format", "json", path)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, stderr)
+		}
+		if !strings.Contains(stdout, `"encoding": "`+name+`"`) {
+			t.Errorf("%s: detected otherwise: %s", name, stdout)
+		}
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(stdout))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }

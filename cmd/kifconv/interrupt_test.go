@@ -44,7 +44,9 @@ func buildKifconv(t *testing.T) string {
 			return
 		}
 		built.bin = filepath.Join(built.dir, "kifconv")
-		out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+		build := exec.Command("go", "build", "-o", built.bin, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0") // as make build and releases: no cgo
+		out, err := build.CombinedOutput()
 		if err != nil {
 			built.err = fmt.Errorf("go build: %v\n%s", err, out)
 		}
@@ -187,6 +189,7 @@ func reference(t *testing.T, bin, in string, args ...string) map[string][]byte {
 // TestInterruptedBatch stops a batch of two workers (two temporary files
 // at a time) with each signal that ends kifconv.
 func TestInterruptedBatch(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 20, 40_000)
@@ -276,6 +279,7 @@ func remountTmpfs(t *testing.T, dir, opts string, flags uintptr) {
 }
 
 func TestDiskFullBatch(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 9, 20_000)
@@ -310,6 +314,7 @@ func TestDiskFullBatch(t *testing.T) {
 }
 
 func TestReadOnlyOutputDir(t *testing.T) {
+	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
 	in := writeBatch(t, dir, 9, 2_000)

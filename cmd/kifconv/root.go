@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/batch"
-	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -65,6 +65,7 @@ type env struct {
 	getenv     func(string) string
 	isTerminal func(w any) bool // reports whether a stream is a terminal
 	cpus       int
+	temps      *batch.Temps // the temporary files of the outputs, removed whatever ends the process
 }
 
 func processEnv() env {
@@ -74,7 +75,8 @@ func processEnv() env {
 			f, ok := w.(interface{ Fd() uintptr })
 			return ok && term.IsTerminal(int(f.Fd()))
 		},
-		cpus: runtime.NumCPU(),
+		cpus:  runtime.NumCPU(),
+		temps: new(batch.Temps),
 	}
 }
 
@@ -126,7 +128,7 @@ func runEnv(ctx context.Context, e env, args []string, stdin io.Reader, stdout, 
 		err = cobraError(err) // cobra's own: unknown command, arguments
 	}
 	if ee == nil || ee.err != nil {
-		fmt.Fprintln(stderr, name+":", parse.EscapeControl(err.Error()))
+		fmt.Fprintln(stderr, name+":", charset.EscapeControl(err.Error()))
 	}
 	if hint {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)

@@ -71,7 +71,7 @@ func TestValidateStreams(t *testing.T) {
 			if c := <-code; c != exitNo {
 				t.Errorf("exit %d, want 1", c)
 			}
-			if want := "2 files, 2 games: 1 valid, 1 invalid; 1 failed, 1 error\n"; stderr.String() != want {
+			if want := "2 files, 2 games: 1 valid, 1 invalid; 1 error\n"; stderr.String() != want {
 				t.Errorf("stderr %q, want %q", stderr.String(), want)
 			}
 		})
@@ -98,7 +98,7 @@ func TestValidateInterrupted(t *testing.T) {
 	if c != exitInterrupted {
 		t.Errorf("exit %d, want %d", c, exitInterrupted)
 	}
-	if want := "1 file, 1 game: 0 valid, 1 invalid; 1 failed, 1 error, interrupted\nkifconv: interrupted\n"; stderr.String() != want {
+	if want := "1 file, 1 game: 0 valid, 1 invalid; 1 error, interrupted\nkifconv: interrupted\n"; stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
 	}
 	// Let a worker blocked on the FIFO go (without blocking when the

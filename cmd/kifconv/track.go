@@ -41,3 +41,9 @@ func TrackWrites(w io.Writer) TrackedWriter {
 	}
 	return &tracked{w: w}
 }
+
+// writeOK reports whether no write to w has failed yet, when w is tracked.
+func writeOK(w io.Writer) bool {
+	t, ok := w.(TrackedWriter)
+	return !ok || t.WriteErr() == nil
+}

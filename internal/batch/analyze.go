@@ -34,6 +34,9 @@ type Analysis struct {
 	// input of one game (a.svg for a.kif), NAME-0003.svg for game 3 of an
 	// input of several.
 	GraphDir string
+	// Temps, when not nil, is told of the report's and the graphs'
+	// temporary files (Dest.Temps).
+	Temps *Temps
 }
 
 // AnalysisCounts are what an Analyzer did.
@@ -67,6 +70,7 @@ type Analyzer struct {
 	repBuf   *bufio.Writer
 	repFile  *File
 	repRoot  *os.Root
+	repDirs  *Dirs
 	graphs   *Dirs
 	graphTop *os.Root
 	names    outputNames
@@ -109,7 +113,7 @@ func NewAnalyzer(ctx context.Context, a Analysis) (*Analyzer, error) {
 			an.Close()
 			return nil, &OutputError{a.GraphDir, err}
 		}
-		an.graphs = NewDirs(an.graphTop)
+		an.graphs = NewDirs(an.graphTop, a.Temps)
 	}
 	return an, nil
 }
@@ -124,8 +128,8 @@ func (an *Analyzer) openReport() error {
 		if err != nil {
 			return err
 		}
-		an.repRoot = root
-		d, base := NewDir(root), filepath.Base(an.a.Report)
+		an.repRoot, an.repDirs = root, NewDirs(root, an.a.Temps)
+		_, d, base, _ := an.repDirs.Open(filepath.Base(an.a.Report))
 		fi, _ := d.Lstat(base)
 		if an.repFile, err = d.Create(an.fctx, base, fi); err != nil {
 			return err
@@ -149,6 +153,7 @@ func (an *Analyzer) Close() error {
 		an.repFile = nil
 	}
 	if an.repRoot != nil {
+		an.repDirs.Close()
 		an.repRoot.Close()
 	}
 	if an.graphs != nil {
@@ -187,7 +192,7 @@ func (an *Analyzer) plan(ctx context.Context, j Job) {
 	j.Sources.Skip, j.Progress, j.Report = nil, nil, nil
 	j.Reading.Jobs = 1
 	r := &reader{job: j}
-	st := j.open()
+	st := j.open(ctx)
 	defer st.Close()
 	for i := 0; ctx.Err() == nil; i++ {
 		in, ok := st.Next()

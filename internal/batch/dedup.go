@@ -34,7 +34,7 @@ func Dedup(ctx context.Context, j Job, by shogi.KeyBy, richest bool, s *Sink) (*
 		defer cp.close()
 	}
 	hash := func(rec *shogi.Record) shogi.DedupEntry { return shogi.NewDedupEntry(rec, by, 0, 0) }
-	t, err := games(ctx, j, cp, hash, func(g *GameInfo, e shogi.DedupEntry) {
+	t, err := games(ctx, j, cp, hash, func(g *GameInfo, e shogi.DedupEntry) bool {
 		if g.Index != last {
 			last = g.Index
 			d.names[int32(g.Index)] = g.In.Name()
@@ -45,6 +45,7 @@ func Dedup(ctx context.Context, j Job, by shogi.KeyBy, richest bool, s *Sink) (*
 		}
 		e.Input, e.Game = int32(g.Index), int32(g.Game)
 		entries = append(entries, e)
+		return true
 	})
 	if err != nil || t.Stopped {
 		return nil, t, err
@@ -59,7 +60,7 @@ func Dedup(ctx context.Context, j Job, by shogi.KeyBy, richest bool, s *Sink) (*
 	j2 := j
 	j2.Sources = Sources{replay: inputs, Stdin: j.Sources.Stdin}
 	j2.Progress = nil
-	w, err := Write(ctx, j2, Writing{Sink: s, ChooseGame: func(i, game int) bool { return d.Kept(index[i], game) }})
+	w, err := Write(ctx, j2, Writing{Sink: s, Reread: true, ChooseGame: func(i, game int) bool { return d.Kept(index[i], game) }})
 	t.Written, t.Outputs, t.Kept = w.Written, w.Outputs, w.Kept
 	t.Status = max(t.Status, w.Status)
 	t.Errors += w.Errors

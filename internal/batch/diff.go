@@ -84,7 +84,7 @@ func Diff(ctx context.Context, a, b Job, opt shogi.CompareOptions, rep report.Di
 func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
 	return func(yield func(*shogi.Record) bool) {
 		r := &reader{job: j}
-		st := j.Sources.Open()
+		st := j.Sources.Open(ctx)
 		defer st.Close()
 		for i := 0; ; i++ {
 			in, ok := st.Next()
@@ -102,11 +102,7 @@ func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
 				}
 				return true
 			}, nil)
-			ds := append(warns.List(in.Name()), read.diagnostics(in)...)
-			t.count(ds)
-			if j.Report != nil && len(ds) > 0 {
-				j.Report(ds)
-			}
+			t.report(&j, append(warns.List(in.Name()), read.diagnostics(in)...))
 			if stopped || ctx.Err() != nil {
 				return
 			}
@@ -116,17 +112,19 @@ func sideGames(ctx context.Context, j Job, t *Tally) iter.Seq[*shogi.Record] {
 				return
 			}
 		}
+		for reason, n := range st.Skipped() {
+			if t.Skipped == nil {
+				t.Skipped = map[string]int{}
+			}
+			t.Skipped[reason] += n
+		}
 		switch {
 		case st.Err() != nil:
 			t.Status = StatusTrouble
-			if j.Report != nil {
-				j.Report([]report.Diagnostic{{Path: j.Sources.List, Severity: report.SeverityError, Code: "io", Message: st.Err().Error()}})
-			}
+			t.report(&j, []report.Diagnostic{{Path: j.Sources.List, Severity: report.SeverityError, Code: "io", Message: st.Err().Error()}})
 		case st.Yielded() == 0:
 			t.Status = StatusTrouble
-			if j.Report != nil {
-				j.Report([]report.Diagnostic{{Path: sidesName(j.Sources), Severity: report.SeverityError, Code: "empty", Message: ErrNoRecords.Error()}})
-			}
+			t.report(&j, []report.Diagnostic{{Path: sidesName(j.Sources), Severity: report.SeverityError, Code: "empty", Message: ErrNoRecords.Error()}})
 		}
 	}
 }

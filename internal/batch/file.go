@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // ErrExists is the error for an output that is already there and may not be
@@ -20,9 +21,10 @@ var ErrExists = errors.New("output exists")
 // inside it (an os.Root), so no name (.., absolute, a symbolic link in the
 // output tree) can make a write land outside it.
 type Dir struct {
-	root *os.Root
-	fd   int      // the directory's descriptor for the *at system calls, or -1
-	file *os.File // holds fd open
+	root  *os.Root
+	fd    int      // the directory's descriptor for the *at system calls, or -1
+	file  *os.File // holds fd open
+	temps *Temps   // the run's temporary files; nil for none kept
 }
 
 // NewDir returns root as a Dir; root stays the caller's to close.
@@ -58,7 +60,7 @@ type File struct {
 	ctx context.Context
 	dir *Dir
 	rel string // the final name under dir
-	tmp string // "" when writing straight into rel
+	tmp string // "" when writing straight into rel, or once placed or removed
 	f   *os.File
 }
 
@@ -78,10 +80,8 @@ func (d *Dir) Create(ctx context.Context, rel string, existing fs.FileInfo) (*Fi
 			return nil, err
 		}
 	}
-	// Hidden, so that a later run over the output tree skips it.
-	base := filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+".")
 	for {
-		tmp := base + strconv.FormatUint(rand.Uint64(), 36) + ".tmp"
+		tmp := tempName(rel)
 		f, err := d.createTemp(tmp)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -89,8 +89,32 @@ func (d *Dir) Create(ctx context.Context, rel string, existing fs.FileInfo) (*Fi
 		if err != nil {
 			return nil, err
 		}
-		return &File{ctx: ctx, dir: d, rel: rel, tmp: tmp, f: f}, nil
+		o := &File{ctx: ctx, dir: d, rel: rel, tmp: tmp, f: f}
+		d.temps.add(o)
+		return o, nil
 	}
+}
+
+// maxName is the longest file name most file systems take, in bytes.
+const maxName = 255
+
+// tempName returns a new temporary name beside rel: hidden, so that a
+// later run over the output tree skips it, and no longer than maxName
+// wherever rel's own name fits (a long name is cut in the temporary one).
+func tempName(rel string) string {
+	const suffix = 1 + 8 + len(".tmp") // ".", eight random base-36 digits
+	base := filepath.Base(rel)
+	if n := maxName - 1 - suffix; len(base) > n {
+		base = base[:n]
+		for len(base) > 0 && !utf8.ValidString(base) {
+			base = base[:len(base)-1] // not in the middle of a character
+		}
+	}
+	r := strconv.FormatUint(rand.Uint64()%(36*36*36*36*36*36*36*36), 36)
+	for len(r) < 8 {
+		r = "0" + r
+	}
+	return filepath.Join(filepath.Dir(rel), "."+base+"."+r+".tmp")
 }
 
 // createTemp creates the new file tmp, failing if it exists.
@@ -116,11 +140,26 @@ func (o *File) Abort() {
 	o.Remove()
 }
 
-// Remove removes the temporary file, closed or not.
+// Remove removes the temporary file, closed or not: with the directory's
+// own descriptor where the system allows, so that a run that has used up
+// its descriptors still cleans up.
 func (o *File) Remove() {
-	if o.tmp != "" {
-		o.dir.root.Remove(o.tmp)
+	if o.tmp == "" {
+		return
 	}
+	o.dir.remove(o.tmp)
+	o.dir.temps.done(o)
+	o.tmp = ""
+}
+
+// remove removes name from the directory.
+func (d *Dir) remove(name string) {
+	if d.fd >= 0 && !strings.Contains(name, "/") {
+		if err := unlinkAt(d.fd, name); !errors.Is(err, errors.ErrUnsupported) {
+			return
+		}
+	}
+	d.root.Remove(name)
 }
 
 // Close closes the file without moving it into place: PlaceAs or Remove
@@ -165,11 +204,14 @@ func (o *File) Commit(force bool) error {
 // does nothing after it succeeded.
 func (o *File) PlaceAs(rel string, force bool) error {
 	o.rel = rel
-	err := o.place(rel, force, false)
-	if err == nil {
-		o.tmp = ""
-	}
-	return err
+	return o.place(rel, force, false)
+}
+
+// placed notes that the temporary file is in place under its final name.
+func (o *File) placed() error {
+	o.dir.temps.done(o)
+	o.tmp = ""
+	return nil
 }
 
 // place moves the temporary file to rel; checked says that, under force,
@@ -191,7 +233,7 @@ func (o *File) place(rel string, force, checked bool) error {
 		err := renameNoReplace(d.fd, o.tmp, rel)
 		switch {
 		case err == nil:
-			return nil
+			return o.placed()
 		case errors.Is(err, fs.ErrExist):
 			o.Remove()
 			return ErrExists
@@ -208,7 +250,7 @@ func (o *File) place(rel string, force, checked bool) error {
 		if err != nil {
 			return ErrExists
 		}
-		return nil
+		return o.placed()
 	}
 	if d.Exists(rel) {
 		o.Remove()
@@ -224,7 +266,7 @@ func (o *File) rename(rel string) error {
 		o.Remove()
 		return err
 	}
-	return nil
+	return o.placed()
 }
 
 // Dirs opens each directory of an output tree once, for the files written
@@ -245,18 +287,19 @@ type subDir struct {
 // batch walks its inputs directory by directory, so a few suffice.
 const maxDirs = 16
 
-// NewDirs returns the directories under root, which stays the caller's.
-func NewDirs(root *os.Root) *Dirs {
-	top, err := openDir(root)
+// NewDirs returns the directories under root, which stays the caller's;
+// the temporary files made in them are kept in temps.
+func NewDirs(root *os.Root, temps *Temps) *Dirs {
+	top, err := openDir(root, temps)
 	if err != nil {
-		top = NewDir(root)
+		top = &Dir{root: root, fd: -1, temps: temps}
 	}
 	return &Dirs{top: top}
 }
 
 // openDir returns root as a Dir that also holds the directory's descriptor.
-func openDir(root *os.Root) (*Dir, error) {
-	d := &Dir{root: root, fd: -1}
+func openDir(root *os.Root, temps *Temps) (*Dir, error) {
+	d := &Dir{root: root, fd: -1, temps: temps}
 	f, err := root.Open(".")
 	if err != nil {
 		return nil, err
@@ -296,7 +339,7 @@ func (d *Dirs) Open(rel string) (dir string, out *Dir, base string, err error) {
 	if err != nil {
 		return "", nil, "", err
 	}
-	sd, err := openDir(sub)
+	sd, err := openDir(sub, d.top.temps)
 	if err != nil {
 		sub.Close()
 		return "", nil, "", err

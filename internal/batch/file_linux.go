@@ -60,3 +60,14 @@ func renameNoReplace(dirfd int, from, to string) error {
 		return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
 	}
 }
+
+// unlinkAt removes the file name in the directory dirfd: no descriptor is
+// needed, so a run that used up its descriptors still cleans up.
+func unlinkAt(dirfd int, name string) error {
+	for {
+		err := unix.Unlinkat(dirfd, name, 0)
+		if err != unix.EINTR {
+			return err
+		}
+	}
+}

@@ -49,7 +49,7 @@ func TestDirCreate(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer root.Close()
-			dirs := NewDirs(root)
+			dirs := NewDirs(root, nil)
 			defer dirs.Close()
 			sub, d, base, err := dirs.Open(rel)
 			if err != nil {

@@ -74,8 +74,14 @@ func (f *frames) draw(dir string, rec *shogi.Record) ([]string, bool) {
 			return err
 		}
 		shown := filepath.Join(s.d.Dir, names[i])
-		fi, _ := top.Lstat(names[i])
-		out, err := top.Create(s.ctx, names[i], fi)
+		dirName, sub, base, err := s.dirs.Open(names[i])
+		if err != nil {
+			o.fail(StatusTrouble, ioDiagnostic(o.in, shown, err))
+			return failed
+		}
+		defer s.dirs.Release(dirName)
+		fi, _ := sub.Lstat(base)
+		out, err := sub.Create(s.ctx, base, fi)
 		if err != nil {
 			o.fail(StatusTrouble, ioDiagnostic(o.in, shown, err))
 			return failed

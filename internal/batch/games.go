@@ -2,21 +2,11 @@ package batch
 
 import (
 	"context"
+	"sync/atomic"
 
-	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
-
-// GameInfo is where a game is and how it is stored: a Game without its
-// record.
-type GameInfo struct {
-	In       Input
-	Index    int // the input's position among the inputs
-	Format   string
-	Encoding charset.Encoding
-	Game     int // 1-based within its input
-}
 
 // gameItem is what the inputs of Games emit: a game, or an input's end.
 type gameItem[W any] struct {
@@ -27,29 +17,34 @@ type gameItem[W any] struct {
 
 // Games reads every game of the job's inputs (those Reading selects) and
 // calls fn with each, in input order whatever the number of workers, with
-// what work made of its record where it was read (on a worker). Records
-// are not kept: work is the only one to see them. The problems of each
-// input reach the job's Report after its games.
-func Games[W any](ctx context.Context, j Job, work func(*shogi.Record) W, fn func(g *GameInfo, val W)) (Tally, error) {
+// what work made of its record where it was read (on a worker), until fn
+// returns false (its output failed: the rest is not read). Records are not
+// kept: work is the only one to see them. The problems of each input reach
+// the job's Report after its games.
+func Games[W any](ctx context.Context, j Job, work func(*shogi.Record) W, fn func(g *GameInfo, val W) bool) (Tally, error) {
 	return games(ctx, j, nil, work, fn)
 }
 
 // games is Games with the inputs that cannot be read twice copied into cp,
 // when not nil.
-func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Record) W, fn func(g *GameInfo, val W)) (Tally, error) {
+func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Record) W, fn func(g *GameInfo, val W) bool) (Tally, error) {
 	var t Tally
+	var halt atomic.Bool // fn asked to stop
 	r := &reader{job: j, copies: cp}
-	st := j.open()
+	st := j.open(ctx)
 	defer st.Close()
 	c := runConfig[gameItem[W]]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	c.work = func(u *unit[gameItem[W]]) {
+		if halt.Load() {
+			return
+		}
 		end := &inputEnd{in: u.In}
 		var warns report.DiagnosticList
 		read := readInput(ctx, r, readAt{in: u.In, index: u.Index, jobs: u.Jobs, alone: u.Alone}, work, func(g *Game, val W) bool {
 			end.games++
 			warns.AddParse(g.In.Name(), g.Game, g.Warnings...)
-			u.Emit(gameItem[W]{g: GameInfo{In: g.In, Index: g.Index, Format: g.Format, Encoding: g.Encoding, Game: g.Game}, val: val})
-			return true
+			u.Emit(gameItem[W]{g: g.GameInfo, val: val})
+			return !halt.Load()
 		}, nil)
 		end.diags = append(warns.List(u.In.Name()), read.diagnostics(u.In)...)
 		end.status, end.failed = read.Status, read.failed()
@@ -57,32 +52,21 @@ func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Recor
 	}
 	c.take = func(x gameItem[W]) {
 		if x.end == nil {
-			fn(&x.g, x.val)
+			if !halt.Load() && !fn(&x.g, x.val) {
+				halt.Store(true)
+			}
 			return
 		}
-		e := x.end
-		t.Inputs++
-		t.Games += e.games
-		if e.failed {
-			t.Failed++
-		}
-		t.Status = max(t.Status, e.status)
-		t.count(e.diags)
-		if j.Report != nil && len(e.diags) > 0 {
-			j.Report(e.diags)
-		}
-		if j.Progress != nil {
-			j.Progress.Done()
-		}
+		t.input(&j, x.end)
 	}
 	err := run(ctx, st, c)
 	return t, t.end(ctx, st, err)
 }
 
 // InfoRows reads every game of the job's inputs and gives row the values
-// of the columns cols for each, in input order; the values are worked out
-// where the games are read.
-func InfoRows(ctx context.Context, j Job, cols []report.InfoField, row func([]string)) (Tally, error) {
+// of the columns cols for each, in input order, until row returns false;
+// the values are worked out where the games are read.
+func InfoRows(ctx context.Context, j Job, cols []report.InfoField, row func([]string) bool) (Tally, error) {
 	accuracy := report.InfoNeedsAnalysis(cols)
 	work := func(rec *shogi.Record) report.InfoRow {
 		r := report.InfoRow{Summary: shogi.Summarize(rec)}
@@ -91,8 +75,8 @@ func InfoRows(ctx context.Context, j Job, cols []report.InfoField, row func([]st
 		}
 		return r
 	}
-	return Games(ctx, j, work, func(g *GameInfo, r report.InfoRow) {
+	return Games(ctx, j, work, func(g *GameInfo, r report.InfoRow) bool {
 		r.Path, r.Game, r.Format, r.Encoding = g.In.Name(), g.Game, g.Format, string(g.Encoding)
-		row(report.InfoValues(cols, &r))
+		return row(report.InfoValues(cols, &r))
 	})
 }

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -140,6 +141,7 @@ func (s Sources) Several() bool {
 // holds one path at a time, and a hash of every path met when there are
 // several arguments or a list, so that an input given twice is read once.
 type Stream struct {
+	ctx     context.Context // ends the walks and the list
 	src     Sources
 	next    func() (Input, bool)
 	stop    func()
@@ -151,9 +153,10 @@ type Stream struct {
 	keep    func(Input) bool // when not nil, the inputs to yield; the others are passed by (SkipShard)
 }
 
-// Open starts streaming the inputs of s; Close must be called.
-func (s Sources) Open() *Stream {
-	st := &Stream{src: s, skipped: map[string]int{}}
+// Open starts streaming the inputs of s; Close must be called. Once ctx is
+// cancelled the stream ends, in the middle of a walk or a list.
+func (s Sources) Open(ctx context.Context) *Stream {
+	st := &Stream{ctx: ctx, src: s, skipped: map[string]int{}}
 	if s.List != "" || len(s.Args) > 1 {
 		st.seen, st.seed = map[uint64]struct{}{}, maphash.MakeSeed()
 	}
@@ -241,6 +244,9 @@ func (st *Stream) all(yield func(Input) bool) {
 		r = f
 	}
 	for entry, err := range listEntries(r, s.ListNUL) {
+		if st.ctx.Err() != nil {
+			return
+		}
 		if err != nil {
 			st.err = &ListError{s.List, err}
 			return
@@ -347,6 +353,10 @@ func (st *Stream) walk(dir string, yield func(Input) bool) bool {
 	}
 	stopped := false
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if st.ctx.Err() != nil {
+			stopped = true
+			return fs.SkipAll
+		}
 		if err != nil {
 			if !yield(Input{Path: p, Rel: relUnder(dir, p), Err: err}) {
 				stopped = true

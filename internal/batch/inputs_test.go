@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -106,7 +107,7 @@ func TestStream(t *testing.T) {
 	var skipped []string
 	s := Sources{Args: []string{filepath.Join(dir, "tree"), lone}, List: list, Exclude: filepath.Join(dir, "tree/out"),
 		Skip: func(path, reason string) { skipped = append(skipped, filepath.Base(path)+": "+reason) }}
-	st := s.Open()
+	st := s.Open(context.Background())
 	defer st.Close()
 	var got []string
 	for in, ok := st.Next(); ok; in, ok = st.Next() {
@@ -172,7 +173,7 @@ func TestListErrors(t *testing.T) {
 		{Sources{List: filepath.Join(dir, "missing")}, "cannot read the list of inputs " + filepath.Join(dir, "missing") + ": no such file or directory"},
 		{Sources{List: "-", Stdin: strings.NewReader("a\x00b\n")}, ErrListNUL.Error()},
 	} {
-		st := tc.s.Open()
+		st := tc.s.Open(context.Background())
 		for _, ok := st.Next(); ok; _, ok = st.Next() {
 		}
 		if st.Err() == nil || st.Err().Error() != tc.want {

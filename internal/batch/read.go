@@ -66,6 +66,35 @@ func (t *Tally) count(ds []report.Diagnostic) {
 	}
 }
 
+// input counts what working on one input came to, and hands its problems
+// to the job's Report and its end to Progress.
+func (t *Tally) input(j *Job, e *inputEnd) {
+	t.Inputs++
+	t.Games += e.games
+	t.Selected += e.taken
+	t.Written += e.written
+	t.Outputs += e.files
+	if e.kept {
+		t.Kept++
+	}
+	if e.failed || e.status == StatusTrouble {
+		t.Failed++
+	}
+	t.Status = max(t.Status, e.status)
+	t.report(j, e.diags)
+	if j.Progress != nil {
+		j.Progress.Done()
+	}
+}
+
+// report counts diagnostics and hands them to the job's Report.
+func (t *Tally) report(j *Job, ds []report.Diagnostic) {
+	t.count(ds)
+	if j.Report != nil && len(ds) > 0 {
+		j.Report(ds)
+	}
+}
+
 // end fills in what the run itself knows, and returns err when it is no
 // problem of an input: the list's, or no input at all.
 func (t *Tally) end(ctx context.Context, st *Stream, err error) error {
@@ -77,13 +106,18 @@ func (t *Tally) end(ctx context.Context, st *Stream, err error) error {
 	return err
 }
 
-// Game is one game of an input as the jobs see it.
-type Game struct {
+// GameInfo is where a game is and how it is stored.
+type GameInfo struct {
 	In       Input
 	Index    int // the input's position among the inputs
 	Format   string
 	Encoding charset.Encoding
-	Game     int           // 1-based within its input
+	Game     int // 1-based within its input
+}
+
+// Game is one game of an input as the jobs see it.
+type Game struct {
+	GameInfo
 	Record   *shogi.Record // lives as parse.Options.ReuseRecord says: until the call it is given to returns, unless kept
 	Warnings parse.ErrorList
 }
@@ -100,8 +134,8 @@ type inputRead struct {
 
 // diagnostics are the diagnostics of the problem that ended the reading.
 func (r *inputRead) diagnostics(in Input) []report.Diagnostic {
-	if r.Err == nil {
-		return nil
+	if r.Err == nil || errors.Is(r.Err, context.Canceled) {
+		return nil // an interrupt is said once, by the command
 	}
 	if errors.Is(r.Err, errNoneSelected) {
 		return []report.Diagnostic{{Path: in.Name(), Severity: report.SeverityWarning, Code: "games",
@@ -166,7 +200,7 @@ func readInput[W any](ctx context.Context, r *reader, a readAt, work func(*shogi
 		src.split = func(sp *parse.Splitter) { sp.Size = 1 }
 	}
 	res := inputRead{Format: src.Format, Encoding: src.Encoding()}
-	g := Game{In: in, Index: index, Format: src.Format, Encoding: res.Encoding}
+	g := Game{GameInfo: GameInfo{In: in, Index: index, Format: src.Format, Encoding: res.Encoding}}
 	last := rd.Games.Last()
 	elsewhere := 0 // games of other shards
 	n, err := Each(ctx, src, jobs, work, func(game int, x parse.Result[W]) bool {

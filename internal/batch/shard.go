@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -87,8 +88,8 @@ const SkipShard = "in another shard"
 
 // open starts streaming the job's inputs: with a shard by input, those of
 // its shard, the others counted as passed by.
-func (j *Job) open() *Stream {
-	st := j.Sources.Open()
+func (j *Job) open(ctx context.Context) *Stream {
+	st := j.Sources.Open(ctx)
 	if sh := j.Reading.Shard; !sh.All() && sh.ByInput {
 		st.keep = sh.TakesInput
 	}

@@ -19,8 +19,9 @@ func shardGames(t *testing.T, dir string, sh batch.Shard, jobs int) ([]string, b
 	t.Helper()
 	j := batch.Job{Sources: batch.Sources{Args: []string{dir}}, Reading: batch.Reading{Shard: sh, Jobs: jobs}}
 	var got []string
-	tally, err := batch.Games(context.Background(), j, func(*shogi.Record) struct{} { return struct{}{} }, func(g *batch.GameInfo, _ struct{}) {
+	tally, err := batch.Games(context.Background(), j, func(*shogi.Record) struct{} { return struct{}{} }, func(g *batch.GameInfo, _ struct{}) bool {
 		got = append(got, fmt.Sprintf("%s#%d", filepath.ToSlash(g.In.Rel), g.Game))
+		return true
 	})
 	if err != nil {
 		t.Fatal(err)

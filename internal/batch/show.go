@@ -41,7 +41,7 @@ func Show(ctx context.Context, j Job, s ShowSpec, w io.Writer) (Tally, error) {
 		err := showRecord(&b, rec, s)
 		return shown{b.Bytes(), err}
 	}
-	t, err := Games(ctx, j, draw, func(g *GameInfo, x shown) {
+	t, err := Games(ctx, j, draw, func(g *GameInfo, x shown) bool {
 		if x.err != nil {
 			failed++
 			ds := report.DiagnosticsFromError(g.In.Name(), g.Game, x.err)
@@ -51,10 +51,7 @@ func Show(ctx context.Context, j Job, s ShowSpec, w io.Writer) (Tally, error) {
 			if j.Report != nil {
 				j.Report(ds)
 			}
-			return
-		}
-		if werr != nil {
-			return
+			return true
 		}
 		if s.Headers {
 			_, werr = io.WriteString(w, "==> "+report.TermSafe(g.In.Name())+" (game "+strconv.Itoa(g.Game)+") <==\n")
@@ -63,6 +60,7 @@ func Show(ctx context.Context, j Job, s ShowSpec, w io.Writer) (Tally, error) {
 			_, werr = w.Write(x.text)
 			shownGames++
 		}
+		return werr == nil // standard output failed: the rest is not read
 	})
 	t.Written = shownGames
 	if failed > 0 {

@@ -74,6 +74,9 @@ type Dest struct {
 	// Strict keeps no output of an input with a problem (nor the one file
 	// of File when any input has one).
 	Strict bool
+	// Temps, when not nil, is told of every temporary file, for a process
+	// that must remove them whatever stops it.
+	Temps *Temps
 }
 
 // Sink writes records into a Dest, in a Target: the one output path of
@@ -110,7 +113,7 @@ func NewSink(ctx context.Context, t Target, d Dest) (*Sink, error) {
 		if err != nil {
 			return nil, &OutputError{d.File, err}
 		}
-		s.root = root
+		s.root, s.dirs = root, NewDirs(root, d.Temps)
 	}
 	return s, nil
 }
@@ -142,7 +145,7 @@ func (s *Sink) claim(in Input) (string, []report.Diagnostic, error) {
 		if err != nil {
 			return "", nil, &OutputError{s.d.Dir, err}
 		}
-		s.root, s.dirs = root, NewDirs(root)
+		s.root, s.dirs = root, NewDirs(root, s.d.Temps)
 	}
 	if s.d.Frames && s.d.FramesFlat {
 		return ".", nil, nil
@@ -432,7 +435,7 @@ func (w *One) open() {
 	}
 	shown := s.d.File
 	rel := filepath.Base(s.d.File)
-	dir := NewDir(s.root)
+	dir := s.dirs.top
 	fi, _ := dir.Lstat(rel)
 	f, err := dir.Create(s.ctx, rel, fi)
 	if err != nil {

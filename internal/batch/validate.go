@@ -19,15 +19,15 @@ func Validate(ctx context.Context, j Job, rep report.Reporter) (Tally, report.Su
 	var sum report.Summary
 	r := &reader{job: j}
 	strict := j.Reading.Strict
-	st := j.open()
+	st := j.open(ctx)
 	defer st.Close()
 	var werr error
 	c := runConfig[*validation]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	c.work = func(u *unit[*validation]) { u.Emit(validateInput(ctx, r, u, strict)) }
 	c.take = func(v *validation) {
 		t.Inputs++
-		t.Games += v.Games
-		if v.Status != StatusOK {
+		t.Games += v.read
+		if v.failed {
 			t.Failed++
 		}
 		t.Status = max(t.Status, v.Status)
@@ -58,6 +58,8 @@ func Validate(ctx context.Context, j Job, rep report.Reporter) (Tally, report.Su
 type validation struct {
 	report.FileReport
 	Status Status
+	failed bool // it could not be read to its end
+	read   int  // the games read (Games counts one that could not be)
 }
 
 // validateInput reads every record of one input and checks it.
@@ -114,6 +116,7 @@ func validateInput(ctx context.Context, r *reader, u *unit[*validation], strict 
 	rep.Format, rep.Encoding = read.Format, string(read.Encoding)
 	rep.Games = read.Games
 	rep.Status = read.Status
+	rep.failed, rep.read = read.failed(), games
 	if read.Err != nil {
 		all.Add(read.diagnostics(u.In)...)
 	}

@@ -19,8 +19,11 @@ type Writing struct {
 	// (dedup's second pass); it runs in game order.
 	ChooseGame func(index, game int) bool
 	// List, when not nil, is given every game taken, in input order,
-	// instead of writing it (filter -l).
-	List func(in Input, game int)
+	// instead of writing it (filter -l), until it returns false.
+	List func(in Input, game int) bool
+	// Reread says that the inputs were read before (dedup's second
+	// reading): their readers' problems were reported then.
+	Reread bool
 	// Editor, when not nil, changes every game taken before it is written
 	// (analyze annotates them).
 	Editor Editor
@@ -109,7 +112,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 	// lost is set once the one output is lost, stopped once an edit was
 	// stopped: reading the rest is pointless.
 	var lost, stopped atomic.Bool
-	st := j.open()
+	st := j.open(ctx)
 	defer st.Close()
 	c := runConfig[writeItem]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
 	if perInput {
@@ -187,8 +190,10 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			}
 			return out.Write(g.Game, g.Record)
 		}, nil)
-		end.diags = append(end.diags, warns.List(u.In.Name())...)
-		end.diags = append(end.diags, read.diagnostics(u.In)...)
+		if !w.Reread {
+			end.diags = append(end.diags, warns.List(u.In.Name())...)
+			end.diags = append(end.diags, read.diagnostics(u.In)...)
+		}
 		end.status = max(end.status, read.Status)
 		end.met = read.Games
 		end.failed = read.failed()
@@ -213,16 +218,15 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			switch {
 			case x.rec == nil:
 			case w.List != nil:
-				w.List(x.in, x.game)
+				if !lost.Load() && !w.List(x.in, x.game) {
+					lost.Store(true)
+				}
 			case one != nil:
 				if ds, st := one.Write(x.in, x.game, x.rec); ds != nil || st != StatusOK {
 					oneFailed = true
 					lost.Store(true)
-					t.count(ds)
 					t.Status = max(t.Status, st)
-					if j.Report != nil {
-						j.Report(ds)
-					}
+					t.report(&j, ds)
 				}
 			}
 			return
@@ -240,35 +244,14 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			e.diags = append(e.diags, ds...)
 			oneFailed = oneFailed || strict && (e.problems || len(ds) > 0)
 		}
-		t.Inputs++
-		t.Games += e.games
-		t.Selected += e.taken
-		t.Written += e.written
-		t.Outputs += e.files
-		if e.kept {
-			t.Kept++
-		}
-		if e.failed || e.status != StatusOK {
-			t.Failed++
-		}
-		t.Status = max(t.Status, e.status)
-		t.count(e.diags)
-		if j.Report != nil && len(e.diags) > 0 {
-			j.Report(e.diags)
-		}
-		if j.Progress != nil {
-			j.Progress.Done()
-		}
+		t.input(&j, e)
 	}
 	err := run(ctx, st, c)
 	t.Stopped = stopped.Load()
 	if w.Editor != nil {
 		ds, st := w.Editor.End()
 		t.Status = max(t.Status, st)
-		t.count(ds)
-		if j.Report != nil && len(ds) > 0 {
-			j.Report(ds)
-		}
+		t.report(&j, ds)
 	}
 	if one != nil {
 		files, games, ds, st := one.Close(!oneFailed && err == nil)
@@ -278,10 +261,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			t.Kept++
 		}
 		t.Status = max(t.Status, st)
-		t.count(ds)
-		if j.Report != nil && len(ds) > 0 {
-			j.Report(ds)
-		}
+		t.report(&j, ds)
 	}
 	return t, t.end(ctx, st, err)
 }

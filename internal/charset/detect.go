@@ -54,10 +54,11 @@ func detect(head []byte, atEOF bool) (Encoding, int, bool) {
 	valid := n == len(head) || !atEOF && n == len(head)-incompleteTail(head)
 	if enc, ok := declared(head); ok {
 		switch {
-		case enc == UTF8 && !valid:
+		case enc == UTF8 && !valid && cp932Shaped(head, atEOF):
 			// Quirk: files converted from UTF-8 to Shift_JIS (by nkf,
 			// Shogidokoro's exporter) keep their `#KIF … encoding=UTF-8`
-			// line; the bytes decide.
+			// line; the bytes decide. Bytes that are not Shift_JIS either
+			// are bad UTF-8, as declared, and reported as such.
 		case enc != UTF8 && valid && hasMultibyte(head):
 			// Quirk: the reverse conversion leaves `encoding=Shift_JIS` on
 			// UTF-8 text. Japanese text in CP932 or EUC-JP is practically
@@ -142,6 +143,30 @@ func wideWithoutBOM(head []byte) (Encoding, bool) {
 		return UTF16BE, true
 	}
 	return "", false
+}
+
+// cp932Shaped reports whether every byte of head over 0x7F has the shape
+// of CP932: a lead byte (0x81-0x9F, 0xE0-0xFC) and its trail (0x40-0x7E,
+// 0x80-0xFC), or a half-width katakana (0xA1-0xDF); a lead byte cut off
+// by the end of a head that is not the end of the input passes.
+func cp932Shaped(head []byte, atEOF bool) bool {
+	for i := 0; i < len(head); i++ {
+		c := head[i]
+		switch {
+		case c < 0x80, c >= 0xA1 && c <= 0xDF:
+		case c >= 0x81 && c <= 0x9F, c >= 0xE0 && c <= 0xFC:
+			if i+1 == len(head) {
+				return !atEOF
+			}
+			i++
+			if t := head[i]; t < 0x40 || t == 0x7F || t > 0xFC {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // mostlyUTF8 reports whether head, of which the first n bytes are valid

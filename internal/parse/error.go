@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
@@ -51,7 +52,7 @@ func (e *Error) Message() string {
 		}
 		msg += e.Detail
 	}
-	return EscapeControl(msg)
+	return charset.EscapeControl(msg)
 }
 
 // Unwrap returns the sentinel.

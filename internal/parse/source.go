@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/mattn/go-runewidth"
 )
 
@@ -29,7 +30,7 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 // String returns "file:line:col", falling back to "line:col", "file" or "-".
 // Control characters of the file name are escaped (see EscapeControl).
 func (p Pos) String() string {
-	s := EscapeControl(p.File)
+	s := charset.EscapeControl(p.File)
 	if p.IsValid() {
 		if s != "" {
 			s += ":"
@@ -47,7 +48,7 @@ func (p Pos) String() string {
 
 // Quote returns the line's text as it can be shown on a terminal: control
 // characters escaped.
-func (p Pos) Quote() string { return EscapeControl(p.Text) }
+func (p Pos) Quote() string { return charset.EscapeControl(p.Text) }
 
 // DisplayCol returns the 1-based column of p in display cells of Quote's
 // text: full-width characters take two cells, ambiguous ones (▲ △ ・) two
@@ -64,9 +65,9 @@ func (p Pos) DisplayCol(eastAsian bool) int {
 	s := p.Text
 	for len(s) > 0 && n < p.Col {
 		r, size := utf8.DecodeRuneInString(s)
-		switch {
-		case r == utf8.RuneError && size == 1, needsEscape(r):
-			cells += len(escapeRune(nil, r, s[:size]))
+		switch e := charset.EscapedLen(r, s[:size]); {
+		case e > 0:
+			cells += e
 		case r == '\t':
 			cells++
 		default:

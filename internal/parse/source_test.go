@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/kifconv/kifconv/internal/charset"
 )
 
 func TestEscapeControl(t *testing.T) {
@@ -19,8 +21,8 @@ func TestEscapeControl(t *testing.T) {
 		{"bad\xff\xfeutf8", `bad\xff\xfeutf8`},
 		{"先手：\x07羽生", `先手：\a羽生`},
 	} {
-		if got := EscapeControl(c.in); got != c.want {
-			t.Errorf("EscapeControl(%q) = %q, want %q", c.in, got, c.want)
+		if got := charset.EscapeControl(c.in); got != c.want {
+			t.Errorf("charset.EscapeControl(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
@@ -113,6 +114,8 @@ func (d *Display) View(rec *shogi.Record, n *shogi.Node, before, pos *shogi.Posi
 	if v.Event == "" {
 		v.Event = h.Value(shogi.KeyTitle)
 	}
+	// Text from the file reaches a terminal: nothing of it may act on it.
+	v.Black, v.White, v.Event, v.End = charset.TermSafe(v.Black), charset.TermSafe(v.White), charset.TermSafe(v.Event), charset.TermSafe(v.End)
 	return v
 }
 

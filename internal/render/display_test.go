@@ -7,26 +7,8 @@ import (
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
-
-// usiRecord returns a record from the start position with the USI moves
-// given, and an ending when end is not NoEnding.
-func usiRecord(t *testing.T, end shogi.EndingKind, moves ...string) *shogi.Record {
-	t.Helper()
-	r := shogi.NewRecord(shogi.StartPosition())
-	n := r.Root
-	for _, s := range moves {
-		m, err := shogi.ParseUSIMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n = r.AddChild(n, m, shogi.Ending{})
-	}
-	if end != shogi.NoEnding {
-		r.AddChild(n, 0, shogi.Ending{Kind: end})
-	}
-	return r
-}
 
 func TestDisplayMoveText(t *testing.T) {
 	tests := []struct {
@@ -59,8 +41,8 @@ func TestDisplayMoveText(t *testing.T) {
 // TestDrawMainLine checks which positions are drawn for each ply, and the
 // errors of a ply the main line does not reach.
 func TestDrawMainLine(t *testing.T) {
-	legal := usiRecord(t, shogi.Resign, "7g7f", "3c3d")
-	illegal := usiRecord(t, shogi.NoEnding, "7g7f", "7g7f")
+	legal := shogitest.USIRecord(t, shogi.Resign, "7g7f", "3c3d")
+	illegal := shogitest.USIRecord(t, shogi.NoEnding, "7g7f", "7g7f")
 	tests := []struct {
 		name   string
 		rec    *shogi.Record

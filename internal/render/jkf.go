@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,7 +46,7 @@ import (
 //   - "header": header fields the "header" object does not hold, each
 //     {"at": index in the header, "key", "value"}: the second and later
 //     values of a repeated key, and 手合割：その他, which "initial" states
-//     (see jkfInExt).
+//     (see jkfExt).
 //   - "move_number": the start position's move number when it is not 1.
 //   - "bookmark": the start position's bookmark (KIF `&`).
 //   - "nodes": notes on the moves tree, in the order the writer visits it.
@@ -90,6 +91,7 @@ type JKF struct {
 	addr    []int
 	maxFork int    // forks nested deeper than this are left out (a loss)
 	buf     []byte // a move's or a time's JSON, made for WriteValue
+	inExt   []bool // the record's header fields that go to the extension (jkfExt)
 }
 
 // jkfLine is the state of one line of play (the main line or a fork) being
@@ -271,6 +273,7 @@ func (j *JKF) writeRecord(rec *shogi.Record) error {
 	j.err = nil
 	j.begin()
 	j.str("header")
+	j.inExt = jkfExt(rec.Header, j.inExt)
 	extHeader := j.writeHeader(rec)
 	j.str("initial")
 	j.writeInitial(&rec.Start)
@@ -306,7 +309,7 @@ func (j *JKF) writeRecord(rec *shogi.Record) error {
 func (j *JKF) writeHeader(rec *shogi.Record) (ext bool) {
 	j.begin()
 	for i, f := range rec.Header {
-		if jkfInExt(rec.Header, i) {
+		if j.inExt[i] {
 			ext = true
 			continue
 		}
@@ -317,21 +320,34 @@ func (j *JKF) writeHeader(rec *shogi.Record) (ext bool) {
 	return ext
 }
 
-// jkfInExt reports whether rec.Header[i] goes to the extension rather than
-// the header object: the second and later values of a repeated key, which a
-// JSON object cannot hold, and 手合割：その他, which says "the board is
-// given" — "initial" says that (preset OTHER and its data), and tsshogi,
-// which reads a KIF's 手合割 into the start position, never shows it as a
-// header field. Other 手合割 values stay in the header, where JKF readers
-// show them as they would the source's.
-func jkfInExt(h shogi.Header, i int) bool {
-	k := h[i].Key
-	for _, g := range h[:i] {
-		if g.Key == k {
-			return true
-		}
+// jkfExt returns, in buf's memory, which fields of h go to the extension
+// rather than the header object: the second and later values of a repeated
+// key, which a JSON object cannot hold, and 手合割：その他, which says "the
+// board is given" — "initial" says that (preset OTHER and its data), and
+// tsshogi, which reads a KIF's 手合割 into the start position, never shows
+// it as a header field. Other 手合割 values stay in the header, where JKF
+// readers show them as they would the source's. It takes one pass: a long
+// header's keys go into a set (50,000 keys took 3.1 s looking back at each
+// earlier one; BenchmarkJKFHeaderKeys).
+func jkfExt(h shogi.Header, buf []bool) []bool {
+	out := slices.Grow(buf[:0], len(h))[:len(h)]
+	var seen map[string]struct{}
+	if len(h) > 16 {
+		seen = make(map[string]struct{}, len(h))
 	}
-	return k == shogi.KeyHandicap && strings.TrimSpace(h[i].Value) == shogi.Other.KIF()
+	for i, f := range h {
+		repeated := false
+		if seen != nil {
+			_, repeated = seen[f.Key]
+			seen[f.Key] = struct{}{}
+		} else {
+			for _, g := range h[:i] {
+				repeated = repeated || g.Key == f.Key
+			}
+		}
+		out[i] = repeated || f.Key == shogi.KeyHandicap && strings.TrimSpace(f.Value) == shogi.Other.KIF()
+	}
+	return out
 }
 
 // openExt opens moves[0].kifconv, once.
@@ -349,7 +365,7 @@ func (j *JKF) writeExtStart(rec *shogi.Record) {
 	j.openExt()
 	n := 0
 	for i, f := range rec.Header {
-		if !jkfInExt(rec.Header, i) {
+		if !j.inExt[i] {
 			continue
 		}
 		if n == 0 {

@@ -18,9 +18,8 @@ type TrainOptions struct {
 }
 
 // DedupBytesPerPosition bounds what Dedup costs per distinct position
-// written: a 32-byte key (the position's hcp) in a Go map takes 50 to 90
-// bytes, depending on how full the map is since it last grew.
-const DedupBytesPerPosition = 90
+// written (shogi.PositionSet).
+const DedupBytesPerPosition = shogi.PositionSetBytes
 
 // trainPos is one position of training data: the position, the move played
 // from it, the score recorded with that move and the result of its line.
@@ -53,7 +52,7 @@ func (t *trainPos) result() int8 {
 type trainer struct {
 	opt   TrainOptions
 	visit func(*trainPos) error
-	seen  map[[32]byte]struct{}
+	seen  shogi.PositionSet
 	// seenText holds the positions that hcp cannot code (short of the 40
 	// pieces), by their SFEN without the move number.
 	seenText map[string]struct{}
@@ -134,14 +133,7 @@ func (t *trainer) emit(pos *shogi.Position, n *shogi.Node, winner shogi.Color, d
 func (t *trainer) seenBefore(tp *trainPos) bool {
 	if tp.pos.HCP(&tp.hcp) == nil {
 		tp.hcpValid = true
-		if _, ok := t.seen[tp.hcp]; ok {
-			return true
-		}
-		if t.seen == nil {
-			t.seen = map[[32]byte]struct{}{}
-		}
-		t.seen[tp.hcp] = struct{}{}
-		return false
+		return !t.seen.Add(&tp.hcp)
 	}
 	b := tp.pos.AppendSFEN(t.buf[:0])
 	for len(b) > 0 && b[len(b)-1] != ' ' {

@@ -185,7 +185,7 @@ func SummaryDiagnostics(path string, line int, text string, rec *shogi.Record) [
 
 // appendHeader appends "path:line:col: severity: message [code]".
 func (d *Diagnostic) appendHeader(dst []byte, hints func(Hint) string) []byte {
-	dst = append(dst, parse.EscapeControl(d.Path)...)
+	dst = append(dst, charset.EscapeControl(d.Path)...)
 	if d.Line > 0 {
 		dst = append(dst, ':')
 		dst = strconv.AppendInt(dst, int64(d.Line), 10)
@@ -197,7 +197,7 @@ func (d *Diagnostic) appendHeader(dst []byte, hints func(Hint) string) []byte {
 	dst = append(dst, ": "...)
 	dst = append(dst, d.Severity...)
 	dst = append(dst, ": "...)
-	dst = append(dst, parse.EscapeControl(d.Text(hints))...)
+	dst = append(dst, charset.EscapeControl(d.Text(hints))...)
 	if d.Code != "" {
 		dst = append(dst, " ["...)
 		dst = append(dst, d.Code...)
@@ -268,14 +268,14 @@ func (p *DiagnosticPrinter) Append(b []byte, d *Diagnostic) []byte {
 		b = c.appendHeader(b, p.Hints)
 	}
 	if d.Source != "" {
-		src := parse.EscapeControl(d.Source)
+		src := charset.EscapeControl(d.Source)
 		b = append(b, src...)
 		b = append(b, '\n')
 		if d.Col > 0 {
 			// The column in the escaped line: an escape is several characters.
 			col := d.Col
 			if len(src) != len(d.Source) {
-				col = utf8.RuneCountInString(parse.EscapeControl(prefixRunes(d.Source, d.Col-1))) + 1
+				col = utf8.RuneCountInString(charset.EscapeControl(prefixRunes(d.Source, d.Col-1))) + 1
 			}
 			b = appendCaret(b, src, col, p.Cond)
 			if p.Color {

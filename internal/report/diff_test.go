@@ -9,32 +9,14 @@ import (
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
-
-// usiRecord returns a record from the start position with the USI moves
-// given, and an ending when end is not NoEnding.
-func usiRecord(t *testing.T, end shogi.EndingKind, moves ...string) *shogi.Record {
-	t.Helper()
-	r := shogi.NewRecord(shogi.StartPosition())
-	n := r.Root
-	for _, s := range moves {
-		m, err := shogi.ParseUSIMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n = r.AddChild(n, m, shogi.Ending{})
-	}
-	if end != shogi.NoEnding {
-		r.AddChild(n, 0, shogi.Ending{Kind: end})
-	}
-	return r
-}
 
 // TestDiffReport checks the text and JSON reports of two records that
 // differ in a header and in their second move.
 func TestDiffReport(t *testing.T) {
-	a := usiRecord(t, shogi.Resign, "7g7f", "3c3d")
-	b := usiRecord(t, shogi.NoEnding, "7g7f", "8c8d")
+	a := shogitest.USIRecord(t, shogi.Resign, "7g7f", "3c3d")
+	b := shogitest.USIRecord(t, shogi.NoEnding, "7g7f", "8c8d")
 	a.Header.Set(shogi.KeyBlack, "A")
 	d := shogi.Compare(a, b, shogi.CompareOptions{})
 	disp, _ := render.NewDisplay(render.Board{}, "usi")

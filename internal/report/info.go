@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/kifconv/kifconv/internal/analysis"
-	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/mattn/go-runewidth"
 )
@@ -228,10 +228,6 @@ func (iw *InfoWriter) end() byte {
 	return '\n'
 }
 
-// tsvEscaper keeps a TSV value on its line and in its column; TermSafe
-// then escapes the other control characters.
-var tsvEscaper = strings.NewReplacer("\\", `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
-
 // Row writes one game's values (InfoValues).
 func (iw *InfoWriter) Row(vals []string) {
 	switch iw.Format {
@@ -242,7 +238,7 @@ func (iw *InfoWriter) Row(vals []string) {
 			if i > 0 {
 				iw.w.WriteByte('\t')
 			}
-			iw.w.WriteString(TermSafe(tsvEscaper.Replace(v)))
+			iw.w.WriteString(TermSafe(v)) // \t, \n, \\ and the other controls escaped
 		}
 		iw.w.WriteByte(iw.end())
 	case "table":
@@ -364,12 +360,9 @@ func (iw *InfoWriter) writeRow(r []string, body bool) {
 	iw.line = b
 }
 
-// TermSafe escapes the control characters of s, tabs included, as
-// parse.EscapeControl does (\x1b, \n, \t), so that a value from a file
-// can neither act on the terminal nor break a column.
-func TermSafe(s string) string {
-	return strings.ReplaceAll(parse.EscapeControl(s), "\t", `\t`)
-}
+// TermSafe is charset.TermSafe: a value from a file, shown in a table or
+// a list.
+func TermSafe(s string) string { return charset.TermSafe(s) }
 
 func jsonString(s string) []byte {
 	return bytes.TrimRight(marshalJSON(s, false), "\n")

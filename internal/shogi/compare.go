@@ -140,27 +140,28 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		a, b *Node
 		ply  int
 		main bool
+		at   *pathStep // where a is off the main line (nil on it)
 	}
 	first := a.Start.Turn()
 	toMove := func(ply int) Color { // the side to move before the step at ply
 		return first ^ Color((ply-1)&1)
 	}
-	stack := []pair{{a.Root, b.Root, 0, true}}
+	stack := []pair{{a.Root, b.Root, 0, true, nil}}
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if !opt.IgnoreComments {
 			if ca, cb := commentText(p.a.Comments()), commentText(p.b.Comments()); !sameText(ca, cb, opt.Text) {
-				d.Comments = append(d.Comments, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: ca, B: cb})
+				d.Comments = append(d.Comments, NodeDiff{Ply: p.ply, Path: p.at.path(), Main: p.main, A: ca, B: cb})
 			}
 		}
 		if !opt.IgnoreTime && p.ply > 0 {
 			if ta, tb := p.a.Time(), p.b.Time(); timeDiffers(ta, tb) {
-				d.Times = append(d.Times, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: timeText(ta), B: timeText(tb)})
+				d.Times = append(d.Times, NodeDiff{Ply: p.ply, Path: p.at.path(), Main: p.main, A: timeText(ta), B: timeText(tb)})
 			}
 		}
 		if !opt.IgnoreBookmarks && p.a.Bookmark() != p.b.Bookmark() {
-			d.Bookmarks = append(d.Bookmarks, NodeDiff{Ply: p.ply, Path: variationPath(p.a, p.main), Main: p.main, A: p.a.Bookmark(), B: p.b.Bookmark()})
+			d.Bookmarks = append(d.Bookmarks, NodeDiff{Ply: p.ply, Path: p.at.path(), Main: p.main, A: p.a.Bookmark(), B: p.b.Bookmark()})
 		}
 		na, nb := p.a.Next(), p.b.Next()
 		if opt.IgnoreEndings {
@@ -172,7 +173,7 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		switch {
 		case na == nil && nb == nil:
 		case na != nil && nb != nil && sameStep(na, nb, side):
-			next = &pair{na, nb, p.ply + 1, p.main}
+			next = &pair{na, nb, p.ply + 1, p.main, p.at.child(0, p.ply)}
 		case p.main:
 			d.Divergence = &Divergence{Ply: p.ply + 1, A: stepText(na, side), B: stepText(nb, side), ANode: na, BNode: nb}
 		case !opt.IgnoreVariations:
@@ -180,33 +181,35 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 			if at == nil {
 				at = nb
 			}
-			d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: at.Path(), A: stepText(na, side), B: stepText(nb, side), ANode: na, BNode: nb})
+			d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: p.at.child(0, p.ply).path(), A: stepText(na, side), B: stepText(nb, side), ANode: na, BNode: nb})
 		}
-		// Alternatives are matched by their first step, in any order.
+		// Alternatives are matched by their first step, in any order: by a
+		// table of B's when there are many, so that a node of n
+		// alternatives costs n steps, not n² (BenchmarkCompareSiblings).
 		if !opt.IgnoreVariations {
 			var alts []pair
 			altsA := slices.Collect(p.a.Variations())
 			altsB := slices.Collect(p.b.Variations())
 			used := make([]bool, len(altsB))
-			for _, x := range altsA {
+			match := stepMatcher(altsB, side)
+			if n := len(altsA) + len(altsB); n > 64 {
+				d.Variations = slices.Grow(d.Variations, n) // at most one difference each
+			}
+			for i, x := range altsA {
 				if opt.IgnoreEndings && x.IsEnd() {
 					continue
 				}
-				found := false
-				for j, y := range altsB {
-					if !used[j] && sameStep(x, y, side) {
-						used[j], found = true, true
-						alts = append(alts, pair{x, y, p.ply + 1, false})
-						break
-					}
-				}
-				if !found {
-					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: x.Path(), A: stepText(x, side), ANode: x})
+				at := p.at.child(i+1, p.ply)
+				if j := match(x, used); j >= 0 {
+					used[j] = true
+					alts = append(alts, pair{x, altsB[j], p.ply + 1, false, at})
+				} else {
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: at.path(), A: stepText(x, side), ANode: x})
 				}
 			}
 			for j, y := range altsB {
 				if !used[j] && !(opt.IgnoreEndings && y.IsEnd()) {
-					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: y.Path(), B: stepText(y, side), BNode: y})
+					d.Variations = append(d.Variations, NodeDiff{Ply: p.ply + 1, Path: p.at.child(j+1, p.ply).path(), B: stepText(y, side), BNode: y})
 				}
 			}
 			// Pushed in reverse so that they are visited in file order,
@@ -220,6 +223,100 @@ func Compare(a, b *Record, opt CompareOptions) *RecordDiff {
 		}
 	}
 	return d
+}
+
+// pathStep is a node's place in a variation, as a list from the node up to
+// the main line: its index among its siblings, then its parent's. A path is
+// made of it only when a difference is reported there (Node.Path counts
+// the siblings before each node, which costs n² over n alternatives).
+type pathStep struct {
+	up    *pathStep
+	index int
+	zeros int // for the first step off the main line: the main line's indices before it, all 0
+}
+
+// child returns the place of the index-th child of the node at s, which is
+// at depth ply (on the main line when s is nil); a main-line child has none.
+func (s *pathStep) child(index, ply int) *pathStep {
+	if s == nil && index == 0 {
+		return nil
+	}
+	if s == nil {
+		return &pathStep{index: index, zeros: ply}
+	}
+	return &pathStep{up: s, index: index}
+}
+
+// path returns the node's path (Node.Path), or nil on the main line.
+func (s *pathStep) path() []int {
+	if s == nil {
+		return nil
+	}
+	n := 0
+	x := s
+	for ; x.up != nil; x = x.up {
+		n++
+	}
+	n += 1 + x.zeros
+	out := make([]int, n)
+	for x := s; x != nil; x = x.up {
+		n--
+		out[n] = x.index
+	}
+	return out
+}
+
+// stepKey names a step for matching: a move, or a canonical ending.
+type stepKey struct {
+	move Move
+	kind EndingKind
+	word string
+	end  bool
+}
+
+func keyOf(n *Node, toMove Color) stepKey {
+	if !n.IsEnd() {
+		return stepKey{move: n.Move}
+	}
+	e := canonicalEnding(n.End(), toMove)
+	k := stepKey{kind: e.Kind, end: true}
+	if e.Kind == Unknown {
+		k.word = e.Word
+	}
+	return k
+}
+
+// stepMatcher returns a function that finds the first alternative of alts
+// not yet used that makes the same step as x (sameStep), or -1: by a scan
+// of a few, by a table of many.
+func stepMatcher(alts []*Node, toMove Color) func(x *Node, used []bool) int {
+	if len(alts) <= 8 {
+		return func(x *Node, used []bool) int {
+			for j, y := range alts {
+				if !used[j] && sameStep(x, y, toMove) {
+					return j
+				}
+			}
+			return -1
+		}
+	}
+	table := make(map[stepKey][]int, len(alts))
+	for j, y := range alts {
+		k := keyOf(y, toMove)
+		table[k] = append(table[k], j)
+	}
+	return func(x *Node, used []bool) int {
+		k := keyOf(x, toMove)
+		js := table[k]
+		for len(js) > 0 && used[js[0]] {
+			js = js[1:]
+		}
+		table[k] = js
+		if len(js) == 0 {
+			return -1
+		}
+		return js[0]
+	}
 }
 
 // notEnd is n, or nil when n is an ending.
@@ -271,15 +368,6 @@ func NormalizeHeader(h Header, key func(string) string) Header {
 		out = append(out, f)
 	}
 	return out
-}
-
-// variationPath returns n's path, or nil on the main line, where the ply
-// says it all and a path would cost O(ply) per difference.
-func variationPath(n *Node, main bool) []int {
-	if main {
-		return nil
-	}
-	return n.Path()
 }
 
 func compareHeaders(a, b Header, key, text func(string) string) []HeaderDiff {

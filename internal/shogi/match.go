@@ -1,6 +1,7 @@
 package shogi
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -332,7 +333,7 @@ func readMoves(start Position, toks []string) ([]Move, error) {
 	notations := [...]Notation{USINotation{}, KI2Notation{}, WesternNotation{}, CSANotation{}}
 	for i, t := range toks {
 		var m Move
-		var err error
+		var err, illegal error
 		for _, n := range notations {
 			tt := t
 			if _, csa := n.(CSANotation); csa && (t[0] != '+' && t[0] != '-') {
@@ -342,7 +343,11 @@ func readMoves(start Position, toks []string) ([]Move, error) {
 				if err = pos.Legal(m); err == nil {
 					break
 				}
+				illegal = cmp.Or(illegal, err)
 			}
+		}
+		if err != nil && illegal != nil {
+			err = illegal // a notation read the move: the rule it breaks says more than the others' syntax
 		}
 		if err != nil {
 			return nil, fmt.Errorf("move %d %q: %w", i+1, t, err)
@@ -375,6 +380,12 @@ func (c *Criteria) AddPosition(sfen string) error {
 	p, err := ParseSFEN(s)
 	if err != nil {
 		return err
+	}
+	if err := CheckStart(&p); err != nil {
+		return fmt.Errorf("no game can reach it: %w", err)
+	}
+	if p.King(Black) == NoSquare && p.King(White) == NoSquare {
+		return errors.New("no game can reach it: it has no king")
 	}
 	c.positions = append(c.positions, p)
 	return nil
