@@ -10,8 +10,15 @@ BENCHCOUNT ?= 1
 
 all: build test
 
+# make build and make dist stamp the version, git describe (a commit hash
+# while there is no tag), and the commit; go install builds say what the go
+# command recorded instead (kifconv --version). Neither links cgo.
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null)
+REVISION ?= $(shell git rev-parse HEAD 2>/dev/null)
+LDFLAGS  = -X main.version=$(VERSION) -X main.revision=$(REVISION)
+
 build:
-	$(GO) build -o bin/kifconv ./cmd/kifconv
+	CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o bin/kifconv ./cmd/kifconv
 
 # The one test command: README.md gives it and .ci/run calls it: lint, every
 # test, then every fuzz target for 3,000 executions beyond its seed corpus (a count, not a duration:

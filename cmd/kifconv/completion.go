@@ -57,7 +57,7 @@ generated from the same help text as --help, into DIR. make man runs it.`,
 			root := cmd.Root()
 			root.DisableAutoGenTag = true // keeps the pages the same from run to run
 			// No Title: each page is titled with its command (KIFCONV-CONVERT).
-			header := &doc.GenManHeader{Section: "1", Source: "kifconv " + version, Manual: "kifconv manual"}
+			header := &doc.GenManHeader{Section: "1", Source: "kifconv " + shortVersion(), Manual: "kifconv manual"}
 			if err := doc.GenManTree(root, header, dir); err != nil {
 				return &exitError{exitUsage, fmt.Errorf("cannot write the man pages: %w", batch.UnwrapPath(err))}
 			}
