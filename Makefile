@@ -80,7 +80,7 @@ fuzz:
 	  'out=$$($(GO) test -run "^\$$" -fuzz "^$$1\$$" -fuzztime $(FUZZTIME) -parallel 1 $$0 2>&1); rc=$$?; printf "== %s %s\n%s\n" "$$0" "$$1" "$$out"; exit $$rc'
 
 man: build
-	$(GO) run ./cmd/kifconv man --dir man
+	bin/kifconv man --dir man
 
 conformance:
 	../shared/conformance/run
