@@ -66,7 +66,9 @@ holding several records gets a subdirectory per record (1/, 2/, …).
 
 Output is in the target format's usual encoding and line ends (KIF:
 Shift_JIS and CRLF; most others: UTF-8 and LF) unless --encoding or
---newline say otherwise.` + inputsHelp + exitHelp("convert"),
+--newline say otherwise. A terminal gets UTF-8 rather than Shift_JIS unless
+its locale is Shift_JIS (ja_JP.SJIS) or --encoding asks for it; a note on
+standard error says so.` + inputsHelp + exitHelp("convert"),
 		Example: `  kifconv convert -t csa game.kif                 # to standard output
   kifconv convert -t kif -o game.kif game.csa      # to a file (Shift_JIS, CRLF)
   kifconv convert -t kifu --encoding utf-8 - < game.kif
@@ -98,7 +100,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if o.minPlies < 0 {
 		return usageErrorf("--min-plies: want 0 or more, not %d", o.minPlies)
 	}
-	t, d, err := o.out.target(cmd, e.isTerminal(cmd.OutOrStdout()), j.Sources.Several())
+	t, d, err := o.out.target(cmd, e, j.Sources.Several())
 	if err != nil {
 		return err
 	}
