@@ -34,7 +34,10 @@ directory argument is mirrored under DIR, a file named as an argument lands
 at DIR/NAME (as cp -r places it), with the target's extension; two inputs
 that would write the same name get distinct names (a.kifu.jkf beside a.jkf,
 then a-2.jkf) and a note. Leading "/" and "../" steps of listed paths are
-dropped, as tar does, so nothing is written outside DIR.
+dropped, as tar does, so nothing is written outside DIR. On Windows a name
+the system refuses is made legal: : ? * " < > |, control characters and
+trailing dots and spaces become _, and a device name (CON, NUL, COM1, …)
+gets _ after it (con_.kif).
 
 A format that holds one game per file (kif, kifu, ki2, ki2u, bod, svg, and
 sfen with --ply) never gets several glued together: with -d, an input of
