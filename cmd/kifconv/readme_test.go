@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/parse"
+	"go.yaml.in/yaml/v3"
 )
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite the generated parts of README.md")
@@ -43,37 +44,78 @@ func TestReadmeCodes(t *testing.T) {
 	}
 }
 
-// TestPreCommitHook checks the hook definition: it runs validate with
-// GitHub annotations on files of every extension a walk takes.
+// hook is one hook of .pre-commit-hooks.yaml.
+type hook struct {
+	ID       string `yaml:"id"`
+	Entry    string `yaml:"entry"`
+	Language string `yaml:"language"`
+	Files    string `yaml:"files"`
+}
+
+func readHooks(t *testing.T, text []byte) map[string]hook {
+	t.Helper()
+	var list []hook
+	if err := yaml.Unmarshal(text, &list); err != nil {
+		t.Fatal(".pre-commit-hooks.yaml:", err)
+	}
+	hooks := map[string]hook{}
+	for _, h := range list {
+		hooks[h.ID] = h
+	}
+	return hooks
+}
+
+// TestPreCommitHook checks the hook definitions: validate for people and
+// validate with GitHub annotations on files of every extension a walk
+// takes, in any case, and an opt-in hook that checks .json files as JKF.
 func TestPreCommitHook(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := string(b)
-	if !strings.Contains(s, "entry: kifconv validate --format github\n") || !strings.Contains(s, "language: golang\n") {
-		t.Errorf(".pre-commit-hooks.yaml does not run kifconv validate --format github as a Go hook:\n%s", s)
-	}
-	_, files, ok := strings.Cut(s, "files: ")
-	if !ok {
-		t.Fatal("no files pattern")
-	}
-	files, _, _ = strings.Cut(files, "\n")
-	re, err := regexp.Compile(files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hooks := readHooks(t, b)
+	var exts []string
 	for _, f := range parse.Formats() {
 		for _, ext := range f.Extensions {
-			if ext == ".json" || ext == ".txt" {
-				continue
-			}
-			if !re.MatchString("kifu/game" + ext) {
-				t.Errorf("the hook's files pattern %q misses %s", files, ext)
+			if !parse.IsGenericExtension(ext) {
+				exts = append(exts, ext)
 			}
 		}
 	}
-	if re.MatchString("notes.txt") || re.MatchString("package.json") {
-		t.Errorf("the hook's files pattern %q takes generic files", files)
+	for _, tt := range []struct {
+		id, entry string
+		take      []string
+		leave     []string
+	}{
+		{"kifconv-validate", "kifconv validate", exts, []string{".json", ".txt", ".kif.bak", ".csv"}},
+		{"kifconv-validate-github", "kifconv validate --format github", exts, []string{".json", ".txt", ".kif.bak", ".csv"}},
+		{"kifconv-validate-jkf", "kifconv validate --from jkf", []string{".json"}, append([]string{".txt", ".json.bak"}, exts...)},
+	} {
+		h, ok := hooks[tt.id]
+		if !ok {
+			t.Errorf("no hook %s", tt.id)
+			continue
+		}
+		if h.Entry != tt.entry || h.Language != "golang" {
+			t.Errorf("%s runs %q as %s, want %q as golang", tt.id, h.Entry, h.Language, tt.entry)
+		}
+		// pre-commit's patterns are Python's; (?i) and the rest used here
+		// mean the same in Go's.
+		re, err := regexp.Compile(h.Files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ext := range tt.take {
+			for _, name := range []string{"kifu/game" + ext, "KIFU/GAME" + strings.ToUpper(ext)} {
+				if !re.MatchString(name) {
+					t.Errorf("%s: files %q misses %s", tt.id, h.Files, name)
+				}
+			}
+		}
+		for _, ext := range tt.leave {
+			if re.MatchString("kifu/game" + ext) {
+				t.Errorf("%s: files %q takes %s", tt.id, h.Files, ext)
+			}
+		}
 	}
 }
