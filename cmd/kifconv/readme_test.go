@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -118,4 +119,64 @@ func TestPreCommitHook(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReadmePreCommit checks README's pre-commit configuration: the hooks it
+// names exist, and its rev is a commit of this repository's history that
+// defines them (a commit hash while there is no tag).
+func TestReadmePreCommit(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Skip("no README.md:", err)
+	}
+	_, config, ok := strings.Cut(string(b), "# .pre-commit-config.yaml\n")
+	if !ok {
+		t.Fatal("README.md has no .pre-commit-config.yaml")
+	}
+	config, _, _ = strings.Cut(config, "```")
+	var cfg struct {
+		Repos []struct {
+			Repo, Rev string
+			Hooks     []struct{ ID string }
+		}
+	}
+	if err := yaml.Unmarshal([]byte(config), &cfg); err != nil || len(cfg.Repos) != 1 {
+		t.Fatalf("README's .pre-commit-config.yaml: %v\n%s", err, config)
+	}
+	repo := cfg.Repos[0]
+	if !regexp.MustCompile(`^([0-9a-f]{40}|v\d+\.\d+\.\d+)$`).MatchString(repo.Rev) {
+		t.Errorf("rev %q: want a full commit hash or a release tag", repo.Rev)
+	}
+	git := func(args ...string) (string, error) {
+		out, err := exec.Command("git", append([]string{"-C", "../.."}, args...)...).Output()
+		return strings.TrimSpace(string(out)), err
+	}
+	if shallow, err := git("rev-parse", "--is-shallow-repository"); err != nil || shallow != "false" {
+		t.Skipf("not a whole git checkout (%v, shallow %q): cannot look rev %s up", err, shallow, repo.Rev)
+	}
+	if _, err := git("merge-base", "--is-ancestor", repo.Rev, "HEAD"); err != nil {
+		t.Fatalf("rev %s is not a commit of this branch's history (%v)", repo.Rev, err)
+	}
+	defined, err := git("show", repo.Rev+":.pre-commit-hooks.yaml")
+	if err != nil {
+		t.Fatalf("rev %s has no .pre-commit-hooks.yaml: %v", repo.Rev, err)
+	}
+	then, now := readHooks(t, []byte(defined)), readHooks(t, mustRead(t, "../../.pre-commit-hooks.yaml"))
+	if len(repo.Hooks) == 0 {
+		t.Error("README's configuration uses no hook")
+	}
+	for _, h := range repo.Hooks {
+		if then[h.ID] != now[h.ID] {
+			t.Errorf("hook %s at rev %s is %+v, now %+v: README's rev must define the hooks as they are", h.ID, repo.Rev, then[h.ID], now[h.ID])
+		}
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
