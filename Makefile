@@ -6,7 +6,7 @@ SMOKE_FUZZTIME ?= 3000x
 BENCHTIME ?= 300ms
 BENCHCOUNT ?= 1
 
-.PHONY: all build test test-short test-engines bench bench-read bench-cli fuzz lint cross man conformance clean
+.PHONY: all build test test-short test-engines bench bench-read bench-cli fuzz lint cross man dist conformance clean
 
 all: build test
 
@@ -94,8 +94,30 @@ fuzz:
 man: build
 	bin/kifconv man --dir man
 
+# Release archives under dist/: kifconv-VERSION-OS-ARCH.tar.gz (.zip for
+# Windows) for each platform, each with the binary (no cgo, stamped as make
+# build stamps it), README.md, LICENSE, the man pages (man/man1/) and the
+# shell completions (completions/), and SHA256SUMS; the files are dated
+# with the commit, so that the same commit gives the same archives.
+DIST_PLATFORMS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
+DIST_TIME ?= $(shell git log -1 --format=%ct 2>/dev/null)
+dist: build
+	rm -rf dist
+	mkdir -p dist/docs/man dist/docs/completions
+	SOURCE_DATE_EPOCH=$(DIST_TIME) bin/kifconv man --dir dist/docs/man
+	bin/kifconv completion bash > dist/docs/completions/kifconv.bash
+	bin/kifconv completion zsh > dist/docs/completions/_kifconv
+	bin/kifconv completion fish > dist/docs/completions/kifconv.fish
+	bin/kifconv completion powershell > dist/docs/completions/kifconv.ps1
+	@for p in $(DIST_PLATFORMS); do \
+	  os=$${p%/*} arch=$${p#*/} exe=kifconv; [ $$os = windows ] && exe=kifconv.exe; \
+	  echo "CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o dist/bin/$$os-$$arch/$$exe ./cmd/kifconv"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o dist/bin/$$os-$$arch/$$exe ./cmd/kifconv || exit 1; \
+	done
+	$(GO) run ./internal/tools/dist -version $(VERSION) -time $(DIST_TIME) -bin dist/bin -docs dist/docs -out dist $(DIST_PLATFORMS)
+
 conformance:
 	../shared/conformance/run
 
 clean:
-	rm -rf bin man
+	rm -rf bin man dist
