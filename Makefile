@@ -23,8 +23,13 @@ build:
 # The one test command: README.md gives it and .ci/run calls it: lint, every
 # test, then every fuzz target for 3,000 executions beyond its seed corpus (a count, not a duration:
 # a duration that runs out while a worker starts is reported as a failure).
+# The tests' report goes through testsum, which prints it as go test does
+# and then names the tests that skipped: those that need ../shared/corpus
+# (absent from a fresh clone) in one line.
 test: lint
-	$(GO) test -count=1 $(PKGS)
+	@$(GO) build -o bin/testsum ./internal/tools/testsum
+	@echo "$(GO) test -count=1 $(PKGS)"
+	@$(GO) test -count=1 -json $(PKGS) | bin/testsum
 	@$(MAKE) --no-print-directory cross
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(SMOKE_FUZZTIME)
 
