@@ -136,14 +136,15 @@ func (o *outFlags) target(cmd *cobra.Command, e env, several bool) (batch.Target
 		}
 		t.Enc = enc
 	}
+	note := "" // said once the flags are known to be good
 	if stdoutTerminal && t.Enc == charset.ShiftJIS && terminalCharset(e.getenv) != charset.ShiftJIS {
 		// Shift_JIS bytes on a UTF-8 terminal cannot be read: a person
 		// gets UTF-8 there, and files and pipes the format's encoding.
 		if o.encoding == "" {
 			t.Enc = charset.UTF8
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: standard output is a terminal: writing UTF-8, not %s's Shift_JIS (-o FILE, a pipe or --encoding shift_jis keep Shift_JIS)\n", cmd.CommandPath(), f.Name)
+			note = "standard output is a terminal: writing UTF-8, not " + f.Name + "'s Shift_JIS (-o FILE, a pipe or --encoding shift_jis keep Shift_JIS)"
 		} else {
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: warning: writing Shift_JIS to a terminal whose locale is not Shift_JIS\n", cmd.CommandPath())
+			note = "warning: writing Shift_JIS to a terminal whose locale is not Shift_JIS"
 		}
 	}
 	switch strings.ToLower(o.newline) {
@@ -190,6 +191,9 @@ func (o *outFlags) target(cmd *cobra.Command, e env, several bool) (batch.Target
 		t.Options.Variations = "separate" // every line: CSA holds one a game
 	}
 	d.FramesFlat = o.svgAll && !several
+	if note != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), cmd.CommandPath()+": "+note)
+	}
 	return t, d, nil
 }
 
