@@ -1,12 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
-	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/spf13/cobra"
-	"github.com/spf13/cobra/doc"
 )
 
 func newCompletionCmd() *cobra.Command {
@@ -39,31 +34,4 @@ the shell looks for completions.`,
 			return usageErrorf("completion: want bash, zsh, fish or powershell, not %q", args[0])
 		},
 	}
-}
-
-func newManCmd() *cobra.Command {
-	var dir string
-	cmd := &cobra.Command{
-		Use:   "man --dir DIR",
-		Short: "Write man pages for kifconv and its commands",
-		Long: `Man writes one man page per command (kifconv.1, kifconv-convert.1, …),
-generated from the same help text as --help, into DIR. make man runs it.`,
-		Example: `  kifconv man --dir man && man -l man/kifconv-convert.1`,
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return &exitError{exitUsage, fmt.Errorf("cannot make %s: %w", dir, batch.UnwrapPath(err))}
-			}
-			root := cmd.Root()
-			root.DisableAutoGenTag = true // keeps the pages the same from run to run
-			// No Title: each page is titled with its command (KIFCONV-CONVERT).
-			header := &doc.GenManHeader{Section: "1", Source: "kifconv " + version, Manual: "kifconv manual"}
-			if err := doc.GenManTree(root, header, dir); err != nil {
-				return &exitError{exitUsage, fmt.Errorf("cannot write the man pages: %w", batch.UnwrapPath(err))}
-			}
-			return nil
-		},
-	}
-	cmd.Flags().StringVar(&dir, "dir", "man", "write the pages into `DIR`")
-	return cmd
 }

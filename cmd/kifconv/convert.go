@@ -34,7 +34,10 @@ directory argument is mirrored under DIR, a file named as an argument lands
 at DIR/NAME (as cp -r places it), with the target's extension; two inputs
 that would write the same name get distinct names (a.kifu.jkf beside a.jkf,
 then a-2.jkf) and a note. Leading "/" and "../" steps of listed paths are
-dropped, as tar does, so nothing is written outside DIR.
+dropped, as tar does, so nothing is written outside DIR. On Windows a name
+the system refuses is made legal: : ? * " < > |, control characters and
+trailing dots and spaces become _, and a device name (CON, NUL, COM1, …)
+gets _ after it (con_.kif).
 
 A format that holds one game per file (kif, kifu, ki2, ki2u, bod, svg, and
 sfen with --ply) never gets several glued together: with -d, an input of
@@ -66,7 +69,9 @@ holding several records gets a subdirectory per record (1/, 2/, …).
 
 Output is in the target format's usual encoding and line ends (KIF:
 Shift_JIS and CRLF; most others: UTF-8 and LF) unless --encoding or
---newline say otherwise.` + inputsHelp + exitHelp("convert"),
+--newline say otherwise. A terminal gets UTF-8 rather than Shift_JIS unless
+its locale is Shift_JIS (ja_JP.SJIS) or --encoding asks for it; a note on
+standard error says so.` + inputsHelp + exitHelp("convert"),
 		Example: `  kifconv convert -t csa game.kif                 # to standard output
   kifconv convert -t kif -o game.kif game.csa      # to a file (Shift_JIS, CRLF)
   kifconv convert -t kifu --encoding utf-8 - < game.kif
@@ -98,7 +103,7 @@ func runConvert(cmd *cobra.Command, e env, o *convertOptions, args []string) err
 	if o.minPlies < 0 {
 		return usageErrorf("--min-plies: want 0 or more, not %d", o.minPlies)
 	}
-	t, d, err := o.out.target(cmd, e.isTerminal(cmd.OutOrStdout()), j.Sources.Several())
+	t, d, err := o.out.target(cmd, e, j.Sources.Several())
 	if err != nil {
 		return err
 	}

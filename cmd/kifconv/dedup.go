@@ -92,7 +92,7 @@ func runDedup(cmd *cobra.Command, e env, o *dedupOptions, args []string) error {
 		if cmd.Flags().Changed("format") {
 			return usageErrorf("--format is the format of the report, which -t FORMAT replaces")
 		}
-		t, d, err := o.out.target(cmd, e.isTerminal(cmd.OutOrStdout()), j.Sources.Several())
+		t, d, err := o.out.target(cmd, e, j.Sources.Several())
 		if err != nil {
 			return err
 		}

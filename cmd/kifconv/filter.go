@@ -146,7 +146,7 @@ func runFilter(cmd *cobra.Command, e env, o *filterOptions, args []string) error
 		}
 		return list(cmd, e, o, j, choose, line, status)
 	}
-	t, d, err := o.out.target(cmd, e.isTerminal(cmd.OutOrStdout()), j.Sources.Several())
+	t, d, err := o.out.target(cmd, e, j.Sources.Several())
 	if err != nil {
 		return err
 	}

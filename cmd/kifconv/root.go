@@ -15,11 +15,6 @@ import (
 	"golang.org/x/term"
 )
 
-// version is set at build time with -ldflags "-X main.version=…".
-var version = defaultVersion
-
-const defaultVersion = "0.1.0-dev"
-
 // exitError carries an exit status through cobra's error return. A nil err
 // means the command has already said what went wrong.
 type exitError struct {
@@ -185,7 +180,7 @@ is given with --from.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if showVersion {
-				_, err := fmt.Fprintln(cmd.OutOrStdout(), "kifconv version "+BuildVersion(version, defaultVersion))
+				_, err := fmt.Fprintln(cmd.OutOrStdout(), "kifconv version "+BuildVersion())
 				return err
 			}
 			return usageErrorf("give a command (kifconv help lists them)")

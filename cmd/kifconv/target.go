@@ -35,7 +35,7 @@ func addOutFlags(cmd *cobra.Command, o *outFlags) {
 	f.StringVarP(&o.to, "to", "t", "", "write in `FORMAT` (kifconv formats; default: from -o FILE's extension)")
 	f.StringVarP(&o.output, "output", "o", "", "write every record into `FILE` (default: standard output)")
 	f.StringVarP(&o.outDir, "out-dir", "d", "", "write under `DIR`, one file per input (per game in one-game formats), mirroring the input tree")
-	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's)")
+	f.StringVar(&o.encoding, "encoding", "", "output encoding: utf-8 or shift_jis (default: the format's; UTF-8 on a terminal)")
 	f.StringVar(&o.newline, "newline", "", "output line ends: lf or crlf (default: the format's)")
 	f.StringVar(&o.csaVersion, "csa-version", "", "CSA output version: 2.2 (default) or 3.0")
 	f.StringVar(&o.notation, "notation", "", "Western output: hodges (default) or hosking")
@@ -69,10 +69,12 @@ var trainFlags = []string{"skip-plies", "results", "dedup"}
 
 // target checks the flags of the target, before any input is read, and
 // returns it with its destination. A flag that does not apply to the
-// target format is an error, as is a value no writer knows. stdoutTerminal
-// says whether standard output is a terminal.
-func (o *outFlags) target(cmd *cobra.Command, stdoutTerminal bool, several bool) (batch.Target, batch.Dest, error) {
+// target format is an error, as is a value no writer knows. e says whether
+// standard output is a terminal, and what character set it shows.
+func (o *outFlags) target(cmd *cobra.Command, e env, several bool) (batch.Target, batch.Dest, error) {
 	var t batch.Target
+	toStdout := o.outDir == "" && (o.output == "" || o.output == "-")
+	stdoutTerminal := toStdout && e.isTerminal(cmd.OutOrStdout())
 	d := batch.Dest{Stdout: cmd.OutOrStdout(), File: o.output, Dir: o.outDir, Force: o.force, SkipExisting: o.skipExisting, Update: o.update, Frames: o.svgAll}
 	name, warning, err := outputFormat(o.to, o.output)
 	if err != nil {
@@ -137,6 +139,17 @@ func (o *outFlags) target(cmd *cobra.Command, stdoutTerminal bool, several bool)
 		}
 		t.Enc = enc
 	}
+	note := "" // said once the flags are known to be good
+	if stdoutTerminal && t.Enc == charset.ShiftJIS && terminalCharset(e.getenv) != charset.ShiftJIS {
+		// Shift_JIS bytes on a UTF-8 terminal cannot be read: a person
+		// gets UTF-8 there, and files and pipes the format's encoding.
+		if o.encoding == "" {
+			t.Enc = charset.UTF8
+			note = "standard output is a terminal: writing UTF-8, not " + f.Name + "'s Shift_JIS (-o FILE, a pipe or --encoding shift_jis keep Shift_JIS)"
+		} else {
+			note = "warning: writing Shift_JIS to a terminal whose locale is not Shift_JIS"
+		}
+	}
 	switch strings.ToLower(o.newline) {
 	case "":
 	case "lf":
@@ -162,7 +175,7 @@ func (o *outFlags) target(cmd *cobra.Command, stdoutTerminal bool, several bool)
 		return t, d, usageErrorf("give one of --force, --skip-existing and --update")
 	case (o.skipExisting || o.update) && o.outDir == "" && (o.output == "" || o.output == "-"):
 		return t, d, usageErrorf("--skip-existing and --update apply to outputs written with -o FILE or -d DIR")
-	case f.Encoding == render.BinaryEncoding && o.outDir == "" && (o.output == "" || o.output == "-") && stdoutTerminal:
+	case f.Encoding == render.BinaryEncoding && stdoutTerminal:
 		return t, d, usageErrorf("%s is binary and standard output is a terminal: give -o FILE, -d DIR or a pipe", f.Name)
 	}
 	t.Options = render.Options{
@@ -181,6 +194,9 @@ func (o *outFlags) target(cmd *cobra.Command, stdoutTerminal bool, several bool)
 		t.Options.Variations = "separate" // every line: CSA holds one a game
 	}
 	d.FramesFlat = o.svgAll && !several
+	if note != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), cmd.CommandPath()+": "+note)
+	}
 	return t, d, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/mattn/go-runewidth"
 )
@@ -58,4 +59,26 @@ func colorChoice(flag string, getenv func(string) string, terminal bool) (bool, 
 		return getenv("NO_COLOR") == "" && getenv("TERM") != "dumb" && terminal, nil
 	}
 	return false, usageErrorf("--color: want auto, always or never, not %q", flag)
+}
+
+// terminalCharset is the character set of a terminal as the locale names
+// it (LC_ALL, else LC_CTYPE, else LANG): Shift_JIS for ja_JP.SJIS and the
+// other names of CP932, UTF-8 for anything else. Terminals without a
+// locale (the C locale, Windows consoles, which take UTF-8 from Go
+// programs) show UTF-8 today.
+func terminalCharset(getenv func(string) string) charset.Encoding {
+	locale := getenv("LC_ALL")
+	if locale == "" {
+		locale = getenv("LC_CTYPE")
+	}
+	if locale == "" {
+		locale = getenv("LANG")
+	}
+	_, cs, _ := strings.Cut(locale, ".")
+	cs, _, _ = strings.Cut(cs, "@")
+	switch strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(cs)) {
+	case "sjis", "shiftjis", "cp932", "windows31j", "mskanji", "pck":
+		return charset.ShiftJIS
+	}
+	return charset.UTF8
 }

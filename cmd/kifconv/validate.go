@@ -60,7 +60,7 @@ func runValidate(cmd *cobra.Command, e env, o *validateOptions, args []string) e
 		return err
 	}
 	p.Hints = hintText
-	rep := report.NewReporter(o.format, out, p, o.term.quiet, version)
+	rep := report.NewReporter(o.format, out, p, o.term.quiet, BuildVersion())
 	t, sum, err := batch.Validate(cmd.Context(), j, &barReporter{rep, s})
 	werr := rep.End(&sum)
 	line := fmt.Sprintf("%d valid, %d invalid", sum.Valid, sum.Invalid)

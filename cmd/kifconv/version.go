@@ -1,33 +1,74 @@
 package main
 
 import (
+	"regexp"
 	"runtime/debug"
 	"strings"
+	"time"
 )
 
-// DescribeBuild is what --version prints after "kifconv version": v, the
-// version set at build time, or when it is devel (none was set) the
-// module version the go command recorded (go install …@v1.2.3), followed
-// by the VCS revision, its time and whether the tree had changes, when the
-// build recorded them (info is nil when it recorded nothing).
-func DescribeBuild(v, devel string, info *debug.BuildInfo) string {
-	if info == nil {
-		return v
-	}
-	if m := info.Main.Version; m != "" && m != "(devel)" && v == devel {
-		v = m
-	}
-	var rev, at string
-	modified := false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
+// version and revision are stamped by make build and make dist with
+// -ldflags "-X main.version=… -X main.revision=…": version is git describe
+// --tags --always --dirty (a tag such as v0.2.0 or v0.2.0-3-gabc1234, or
+// only a commit hash while there is no tag), revision the commit's full
+// hash. Other builds (go install, go build, go run) leave them empty.
+var version, revision string
+
+// describeHash is what git describe --always gives when no tag is reachable:
+// an abbreviated commit hash, and -dirty for a tree with changes.
+var describeHash = regexp.MustCompile(`^[0-9a-f]{7,40}(-dirty)?$`)
+
+// pseudoVersion is a Go pseudo-version with no tag before it (go install
+// …@commit or …@latest of an untagged module): its time and revision.
+var pseudoVersion = regexp.MustCompile(`^v0\.0\.0-(\d{14})-([0-9a-f]{12})$`)
+
+// DescribeBuild is what --version prints after "kifconv version". It never
+// makes a version up: it is stamped (make build, make dist), or else the
+// module version the go command recorded (go install …@v1.2.3), or else
+// "devel"; a revision known from the stamp, a pseudo-version or the build's
+// VCS settings follows in parentheses, with its time and whether the tree
+// had changes when they are known. info is nil when the build recorded
+// nothing.
+func DescribeBuild(stamped, rev string, info *debug.BuildInfo) string {
+	v := stamped
+	var at string
+	modified := strings.HasSuffix(stamped, "-dirty")
+	if describeHash.MatchString(stamped) {
+		// No tag yet: the hash is a revision, not a version.
+		v = ""
+		if rev == "" {
+			rev = strings.TrimSuffix(stamped, "-dirty")
 		}
+	}
+	if info != nil {
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				if rev == "" || strings.HasPrefix(s.Value, rev) {
+					rev = s.Value
+				}
+			case "vcs.time":
+				at = s.Value
+			case "vcs.modified":
+				modified = modified || s.Value == "true"
+			}
+		}
+		if m := info.Main.Version; stamped == "" && m != "" && m != "(devel)" {
+			if p := pseudoVersion.FindStringSubmatch(m); p != nil {
+				// v0.0.0-yyyymmddhhmmss-hash only says which commit.
+				if t, err := time.Parse("20060102150405", p[1]); err == nil && at == "" {
+					at = t.UTC().Format(time.RFC3339)
+				}
+				if rev == "" {
+					rev = p[2]
+				}
+			} else {
+				v = m
+			}
+		}
+	}
+	if v == "" {
+		v = "devel"
 	}
 	if rev == "" {
 		return v
@@ -39,14 +80,21 @@ func DescribeBuild(v, devel string, info *debug.BuildInfo) string {
 	if at != "" {
 		parts = append(parts, at)
 	}
-	if modified {
+	if modified && !strings.HasSuffix(v, "-dirty") {
 		parts = append(parts, "modified")
 	}
 	return v + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // BuildVersion is DescribeBuild of the running program's build.
-func BuildVersion(v, devel string) string {
+func BuildVersion() string {
 	info, _ := debug.ReadBuildInfo()
-	return DescribeBuild(v, devel, info)
+	return DescribeBuild(version, revision, info)
+}
+
+// shortVersion is BuildVersion without what follows the version: v0.2.0,
+// or devel. The man pages name it.
+func shortVersion() string {
+	v, _, _ := strings.Cut(BuildVersion(), " ")
+	return v
 }

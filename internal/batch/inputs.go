@@ -443,28 +443,9 @@ func relUnder(dir, p string) string {
 	return localRel(r)
 }
 
-// localRel turns a path into one that stays inside an output directory:
-// cleaned, with any volume name, leading separators and leading ".." steps
-// removed, as tar does with member names.
-func localRel(p string) string {
-	p = filepath.Clean(p)
-	p = strings.TrimPrefix(p, filepath.VolumeName(p))
-	p = strings.TrimLeft(p, `/\`)
-	for {
-		switch {
-		case p == "..":
-			p = ""
-		case strings.HasPrefix(p, ".."+string(filepath.Separator)):
-			p = p[3:]
-			continue
-		}
-		break
-	}
-	if p == "" || p == "." || !filepath.IsLocal(p) {
-		return "_" // nothing of the path is left to mirror
-	}
-	return p
-}
+// localRel turns a path into one that stays inside an output directory
+// and names a file the system can make (nameRules.localRel).
+func localRel(p string) string { return hostNames.localRel(p) }
 
 // UnwrapPath drops the operation and path of a file system error, which
 // the message around it already names: "open x: no such file" becomes

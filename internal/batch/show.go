@@ -99,7 +99,7 @@ func writeRecordAt(w io.Writer, rec *shogi.Record, f render.Format, ply int, ply
 		at.Header = rec.Header
 		rec = at
 	}
-	wr := f.New(w, render.Options{AllowLoss: true, Ply: ply, PlySet: plySet})
+	wr := f.New(w, render.Options{AllowLoss: true, Ply: ply, PlySet: plySet, Encoding: "utf-8"}) // show writes UTF-8
 	if err := wr.Write(rec); err != nil {
 		return err
 	}
