@@ -150,7 +150,7 @@ func runAnalyze(cmd *cobra.Command, e env, o *analyzeOptions, args []string) err
 	writes := o.out.writes(cmd)
 	switch {
 	case writes:
-		if t, d, err = o.out.target(cmd, e.isTerminal(cmd.OutOrStdout()), j.Sources.Several()); err != nil {
+		if t, d, err = o.out.target(cmd, e, j.Sources.Several()); err != nil {
 			return err
 		}
 		d.Strict, d.Temps = o.in.strict, e.temps
