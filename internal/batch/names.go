@@ -25,6 +25,7 @@ type nameRules struct {
 	control  bool     // no name may hold a control character (below U+0020)
 	trailing string   // characters no name may end with
 	devices  []string // names no file may have before its first dot, in upper case
+	folds    bool     // names that differ only in case are the same file (Windows, macOS)
 }
 
 // unixNames are the rules of Unix systems: any byte but / (and NUL, which
@@ -36,6 +37,7 @@ var unixNames = nameRules{seps: "/"}
 var windowsNames = nameRules{
 	seps:     `\/`,
 	volumes:  true,
+	folds:    true,
 	illegal:  `:?*"<>|`,
 	control:  true,
 	trailing: ". ",
@@ -49,10 +51,24 @@ var hostNames = namesOf(runtime.GOOS)
 
 // namesOf returns the rules of the system goos.
 func namesOf(goos string) nameRules {
-	if goos == "windows" {
+	switch goos {
+	case "windows":
 		return windowsNames
+	case "darwin", "ios":
+		r := unixNames
+		r.folds = true // APFS and HFS+ as they come
+		return r
 	}
 	return unixNames
+}
+
+// key is how a name is told apart from another on the system: as it is,
+// or in lower case where case does not count.
+func (r nameRules) key(name string) string {
+	if r.folds {
+		return strings.ToLower(name)
+	}
+	return name
 }
 
 func (r nameRules) isSep(c rune) bool { return strings.ContainsRune(r.seps, c) }

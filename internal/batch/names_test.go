@@ -75,3 +75,14 @@ func TestWindowsNamesClaim(t *testing.T) {
 		}
 	}
 }
+
+// TestNameKeys: where case does not count, two names that differ only in
+// case are the same output.
+func TestNameKeys(t *testing.T) {
+	if namesOf("windows").key("Game.KIF") != namesOf("windows").key("game.kif") || namesOf("darwin").key("A") != "a" {
+		t.Error("case counts on Windows or macOS")
+	}
+	if namesOf("linux").key("Game.kif") == namesOf("linux").key("game.kif") {
+		t.Error("case does not count on Linux")
+	}
+}

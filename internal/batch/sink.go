@@ -185,8 +185,8 @@ func (n *outputNames) claim(rel string) (name, taken string) {
 		} else {
 			cand = stem + "-" + strconv.Itoa(i-len(try)+2) + n.ext
 		}
-		if _, dup := n.taken[cand]; !dup {
-			n.taken[cand] = struct{}{}
+		if _, dup := n.taken[hostNames.key(cand)]; !dup {
+			n.taken[hostNames.key(cand)] = struct{}{}
 			if cand != name {
 				return cand, name
 			}
