@@ -11,7 +11,7 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
-func infoRows(t *testing.T) []InfoRow {
+func infoRows(t testing.TB) []InfoRow {
 	t.Helper()
 	r := shogi.NewRecord(shogi.StartPosition())
 	r.Header.Set(shogi.KeyBlack, "羽生\t善治")
@@ -165,3 +165,37 @@ func TestInfoAccuracy(t *testing.T) {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// BenchmarkInfoTableWideCell writes tables whose first row holds a cell of
+// 1 MB and of 10 MB among 1,000 short rows, and reports the bytes written
+// per byte of cell at each size and their ratio: the table stays about as
+// long as its input (a 1 MB name made a 1 GB table when every row was
+// padded to it).
+func BenchmarkInfoTableWideCell(b *testing.B) {
+	rows := infoRows(b)
+	fields, _ := PickInfoFields([]string{"black", "plies"}, nil)
+	perByte := func(size int) float64 {
+		var out countingWriter
+		bw := bufio.NewWriter(&out)
+		w := NewInfoWriter(bw, InfoOptions{Format: "table", Fields: fields, Cond: runewidth.NewCondition()})
+		wide := rows[0]
+		wide.Summary.Black = strings.Repeat("x", size)
+		w.Row(InfoValues(fields, &wide))
+		for range 1000 {
+			w.Row(InfoValues(fields, &rows[1]))
+		}
+		w.End()
+		bw.Flush()
+		return float64(out.n) / float64(size)
+	}
+	for range b.N {
+		small, large := perByte(1<<20), perByte(10<<20)
+		b.ReportMetric(small, "out/in-1MB")
+		b.ReportMetric(large, "out/in-10MB")
+		b.ReportMetric(large/small, "ratio")
+	}
+}
+
+type countingWriter struct{ n int64 }
+
+func (c *countingWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
