@@ -96,11 +96,17 @@ func nodes(rec *shogi.Record) func(func(*shogi.Node) bool) {
 // of every line, whose nodes carry a block that reads. ok is false when no
 // node does. The engine is the name on the first block.
 func FromRecord(rec *shogi.Record, variations bool, th Thresholds) (ga *GameAnalysis, ok bool) {
+	if !hasAnnotation(rec) {
+		return nil, false // without playing the moves
+	}
 	ga = &GameAnalysis{}
-	for _, t := range targets(rec, &Options{Variations: variations}) {
+	eachTarget(rec, &Options{Variations: variations}, func(t *target) bool {
+		if len(t.node.Comments()) == 0 {
+			return true
+		}
 		a, found := shogi.ParseAnnotation(t.node.Comments(), &t.pos)
 		if !found {
-			continue
+			return true
 		}
 		if ga.Engine == "" {
 			ga.Engine = a.Engine
@@ -111,12 +117,28 @@ func FromRecord(rec *shogi.Record, variations bool, th Thresholds) (ga *GameAnal
 			p.BestMove.Move = a.PV[0]
 		}
 		ga.Positions = append(ga.Positions, p)
-	}
+		return true
+	})
 	if len(ga.Positions) == 0 {
 		return nil, false
 	}
 	Judge(ga, th)
 	return ga, true
+}
+
+// hasAnnotation reports whether a comment of rec holds an analysis block.
+func hasAnnotation(rec *shogi.Record) bool {
+	if !rec.MayHaveComments() {
+		return false
+	}
+	for n := range rec.Nodes() {
+		if c := n.Comments(); len(c) > 0 {
+			if _, _, found := shogi.FindAnnotation(c); found {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // scoreOf returns e from turn's view as an engine states it.

@@ -80,45 +80,59 @@ type target struct {
 	mainLine bool
 }
 
-// Targets returns the positions of rec that opt selects, in order: the
-// start, then after each move of the main line up to its last playable
-// move (not after an ending, nor after an illegal move a record keeps to
-// document a foul), and with Variations the lines that branch off, each
-// after the position it branches from.
-func targets(rec *shogi.Record, opt *Options) []target {
-	var out []target
-	var walk func(n *shogi.Node, pos shogi.Position, moves []shogi.Move, main bool)
+// eachTarget calls visit with the positions of rec that opt selects, in
+// order: the start, then after each move of the main line up to its last
+// playable move (not after an ending, nor after an illegal move a record
+// keeps to document a foul), and with Variations the lines that branch
+// off, each after the position it branches from. A target's moves share
+// their backing array with later targets of the same line (appending
+// never changes a prefix), so visiting a game costs linear memory; visit
+// must not modify them. It stops when visit returns false.
+func eachTarget(rec *shogi.Record, opt *Options, visit func(*target) bool) {
 	keep := func(ply int) bool { return ply >= opt.FromPly && (opt.ToPly <= 0 || ply <= opt.ToPly) }
-	walk = func(n *shogi.Node, pos shogi.Position, moves []shogi.Move, main bool) {
+	var walk func(t target) bool
+	walk = func(t target) bool {
 		for {
-			if keep(len(moves)) {
-				out = append(out, target{node: n, pos: pos, moves: moves, mainLine: main})
+			if keep(len(t.moves)) && !visit(&t) {
+				return false
 			}
 			if opt.Variations {
-				for v := range n.Variations() {
-					if v.IsEnd() || pos.Legal(v.Move) != nil {
+				for v := range t.node.Variations() {
+					if v.IsEnd() || t.pos.Legal(v.Move) != nil {
 						continue
 					}
-					p := pos
-					p.Play(v.Move)
-					walk(v, p, append(moves[:len(moves):len(moves)], v.Move), false)
+					b := target{node: v, pos: t.pos, moves: append(t.moves[:len(t.moves):len(t.moves)], v.Move)}
+					b.pos.Play(v.Move)
+					if !walk(b) {
+						return false
+					}
 				}
 			}
-			next := n.Next()
-			if next == nil || next.IsEnd() || pos.Legal(next.Move) != nil {
-				return
+			next := t.node.Next()
+			if next == nil || next.IsEnd() || t.pos.Legal(next.Move) != nil {
+				return true
 			}
-			pos.Play(next.Move)
-			moves = append(moves[:len(moves):len(moves)], next.Move)
-			n = next
+			t.pos.Play(next.Move)
+			t.moves = append(t.moves, next.Move)
+			t.node = next
 		}
 	}
-	walk(rec.Root, rec.Start, nil, true)
+	walk(target{node: rec.Root, pos: rec.Start, mainLine: true})
+}
+
+// targets returns what eachTarget visits.
+func targets(rec *shogi.Record, opt *Options) []target {
+	var out []target
+	eachTarget(rec, opt, func(t *target) bool { out = append(out, *t); return true })
 	return out
 }
 
 // Count returns the number of positions Run asks about in rec with opt.
-func Count(rec *shogi.Record, opt Options) int { return len(targets(rec, &opt)) }
+func Count(rec *shogi.Record, opt Options) int {
+	n := 0
+	eachTarget(rec, &opt, func(*target) bool { n++; return true })
+	return n
+}
 
 // Run asks eng about the positions of rec that opt selects and judges the
 // moves (Judge). It starts a new game first (and before every position with

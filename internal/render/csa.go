@@ -139,29 +139,19 @@ func (w *CSA) writeSeparate(rec *shogi.Record) error {
 		return fmt.Errorf("csa: each line of play as its own game would be %d moves for the %d of the record (the limit is %d): %w",
 			moves, nodes, MaxSeparateMoves, ErrTooLarge)
 	}
-	stack := []*shogi.Node{rec.Root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n.Next() == nil {
-			w.line = w.lineBuf[:0]
-			for x := n; x.Parent() != nil; x = x.Parent() {
-				w.line = append(w.line, x)
-			}
-			for i, j := 0, len(w.line)-1; i < j; i, j = i+1, j-1 {
-				w.line[i], w.line[j] = w.line[j], w.line[i]
-			}
-			w.lineBuf = w.line
-			if err := w.writeGame(rec); err != nil {
-				return err
-			}
+	for n := range rec.Nodes() {
+		if n.Next() != nil {
 			continue
 		}
-		k := len(stack)
-		for c := range n.Children() {
-			stack = append(stack, c)
+		w.line = w.lineBuf[:0]
+		for x := n; x.Parent() != nil; x = x.Parent() {
+			w.line = append(w.line, x)
 		}
-		slices.Reverse(stack[k:])
+		slices.Reverse(w.line)
+		w.lineBuf = w.line
+		if err := w.writeGame(rec); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -169,20 +159,10 @@ func (w *CSA) writeSeparate(rec *shogi.Record) error {
 // separateMoves returns how many nodes writeSeparate writes for rec (the
 // depth of every leaf), and how many the record has.
 func separateMoves(rec *shogi.Record) (moves, nodes int) {
-	type item struct {
-		n     *shogi.Node
-		depth int
-	}
-	stack := []item{{rec.Root, 0}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	for n := range rec.Nodes() {
 		nodes++
-		if it.n.Next() == nil {
-			moves += it.depth
-		}
-		for c := range it.n.Children() {
-			stack = append(stack, item{c, it.depth + 1})
+		if n.Next() == nil {
+			moves += n.Ply()
 		}
 	}
 	return moves, nodes - 1

@@ -228,15 +228,9 @@ func appendDeclaration(dst []byte, kind, enc string) []byte {
 
 // hasTimes reports whether any node of rec states a time.
 func hasTimes(rec *shogi.Record) bool {
-	stack := []*shogi.Node{rec.Root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	for n := range rec.Nodes() {
 		if n.Time().HasTime || n.Time().HasTotal {
 			return true
-		}
-		for c := range n.Children() {
-			stack = append(stack, c)
 		}
 	}
 	return false

@@ -3,6 +3,7 @@ package shogi
 import (
 	"fmt"
 	"iter"
+	"slices"
 )
 
 // Record is one game record: its header, its start position and the tree of
@@ -62,6 +63,11 @@ func (r *Record) Reserve(n, extras, rares int) {
 	r.extras.reserve(extras)
 	r.rares.reserve(rares)
 }
+
+// MayHaveComments reports false when no node of r has a comment (nor a
+// bookmark, an ending's word or several children), so that a search for
+// comments can stop before walking the tree.
+func (r *Record) MayHaveComments() bool { return r.rares.retired+len(r.rares.free) > 0 }
 
 // extra returns n's extra part, giving it one from r's slab if it has none.
 func (r *Record) extra(n *Node) *nodeExtra {
@@ -239,6 +245,28 @@ func (r *Record) InsertChild(parent, after *Node, m Move, e Ending) *Node {
 
 // MainLine iterates the nodes of the main line after the root.
 func (r *Record) MainLine() iter.Seq[*Node] { return r.Root.Line() }
+
+// Nodes iterates every node of r depth first: the root first, each node
+// before its children, and a node's whole first line (to its leaf) before
+// its other children, so the first leaf is the end of the main line. It
+// keeps its own stack, so a tree of any depth is fine.
+func (r *Record) Nodes() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		stack := []*Node{r.Root}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if !yield(n) {
+				return
+			}
+			k := len(stack)
+			for c := range n.Children() {
+				stack = append(stack, c)
+			}
+			slices.Reverse(stack[k:])
+		}
+	}
+}
 
 // MainLineEnd returns the last node of the main line (the root if there are
 // no moves).

@@ -221,6 +221,42 @@ func TestWalk(t *testing.T) {
 	}
 }
 
+func TestNodes(t *testing.T) {
+	rec, n := sampleTree(t)
+	name := map[*Node]string{rec.Root: "root"}
+	for k, x := range n {
+		name[x] = k
+	}
+	var got []string
+	for x := range rec.Nodes() {
+		got = append(got, name[x])
+	}
+	if want := []string{"root", "A", "C", "E", "D", "F", "B", "G", "H", "I"}; !slices.Equal(got, want) {
+		t.Errorf("Nodes = %v, want %v", got, want)
+	}
+	got = got[:0]
+	for x := range rec.Nodes() {
+		if got = append(got, name[x]); len(got) == 3 {
+			break
+		}
+	}
+	if want := []string{"root", "A", "C"}; !slices.Equal(got, want) {
+		t.Errorf("Nodes stopped after 3 = %v, want %v", got, want)
+	}
+	if !rec.MayHaveComments() {
+		t.Error("MayHaveComments = false for a record with an ending beside a move (a rare part)")
+	}
+	plain := NewRecord(StartPosition())
+	plain.AddMove(plain.Root, mv(t, "7g7f"), MoveTime{})
+	if plain.MayHaveComments() {
+		t.Error("MayHaveComments = true for a record of one move and no comment")
+	}
+	plain.SetComments(plain.Root, []string{"a comment"})
+	if !plain.MayHaveComments() {
+		t.Error("MayHaveComments = false after SetComments")
+	}
+}
+
 func TestPromote(t *testing.T) {
 	rec, n := sampleTree(t)
 	n["D"].Promote()
