@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/usi/usitest"
 )
@@ -97,7 +98,7 @@ func BenchmarkAnalyzeCLI(b *testing.B) {
 		b.Fatal(err)
 	}
 	positions := moves + len(recs)
-	cpu0 := processCPU()
+	cpu0 := procstat.CPU()
 	b.ResetTimer()
 	for i := range b.N {
 		out := filepath.Join(dir, fmt.Sprintf("out%d.csa", i))
@@ -110,5 +111,5 @@ func BenchmarkAnalyzeCLI(b *testing.B) {
 	b.StopTimer()
 	n := float64(b.N * positions)
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "µs/position")
-	b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/n, "cpu-µs/position")
+	b.ReportMetric(float64((procstat.CPU()-cpu0).Microseconds())/n, "cpu-µs/position")
 }

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kifconv/kifconv/internal/procstat"
 )
 
 // BenchmarkMemory measures the peak resident memory of the built kifconv on
@@ -92,7 +94,7 @@ func BenchmarkMemory(b *testing.B) {
 				if code := cmd.ProcessState.ExitCode(); code > 1 || err != nil && code < 0 {
 					b.Fatalf("%v: %v\n%s", c.args, err, out)
 				}
-				rss, ok := peakRSS(cmd.ProcessState)
+				rss, ok := procstat.PeakRSS(cmd.ProcessState)
 				if !ok {
 					b.Skip("no peak RSS on this system")
 				}

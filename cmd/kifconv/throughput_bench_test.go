@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/procstat"
 )
 
 // BenchmarkCLI measures whole commands, as archive maintainers and engine
@@ -79,7 +80,9 @@ func BenchmarkCLI(b *testing.B) {
 		{"filter-kif", func(string) []string { return []string{"filter", "-l", "--min-plies", "100", in.kifDir} }, files, "files/s", false},
 		{"filter-csa", func(string) []string { return []string{"filter", "-l", "--min-plies", "100", in.csaFile} }, games, "games/s", false},
 		{"filter-position-kif", func(string) []string { return []string{"filter", "-l", "--invert", "--position", unreached, in.kifDir} }, files, "files/s", false},
-		{"filter-position-csa", func(string) []string { return []string{"filter", "-l", "--invert", "--position", unreached, in.csaFile} }, games, "games/s", false},
+		{"filter-position-csa", func(string) []string {
+			return []string{"filter", "-l", "--invert", "--position", unreached, in.csaFile}
+		}, games, "games/s", false},
 		{"dedup-kif", func(string) []string { return []string{"dedup", "-q", in.kifDir} }, files, "files/s", false},
 		// diff reads both inputs game by game (issue 15: memory flat in
 		// the number of games); it takes no -j and runs once, as j1.
@@ -122,7 +125,7 @@ func BenchmarkCLI(b *testing.B) {
 					}
 					var stderr bytes.Buffer
 					cmd.Stderr = &stderr
-					if self, ok := selfPeakRSS(); ok {
+					if self, ok := procstat.SelfPeakRSS(); ok {
 						floor = max(floor, self)
 					}
 					b.StartTimer()
@@ -135,7 +138,7 @@ func BenchmarkCLI(b *testing.B) {
 					}
 					ps := cmd.ProcessState
 					cpu += ps.UserTime() + ps.SystemTime()
-					if r, ok := peakRSS(ps); ok {
+					if r, ok := procstat.PeakRSS(ps); ok {
 						rss = max(rss, r)
 					}
 					if bb.out {

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/analysis"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"github.com/kifconv/kifconv/internal/usi"
@@ -74,7 +74,7 @@ func BenchmarkAnalyzeFake(b *testing.B) {
 	}
 	per := len(ga.Positions)
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := procstat.CPU()
 	b.ResetTimer()
 	for b.Loop() {
 		ga, err := analysis.Run(ctx, rec, c, opt)
@@ -86,7 +86,7 @@ func BenchmarkAnalyzeFake(b *testing.B) {
 	b.StopTimer()
 	n := float64(b.N * per)
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "µs/position")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/n, "cpu-µs/position")
+	b.ReportMetric(float64((procstat.CPU()-cpu0).Microseconds())/n, "cpu-µs/position")
 }
 
 // analysisPlies returns the number of moves of rec's main line.
@@ -96,15 +96,6 @@ func analysisPlies(rec *shogi.Record) int {
 		n++
 	}
 	return n
-}
-
-// cpuTime returns the CPU time this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkRealEngineJobs measures positions a second with a real engine

@@ -8,13 +8,12 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -178,7 +177,7 @@ func BenchmarkReadParallel(b *testing.B) {
 	for _, jobs := range []int{1, 2} {
 		b.Run("j"+strconv.Itoa(jobs), func(b *testing.B) {
 			b.SetBytes(int64(text.Len()))
-			cpu := cpuNow()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				src, err := batch.OpenInput(batch.Input{Path: "-"}, bytes.NewReader(text.Bytes()), "", parse.Options{}, nil, nil)
 				if err != nil {
@@ -192,18 +191,9 @@ func BenchmarkReadParallel(b *testing.B) {
 			sec := b.Elapsed().Seconds()
 			b.ReportMetric(float64(games*b.N)/sec, "games/s")
 			b.ReportMetric(float64(moves*b.N)/sec, "moves/s")
-			if used := cpuNow() - cpu; used > 0 {
+			if used := procstat.CPU() - cpu; used > 0 {
 				b.ReportMetric(float64(moves*b.N)/used.Seconds(), "moves/cpu-s")
 			}
 		})
 	}
-}
-
-// cpuNow returns the CPU time the process has used.
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -13,12 +13,12 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
@@ -383,8 +383,8 @@ func TestHeavyInputs(t *testing.T) {
 			out, err := cmd.CombinedOutput()
 			wall := time.Since(start)
 			rss := int64(0)
-			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-				rss = ru.Maxrss >> 10 // kilobytes on Linux
+			if b, ok := procstat.PeakRSS(cmd.ProcessState); ok {
+				rss = b >> 20
 			}
 			t.Logf("%s: %v wall, %d MB peak RSS", c.name, wall.Round(time.Millisecond), rss)
 			for _, l := range strings.Split(string(out), "\n") {

@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
@@ -188,15 +188,6 @@ func replay(tb testing.TB, rec *shogi.Record) int {
 	return moves
 }
 
-// processCPU returns the CPU time the process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // benchRead runs the read, reuse and legal benchmarks of one format: read
 // makes a record of every game (Reader.Read), as a program that keeps them
 // does; reuse reads every game into one record (ReuseRecord, with the
@@ -217,11 +208,11 @@ func benchRead(b *testing.B, f benchFormat, in benchInput) {
 			}
 			b.SetBytes(int64(in.size))
 			b.ReportAllocs()
-			cpu := processCPU()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				readInput(b, f.name, in, legal, &br, mem)
 			}
-			reportRecords(b, processCPU()-cpu, in.games, in.moves)
+			reportRecords(b, procstat.CPU()-cpu, in.games, in.moves)
 		})
 	}
 }

@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
@@ -700,7 +700,7 @@ func BenchmarkReadCSACorpus(b *testing.B) {
 func benchReadCSA(b *testing.B, text []byte, games, moves int) {
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
-	cpu := csaBenchCPU()
+	cpu := procstat.CPU()
 	for b.Loop() {
 		r := NewCSA(bytes.NewReader(text), Options{})
 		n := 0
@@ -720,17 +720,8 @@ func benchReadCSA(b *testing.B, text []byte, games, moves int) {
 	}
 	total := float64(moves) * float64(b.N)
 	b.ReportMetric(total/b.Elapsed().Seconds(), "moves/s")
-	if used := csaBenchCPU() - cpu; used > 0 {
+	if used := procstat.CPU() - cpu; used > 0 {
 		b.ReportMetric(total/used.Seconds(), "moves/cpu-s")
 	}
 	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
-
-// csaBenchCPU returns the CPU time the process has used.
-func csaBenchCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

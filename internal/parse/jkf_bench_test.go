@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/kifconv/kifconv/internal/procstat"
 )
 
 // BenchmarkJKFDecoder measures what jsontext alone costs on the JKF input
@@ -27,7 +28,7 @@ func BenchmarkJKFDecoder(b *testing.B) {
 	run := func(b *testing.B, read func(b *testing.B)) {
 		b.SetBytes(int64(in.size))
 		b.ReportAllocs()
-		cpu := processCPU()
+		cpu := procstat.CPU()
 		for b.Loop() {
 			for _, data := range in.files {
 				br.Reset(data)
@@ -35,7 +36,7 @@ func BenchmarkJKFDecoder(b *testing.B) {
 				read(b)
 			}
 		}
-		reportRecords(b, processCPU()-cpu, in.games, in.moves)
+		reportRecords(b, procstat.CPU()-cpu, in.games, in.moves)
 	}
 	check := func(b *testing.B, err error) {
 		if err != nil {

@@ -6,10 +6,10 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"testing/iotest"
-	"time"
+
+	"github.com/kifconv/kifconv/internal/procstat"
 )
 
 type lineWant struct {
@@ -163,7 +163,7 @@ func BenchmarkLineReader(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			r := strings.NewReader(text)
-			cpu := processCPU()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				r.Reset(text)
 				lr := newLineReader(r, Options{})
@@ -174,20 +174,9 @@ func BenchmarkLineReader(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(lines), "ns/line")
-			b.ReportMetric(float64((processCPU()-cpu).Nanoseconds())/float64(b.N)/float64(lines), "cpu-ns/line")
+			b.ReportMetric(float64((procstat.CPU()-cpu).Nanoseconds())/float64(b.N)/float64(lines), "cpu-ns/line")
 		})
 	}
-}
-
-// processCPU returns the CPU time the process has used, so that benchmarks
-// can say what the work costs on a machine busy with other work, where the
-// wall-clock figures swing by a factor of two.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestLineReaderRandom compares the line reader with a plain splitter on

@@ -3,11 +3,10 @@ package render_test
 import (
 	"io"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
@@ -45,15 +44,6 @@ func genRecords(n int) (recs []*shogi.Record, moves int) {
 		}
 	}
 	return recs, moves
-}
-
-// cpuTime returns the CPU time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 type byteCounter struct{ n int64 }
@@ -104,11 +94,11 @@ func benchWriteEncoded(b *testing.B, format string, enc charset.Encoding, crlf b
 	writeEncoded(b, format, recs, &size, enc, crlf)
 	b.SetBytes(size.n)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for b.Loop() {
 		writeEncoded(b, format, recs, io.Discard, enc, crlf)
 	}
-	used := cpuTime() - cpu
+	used := procstat.CPU() - cpu
 	n := float64(b.N)
 	sec := b.Elapsed().Seconds()
 	b.ReportMetric(float64(len(recs))*n/sec, "games/s")

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
@@ -531,7 +532,7 @@ func BenchmarkWriteCSA(b *testing.B) {
 	_ = cw.Flush()
 	b.SetBytes(cnt.n)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for b.Loop() {
 		w := render.NewCSA(io.Discard, render.Options{})
 		for _, r := range recs {
@@ -545,7 +546,7 @@ func BenchmarkWriteCSA(b *testing.B) {
 	}
 	total := float64(moves) * float64(b.N)
 	b.ReportMetric(total/b.Elapsed().Seconds(), "moves/s")
-	if used := cpuTime() - cpu; used > 0 {
+	if used := procstat.CPU() - cpu; used > 0 {
 		b.ReportMetric(total/used.Seconds(), "moves/cpu-s")
 	}
 }

@@ -13,12 +13,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
@@ -767,7 +767,7 @@ func BenchmarkWriteJKF(b *testing.B) {
 	w := render.NewJKF(io.Discard, render.Options{AllowLoss: true})
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := processCPU()
+	cpu := procstat.CPU()
 	for i := 0; i < b.N; i++ {
 		for _, rec := range recs {
 			if err := w.Write(rec); err != nil {
@@ -777,19 +777,10 @@ func BenchmarkWriteJKF(b *testing.B) {
 	}
 	w.Flush()
 	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
-	if cpu := processCPU() - cpu; cpu > 0 {
+	if cpu := procstat.CPU() - cpu; cpu > 0 {
 		// The figure to compare on a shared machine.
 		b.ReportMetric(float64(moves)*float64(b.N)/cpu.Seconds(), "moves/cpu-s")
 	}
-}
-
-// processCPU returns the CPU time the process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestJKFCorpusRoundTrip is issue 5's check in-process: every valid file of

@@ -13,12 +13,12 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
@@ -666,8 +666,8 @@ func TestDeepVariations(t *testing.T) {
 			start := time.Now()
 			out, err := cmd.CombinedOutput()
 			rss := int64(0)
-			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-				rss = ru.Maxrss >> 10
+			if b, ok := procstat.PeakRSS(cmd.ProcessState); ok {
+				rss = b >> 20
 			}
 			t.Logf("%s: %v wall, %d MB peak RSS", p, time.Since(start).Round(time.Millisecond), rss)
 			if ctx.Err() != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/parse"
+	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
@@ -333,11 +334,11 @@ func BenchmarkWriteTraining(b *testing.B) {
 			writeTo(b, format, recs, &size)
 			b.SetBytes(size.n)
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				writeTo(b, format, recs, io.Discard)
 			}
-			used := cpuTime() - cpu
+			used := procstat.CPU() - cpu
 			n := float64(b.N)
 			b.ReportMetric(float64(moves)*n/b.Elapsed().Seconds(), "positions/s")
 			if used > 0 {

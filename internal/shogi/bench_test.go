@@ -3,9 +3,10 @@ package shogi
 import (
 	"math/rand/v2"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kifconv/kifconv/internal/procstat"
 )
 
 // benchPositions are the positions the move benchmarks run on: the start,
@@ -27,19 +28,9 @@ func mustSFEN(tb testing.TB, s string) Position {
 	return p
 }
 
-// cpuTime returns the CPU time the process has used: on a machine busy
-// with other work it measures a benchmark where the wall clock does not.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // reportCPU reports the CPU time per operation since start.
 func reportCPU(b *testing.B, start time.Duration, unit string) {
-	if cpu := cpuTime() - start; cpu > 0 {
+	if cpu := procstat.CPU() - start; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), unit)
 	}
 }
@@ -63,7 +54,7 @@ func BenchmarkLegal(b *testing.B) {
 	ps, ms := legalPairs(b)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	i := 0
 	for b.Loop() {
 		if ps[i].Legal(ms[i]) != nil {
@@ -103,7 +94,7 @@ func BenchmarkLegalByPosition(b *testing.B) {
 			p := mustSFEN(b, bp.sfen)
 			ms := p.LegalMoves(nil)
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := procstat.CPU()
 			i := 0
 			for b.Loop() {
 				if p.Legal(ms[i]) != nil {
@@ -122,7 +113,7 @@ func BenchmarkLegalByPosition(b *testing.B) {
 func BenchmarkPlay(b *testing.B) {
 	ps, ms := legalPairs(b)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	i := 0
 	for b.Loop() {
 		u := ps[i].Play(ms[i])
@@ -143,7 +134,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 			var buf [MaxLegalMoves]Move
 			n := len(p.LegalMoves(buf[:0]))
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				p.LegalMoves(buf[:0])
 			}
@@ -160,7 +151,7 @@ func BenchmarkPerft5(b *testing.B) {
 	p := StartPosition()
 	var nodes uint64
 	start := time.Now()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for b.Loop() {
 		nodes += p.Perft(5)
 	}
@@ -185,7 +176,7 @@ func BenchmarkAddMove(b *testing.B) {
 		b.Run(map[bool]string{false: "fresh", true: "reuse"}[reuse], func(b *testing.B) {
 			b.ReportAllocs()
 			kept := NewRecord(start)
-			cpu := cpuTime()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				rec := kept
 				if reuse {
@@ -206,7 +197,7 @@ func BenchmarkAddMove(b *testing.B) {
 				}
 				rec.AddChild(n, 0, Ending{Kind: Resign})
 			}
-			if cpu := cpuTime() - cpu; cpu > 0 {
+			if cpu := procstat.CPU() - cpu; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*nodes), "cpu-ns/node")
 			}
 		})
@@ -242,7 +233,7 @@ func benchGames(b *testing.B, legal bool) {
 	games, starts := randomMainLines(20)
 	moves := 0
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for b.Loop() {
 		moves = 0
 		for i, ms := range games {
@@ -256,7 +247,7 @@ func benchGames(b *testing.B, legal bool) {
 			moves += len(ms)
 		}
 	}
-	if cpu := cpuTime() - cpu; cpu > 0 {
+	if cpu := procstat.CPU() - cpu; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*moves), "cpu-ns/move")
 	}
 	// moves/s lets /tmp/lead/instr.sh turn instructions per op into

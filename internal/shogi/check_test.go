@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kifconv/kifconv/internal/procstat"
 )
 
 // addLine adds the moves and endings of text below parent, one per field:
@@ -307,13 +309,13 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for b.Loop() {
 		for _, r := range recs {
 			r.Check()
 		}
 	}
-	if cpu := cpuTime() - cpu; cpu > 0 {
+	if cpu := procstat.CPU() - cpu; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*nodes), "cpu-ns/ply")
 	}
 	b.ReportMetric(float64(b.N)*float64(nodes)/b.Elapsed().Seconds(), "plies/s")

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -162,9 +161,9 @@ func TestEngineFaults(t *testing.T) {
 				if _, err2 := e.Go(ctx, after(), tt.lim); err2 != err {
 					t.Errorf("after the fault: %v", err2)
 				}
-				if pid := usi.PID(e); syscall.Kill(pid, 0) == nil {
+				if pid := usi.PID(e); alive(pid) {
 					time.Sleep(100 * time.Millisecond)
-					if syscall.Kill(pid, 0) == nil {
+					if alive(pid) {
 						t.Errorf("process %d still runs", pid)
 					}
 				}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package procstat
 
 import (
 	"bytes"
@@ -11,9 +11,18 @@ import (
 	"time"
 )
 
-// peakRSS returns the peak resident set size of a finished process in
-// bytes.
+func cpu() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func peakRSS(ps *os.ProcessState) (int64, bool) {
+	if ps == nil {
+		return 0, false
+	}
 	ru, ok := ps.SysUsage().(*syscall.Rusage)
 	if !ok || ru == nil {
 		return 0, false
@@ -21,6 +30,7 @@ func peakRSS(ps *os.ProcessState) (int64, bool) {
 	return maxrssBytes(ru.Maxrss), true
 }
 
+// maxrssBytes converts getrusage's ru_maxrss to bytes.
 func maxrssBytes(v int64) int64 {
 	if runtime.GOOS == "darwin" || runtime.GOOS == "ios" {
 		return v // bytes there
@@ -28,10 +38,6 @@ func maxrssBytes(v int64) int64 {
 	return v << 10 // KiB on Linux and the BSDs
 }
 
-// selfPeakRSS returns the least peakRSS can report for a command this
-// process starts: on Linux a child started with vfork and exec begins with
-// the peak of its parent's memory (VmHWM), elsewhere at worst with this
-// process's own peak.
 func selfPeakRSS() (int64, bool) {
 	if runtime.GOOS == "linux" {
 		if s, err := os.ReadFile("/proc/self/status"); err == nil {
@@ -48,14 +54,4 @@ func selfPeakRSS() (int64, bool) {
 		return 0, false
 	}
 	return maxrssBytes(ru.Maxrss), true
-}
-
-// processCPU returns the CPU time this process has used, its children's
-// not counted.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
