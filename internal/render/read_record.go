@@ -79,8 +79,7 @@ func (s ShowSpec) Check() (Format, error) {
 
 // Show writes what s asks for of rec to w: drawn with d, or written in f
 // (ShowSpec.Check). A ply the main line does not reach is a
-// parse.UsageError, one past a move that breaks the rules StatusInvalid;
-// the status goes with the error.
+// parse.UsageError; the status goes with the error.
 func Show(w io.Writer, rec *shogi.Record, d *Display, f Format, s ShowSpec) (parse.Status, error) {
 	if f.New != nil {
 		return writeRecordAt(w, rec, f, s.Ply, s.PlySet)
@@ -94,10 +93,8 @@ func Show(w io.Writer, rec *shogi.Record, d *Display, f Format, s ShowSpec) (par
 	switch {
 	case err == nil:
 		return parse.StatusOK, nil
-	case errors.As(err, &pe) && pe.Err == nil:
+	case errors.As(err, &pe):
 		return parse.StatusTrouble, parse.UsageError{Err: err}
-	case pe != nil:
-		return parse.StatusInvalid, err
 	}
 	return parse.StatusTrouble, err
 }

@@ -69,7 +69,7 @@ type Finding struct {
 // validator should point out:
 //
 //   - an illegal move (an error with the code of its Legal sentinel) that
-//     no foul ending documents (see Node.DocumentsFoul); nothing after it on
+//     no foul ending documents (see FoulAt); nothing after it on
 //     its line is checked;
 //   - a start position no game can reach, a 手数 or 手合割 header that does
 //     not match the record, running time totals that do not add up;
@@ -199,7 +199,7 @@ func (c *checker) walk() {
 				}
 				next := f.pos
 				if err := next.PlayLegal(n.Move); err != nil {
-					if n.DocumentsFoul() {
+					if _, ok := FoulAt(&f.pos, n); ok {
 						continue // the record shows the foul and the ending it brought
 					}
 					c.out = append(c.out, Finding{Code: ruleCode(err, "illegal-move"), Severity: SevError, Node: n, Ply: ply,
@@ -487,35 +487,6 @@ func endingName(e Ending, toMove Color) string {
 		return w
 	}
 	return e.Kind.String()
-}
-
-// DocumentsFoul reports whether n, a move, is followed by the ending that
-// declares it a foul (反則勝ち, 反則負け, %ILLEGAL_MOVE, %±ILLEGAL_ACTION),
-// as records of real games do after an illegal move.
-func (n *Node) DocumentsFoul() bool {
-	next := n.Next()
-	if next == nil || !next.IsEnd() {
-		return false
-	}
-	switch next.End().Kind {
-	case FoulWin, FoulLose, IllegalMove, IllegalAction:
-		return true
-	}
-	return false
-}
-
-// CutAtFoul ends the main line of r before its last move when that move
-// breaks the rules and is followed by the foul ending it brought (反則負け):
-// records of real games keep such a move, no position follows it, and the
-// frames of --svg-all, like show, end with the position before it.
-func (r *Record) CutAtFoul() {
-	last, err := r.MainLineNode(-1)
-	if err != nil {
-		return
-	}
-	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
-		last.link(nil)
-	}
 }
 
 // DescribeMove writes m as KI2 notation with its side mark (▲７六歩), or as
