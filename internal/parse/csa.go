@@ -43,15 +43,14 @@ import (
 //     and reported as a warning.
 //
 // Every move is checked with Position.Legal. A move that breaks a rule is
-// kept as a move of the record, the game's last. Followed by %ILLEGAL_MOVE,
-// or by %+ILLEGAL_ACTION/%-ILLEGAL_ACTION naming its mover, it is the
-// documented foul that ended the game, and the ending follows it (the side
-// of %ILLEGAL_MOVE is then the offender, whom it makes lose); so it is when
-// the move left its mover's king in check and the next move takes that
-// king before the ending. An illegal move that nothing documents is an
-// error under Strict; otherwise a warning with the error's position and
-// code, and the rest of the game's moves are dropped (the CSA specification
-// notes that archives hold illegal last moves with no % line).
+// kept as a move of the record and played as recorded (shogi/foul.go).
+// Followed by %ILLEGAL_MOVE, or by %+ILLEGAL_ACTION/%-ILLEGAL_ACTION naming
+// its mover, at once or after the capture of the king it left in check, it
+// is the documented foul that ended the game, and its mover loses. An
+// illegal move that nothing documents is an error under Strict; otherwise
+// a warning with the error's position and code, and the rest of the game's
+// moves are dropped (the CSA specification notes that archives hold
+// illegal last moves with no % line).
 type CSA struct {
 	Options
 	// KeepPlainComments keeps plain `'` comments as comments of the current
@@ -217,10 +216,9 @@ type csaGame struct {
 	content  bool   // something of a record was read
 	unknown  *Error // the first unknown line, reported if nothing else is found
 	foul     *Error // an illegal move kept, waiting for the % line that documents it
-	// foulCapture says the illegal move left its mover's king in check: the
-	// capture of that king may come before the % line.
-	foulCapture bool
-	offender    shogi.Color // who made the illegal move
+	// watch is what may document foul (shogi/foul.go): the capture of the
+	// king it left in check, then the % line.
+	watch shogi.FoulWatch
 	// dropping is an undocumented illegal move kept as the game's last
 	// move; the moves after it (dropped of them so far) are dropped.
 	dropping *Error
@@ -653,7 +651,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 			return err
 		}
 	}
-	if g.foul != nil && !g.foulCapture {
+	if g.foul != nil && !g.watch.KingOpen() {
 		if err := g.pendingFoul(); err != nil {
 			return err
 		}
@@ -670,15 +668,13 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	if g.foul != nil {
 		// The illegal move left its mover's king in check: only the
 		// capture of that king may come before the % line.
-		if err != nil || !takesKing(&g.pos, m) {
+		if err != nil || !g.watch.TakeKing(&g.pos, m) {
 			if err := g.pendingFoul(); err != nil {
 				return err
 			}
 			g.dropped++
 			return nil
 		}
-		g.foulCapture = false
-		g.pos.Play(m)
 		g.plies.add(csaPly{move: m, time: noTime})
 		return nil
 	}
@@ -687,14 +683,9 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	}
 	if err := g.pos.PlayLegal(m); err != nil {
 		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
-		g.offender, g.playing = g.pos.Turn(), false
+		g.playing = false
 		g.plies.add(csaPly{move: m, time: noTime})
-		if err == shogi.ErrSelfCheck {
-			g.foulCapture = true
-			g.pos.Play(m)
-		} else {
-			g.pos.SetTurn(g.pos.Turn().Opponent())
-		}
+		g.watch = shogi.WatchFoul(&g.pos, m)
 		return nil
 	}
 	g.plies.add(csaPly{move: m, time: noTime})
@@ -709,7 +700,7 @@ func (g *csaGame) pendingFoul() error {
 		return nil
 	}
 	e := g.foul
-	g.foul, g.foulCapture = nil, false
+	g.foul = nil
 	e.Detail += undocumented
 	if g.r.Strict {
 		return e
@@ -792,18 +783,10 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 	turn := g.pos.Turn()
 	e, known := shogi.EndingFromCSA(string(s[1:]), turn)
 	if g.foul != nil {
-		offender := g.offender
-		switch {
-		case e.Kind == shogi.IllegalMove:
-			e.Side = offender
-		case e.Kind == shogi.IllegalAction && e.Side == offender:
-		default:
-			if err := g.pendingFoul(); err != nil {
-				return err
-			}
-			return nil
+		if !g.watch.Documents(e) {
+			return g.pendingFoul()
 		}
-		g.foul, g.foulCapture = nil, false
+		g.foul = nil
 	}
 	g.end, g.ended, g.playing = e, true, false
 	g.plies.add(csaPly{time: noTime})

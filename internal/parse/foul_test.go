@@ -49,7 +49,7 @@ func TestFouls(t *testing.T) {
 			"▲７六歩△３四歩▲６八玉△８八角成▲７八玉△同　馬\nまで6手で先手の反則負け\n",
 			"7g7f 3c3d 5i6h 2b8h+ 6h7h 8h7h foul_lose/black", "", "", ""},
 		{"csa %ILLEGAL_MOVE", "csa", "PI\n+\n+7776FU\n-2255KA\n%ILLEGAL_MOVE\n",
-			"7g7f 2b5e foul_lose/white", "", "", ""},
+			"7g7f 2b5e foul_lose/black", "", "", ""},
 		{"csa %-ILLEGAL_ACTION", "csa", "PI\n+\n+7776FU\n-2255KA\nT3\n%-ILLEGAL_ACTION\n",
 			"7g7f 2b5e illegal_action/white", "", "", ""},
 		{"csa king left in check, taken, %+ILLEGAL_ACTION", "csa",
@@ -59,7 +59,7 @@ func TestFouls(t *testing.T) {
 			"PI\n+\n+7776FU\n-3334FU\n+5968OU\n-2288UM\n+6878OU\n-8878UM\n%ILLEGAL_MOVE\n",
 			"7g7f 3c3d 5i6h 2b8h+ 6h7h 8h7h foul_lose/black", "", "", ""},
 		{"psn foul ending", "psn", "1. P7g-7f B2b-5e\n2. IllegalMove\n",
-			"7g7f 2b5e foul_lose/white", "", "", ""},
+			"7g7f 2b5e foul_lose/black", "", "", ""},
 		// Undocumented illegal moves.
 		{"kif, the last move", "kif", kifHead + "   1 ７六歩(77)\n   2 ５五角(22)\n*反則手にて終局\n",
 			"7g7f 2b5e", "unreachable", "4:6", ""},

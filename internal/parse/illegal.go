@@ -8,11 +8,12 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// The readers' one model of illegal moves (see ../../HELPERS.md and each
-// reader): a documented foul is the illegal move as a Move node and then its
-// foul ending; an undocumented illegal move is kept as the last move of its
-// line with a warning that has the position and sentinel of the error Strict
-// gives, and the rest of the line is dropped.
+// The readers' one model of illegal moves is shogi's (shogi/foul.go): a
+// documented foul is the illegal move as a Move node, the capture of the
+// king it left in check if it came, and then its foul ending; an
+// undocumented illegal move is kept as the last move of its line with a
+// warning that has the position and sentinel of the error Strict gives, and
+// the rest of the line is dropped.
 
 // moveRules are the sentinels of a move that breaks a rule.
 var moveRules = []error{
@@ -74,14 +75,4 @@ func plies(n int) string {
 		return "1 ply"
 	}
 	return strconv.Itoa(n) + " plies"
-}
-
-// takesKing reports whether m, by the side to move in p, takes the
-// opponent's king: the capture of a king left in check.
-func takesKing(p *shogi.Position, m shogi.Move) bool {
-	if m.IsDrop() || m.To() != p.King(p.Turn().Opponent()) {
-		return false
-	}
-	pc := p.At(m.From())
-	return pc != shogi.NoPiece && pc.Color() == p.Turn()
 }

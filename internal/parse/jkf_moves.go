@@ -38,8 +38,11 @@ type jkfLine struct {
 	pos    shogi.Position // the position before the next entry
 	ended  bool           // a special entry ended the line
 	// foul is the error of an illegal move the line kept, until the foul
-	// ending that documents it follows; illegal stays set after it.
+	// ending that documents it follows (watch: at once, or after the
+	// capture of the king it left in check); illegal stays set after it.
 	foul    *Error
+	watch   shogi.FoulWatch
+	capture *shogi.Node // the capture of the king, while foul waits for its ending
 	illegal bool
 	// dropped counts the entries after an illegal move that no foul
 	// ending documents (lenient mode: they are skipped), from the first
@@ -57,6 +60,7 @@ type jkfEntry struct {
 	at         spot // where the entry begins
 	move       shogi.Move
 	foul       *Error // the move is illegal: what it breaks
+	takesKing  bool   // the move takes the king its line's illegal move left in check
 	ending     shogi.Ending
 	time       shogi.MoveTime
 	comments   []string
@@ -208,7 +212,7 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 		if e.hasMove {
 			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"move\""}
 		}
-		if l.foul != nil {
+		if l.foul != nil && !l.watch.KingOpen() {
 			if err := j.dropEntry(e, l); err != nil {
 				return err
 			}
@@ -224,6 +228,14 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 		m, err := j.readMove(e, pos)
 		if err != nil {
 			return err
+		}
+		if l.foul != nil {
+			// Only the capture of the king the illegal move left in
+			// check may come before the foul ending.
+			if !pos.TakesKing(m) {
+				return j.dropEntry(e, l)
+			}
+			e.foul, e.takesKing = nil, true
 		}
 		e.move, e.hasMove = m, true
 		return j.addNode(e)
@@ -249,10 +261,10 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			e.start = false
 		}
 		if l.foul != nil {
-			if !isFoulEnding(end.Kind) {
+			if !l.watch.Documents(end) {
 				return j.dropEntry(e, l)
 			}
-			l.foul = nil
+			l.foul, l.capture = nil, nil
 		}
 		e.ending, e.hasSpecial = end, true
 		return j.addNode(e)
@@ -349,12 +361,14 @@ func (j *JKF) endEntry() error {
 		j.rec.SetComments(n, e.comments)
 		switch {
 		case e.foul != nil:
-			// Only the foul ending may follow, and all it needs is the
-			// side to move: the move itself is not played.
+			// Played as recorded: the capture of the king it left in
+			// check, then the foul ending, may follow.
 			line.foul, line.illegal = e.foul, true
-			line.pos.SetTurn(line.pos.Turn().Opponent())
-			line.pos.SetMoveNumber(line.pos.MoveNumber() + 1)
+			line.watch = shogi.WatchFoul(&line.pos, e.move)
 			line.parent = n
+		case e.takesKing:
+			line.watch.TakeKing(&line.pos, e.move)
+			line.parent, line.capture = n, n
 		case e.hasMove:
 			line.pos.Play(e.move)
 			line.parent = n
@@ -371,7 +385,7 @@ func (j *JKF) endEntry() error {
 func pendingFoul(l *jkfLine) error {
 	err := l.foul
 	l.foul = nil
-	err.Detail += " (a record may keep an illegal move only when a foul ending, ILLEGAL_MOVE or ±ILLEGAL_ACTION, follows it)"
+	err.Detail += " (a record may keep an illegal move only when a foul ending, ILLEGAL_MOVE or ±ILLEGAL_ACTION, follows it, at once or after the capture of the king it left in check)"
 	return err
 }
 
@@ -385,7 +399,19 @@ func (j *JKF) dropEntry(e *jkfEntry, l *jkfLine) error {
 	}
 	e.drop, l.dropping = true, true
 	l.dropped++
+	cutCapture(l)
 	return nil
+}
+
+// cutCapture cuts line l at its illegal move when the capture of the king
+// that move left in check came, and no foul ending after it: the capture
+// is dropped with the rest.
+func cutCapture(l *jkfLine) {
+	if c := l.capture; c != nil {
+		l.parent, l.capture = c.Parent(), nil
+		c.Detach()
+		l.dropped++
+	}
 }
 
 // undocumentedFoul reports, at the end of line l, the illegal move it kept
@@ -396,6 +422,7 @@ func (j *JKF) undocumentedFoul(l *jkfLine) error {
 	if j.Strict {
 		return pendingFoul(l)
 	}
+	cutCapture(l)
 	err := l.foul
 	l.foul = nil
 	err.Warning = true
@@ -405,15 +432,6 @@ func (j *JKF) undocumentedFoul(l *jkfLine) error {
 	}
 	j.warnings.Append(err)
 	return nil
-}
-
-// isFoulEnding reports whether an ending of kind k documents a foul.
-func isFoulEnding(k shogi.EndingKind) bool {
-	switch k {
-	case shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction:
-		return true
-	}
-	return false
 }
 
 // addNode adds the node of entry e as soon as its move or special is read,

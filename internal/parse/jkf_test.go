@@ -845,8 +845,10 @@ func TestJKFFoul(t *testing.T) {
 		dropped int   // lenient mode: the entries dropped after the illegal move (-1: an error too)
 	}{
 		{"ILLEGAL_MOVE", `, {"special": "ILLEGAL_MOVE"}]}`, nil, 0},
-		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, nil, 0},
 		{"+ILLEGAL_ACTION", `, {"special": "+ILLEGAL_ACTION"}]}`, nil, 0},
+		// -ILLEGAL_ACTION names White, not the mover: another foul (CSA
+		// reads it so too).
+		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, shogi.ErrUnreachable, 1},
 		{"unsigned ILLEGAL_ACTION", `, {"special": "ILLEGAL_ACTION"}]}`, nil, 0},
 		{"the line ends", `]}`, shogi.ErrUnreachable, 0},
 		{"another ending", `, {"special": "TORYO"}]}`, shogi.ErrUnreachable, 1},

@@ -274,9 +274,9 @@ type kakinoki struct {
 	stack []*line // lines that later 変化 blocks may branch from, the most recent last
 	pos   shogi.Position
 	foul  *Error // an illegal move kept in the tree, waiting for 反則勝ち/反則負け
-	// foulCapture says the illegal move left its mover's king in check: the
-	// capture of that king may come before the foul ending.
-	foulCapture bool
+	// watch is what may document foul: the capture of the king it left in
+	// check, then the foul ending.
+	watch shogi.FoulWatch
 	// dropping is an undocumented illegal move kept as the last move of its
 	// line, whose later plies (dropped of them so far) are dropped until the
 	// line ends; see pendingFoul.

@@ -331,15 +331,15 @@ type level struct {
 	fresh     bool // a variation with no move yet: comments wait for its first move
 
 	// The line's illegal move, kept as its last: foul while the foul
-	// ending that documents it may come (foulCapture: after the capture of
-	// the king it left in check), dropping once none can, while the rest of
-	// the line is dropped (dropped plies so far, skip levels of variations).
-	foul        *Error
-	foulCapture bool
-	offender    shogi.Color // who made the illegal move
-	dropping    *Error
-	dropped     int
-	skip        int
+	// ending that documents it may come (watch: at once, or after the
+	// capture of the king it left in check), dropping once none can, while
+	// the rest of the line is dropped (dropped plies so far, skip levels of
+	// variations).
+	foul     *Error
+	watch    shogi.FoulWatch
+	dropping *Error
+	dropped  int
+	skip     int
 }
 
 // game reads the move text of one record.
@@ -597,7 +597,7 @@ func (g *game) move(tok string, at Pos) error {
 	if lv.cur.IsEnd() {
 		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %q after the end of the game", tok)}
 	}
-	if lv.foul != nil && !lv.foulCapture {
+	if lv.foul != nil && !lv.watch.KingOpen() {
 		if err := g.pendingFoul(); err != nil {
 			return err
 		}
@@ -626,27 +626,24 @@ func (g *game) move(tok string, at Pos) error {
 		}
 		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %d %q: %v", ply, tok, err)}
 	}
-	before, played := lv.pos, false
+	before := lv.pos
 	if lv.foul != nil {
 		// Only the capture of the king the illegal move left in check may
 		// come before the foul ending.
-		if !takesKing(&lv.pos, m) {
+		if !lv.watch.TakeKing(&lv.pos, m) {
 			if err := g.pendingFoul(); err != nil {
 				return err
 			}
 			lv.dropped++
 			return nil
 		}
-		lv.foulCapture = false
 	} else if err := lv.pos.PlayLegal(m); err != nil {
 		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
 		if !psnPlayable(&lv.pos, m) {
 			return e
 		}
 		// Kept as the line's last move (see pendingFoul).
-		lv.foul, lv.foulCapture, lv.offender = e, err == shogi.ErrSelfCheck, lv.pos.Turn()
-	} else {
-		played = true
+		lv.foul, lv.watch = e, shogi.WatchFoul(&lv.pos, m)
 	}
 	n := g.rec.AddMove(lv.cur, m, shogi.MoveTime{})
 	if len(g.pending) > 0 {
@@ -655,9 +652,6 @@ func (g *game) move(tok string, at Pos) error {
 	}
 	lv.before = before
 	lv.hasBefore = true
-	if !played {
-		lv.pos.Play(m)
-	}
 	lv.cur = n
 	lv.fresh = false
 	return nil
@@ -667,17 +661,10 @@ func (g *game) move(tok string, at Pos) error {
 func (g *game) ending(e shogi.Ending, at Pos) error {
 	lv := &g.lv
 	if lv.foul != nil {
-		switch e.Kind {
-		case shogi.IllegalMove:
-			// As CSA's %ILLEGAL_MOVE after the move: its offender loses.
-			e.Side = lv.offender
-			lv.foul, lv.foulCapture = nil, false
-		case shogi.FoulWin, shogi.FoulLose, shogi.IllegalAction:
-			lv.foul, lv.foulCapture = nil, false
-		default:
-			if err := g.pendingFoul(); err != nil {
-				return err
-			}
+		if lv.watch.Documents(e) {
+			lv.foul = nil
+		} else if err := g.pendingFoul(); err != nil {
+			return err
 		}
 	}
 	if lv.dropping != nil {
@@ -715,7 +702,7 @@ func (g *game) pendingFoul() error {
 		return e
 	}
 	lv.dropping, lv.dropped = e, 0
-	if !lv.foulCapture && lv.cur.Ply() > e.Ply {
+	if lv.cur.Ply() > e.Ply {
 		// The capture of the king the move left in check, with no foul
 		// ending after it: the line is cut at the illegal move.
 		p := lv.cur.Parent()
@@ -723,7 +710,6 @@ func (g *game) pendingFoul() error {
 		lv.cur, lv.pos = p, lv.before
 		lv.dropped++
 	}
-	lv.foulCapture = false
 	return nil
 }
 
