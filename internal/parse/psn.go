@@ -927,9 +927,15 @@ func (g *game) endComment() {
 }
 
 // looksLikePSN reports whether text starts with a PSN tag pair such as
-// [Sente "…"] or [Event "…"] (detection for parse.Detect).
+// [Sente "…"] or [Event "…"], or with a game termination marker alone on
+// its line (*, 1-0, 0-1, 1/2-1/2): a game of no tags and no moves, as the
+// PSN writer writes a position without moves (detection for parse.Detect).
 func looksLikePSN(t []byte) bool {
-	l := firstLine(t)
+	l := bytes.TrimRight(firstLine(t), " \t")
+	switch string(l) {
+	case "*", "1-0", "0-1", "1/2-1/2":
+		return true
+	}
 	if len(l) < 5 || l[0] != '[' {
 		return false
 	}
