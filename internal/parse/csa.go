@@ -682,7 +682,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 		return g.moveErr(b, off, s, ply, err)
 	}
 	if err := g.pos.PlayLegal(m); err != nil {
-		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
+		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, s)}
 		g.playing = false
 		g.plies.add(csaPly{move: m, time: noTime})
 		g.watch = shogi.WatchFoul(&g.pos, m)
@@ -750,7 +750,7 @@ func (g *csaGame) moveErr(b []byte, off int, s []byte, ply int, err error) error
 			at = 5
 		}
 	}
-	d := fmt.Sprintf("move %d %s", ply, s)
+	d := fmt.Sprintf("ply %d %s", ply, s)
 	if detail != "" {
 		d += ": " + detail
 	}

@@ -385,7 +385,7 @@ func (j *JKF) endEntry() error {
 func pendingFoul(l *jkfLine) error {
 	err := l.foul
 	l.foul = nil
-	err.Detail += " (a record may keep an illegal move only when a foul ending, ILLEGAL_MOVE or ±ILLEGAL_ACTION, follows it, at once or after the capture of the king it left in check)"
+	err.Detail += undocumented
 	return err
 }
 
@@ -426,9 +426,12 @@ func (j *JKF) undocumentedFoul(l *jkfLine) error {
 	err := l.foul
 	l.foul = nil
 	err.Warning = true
-	err.Detail += "; no foul ending follows it, so it is kept as the last move of its line"
-	if l.dropped > 0 {
-		err.Detail += " and the " + strconv.Itoa(l.dropped) + " entries after it are dropped"
+	err.Detail += undocumented + keptNote
+	switch {
+	case l.dropped == 1:
+		err.Detail += "; 1 entry after it dropped"
+	case l.dropped > 1:
+		err.Detail += "; " + strconv.Itoa(l.dropped) + " entries after it dropped"
 	}
 	j.warnings.Append(err)
 	return nil
@@ -596,7 +599,8 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move, error) {
 	ply := f.ply
 	c := pos.Turn()
-	path := func() string { return j.path(".move") }
+	// A move is named by its ply and its path, as moves[5].move.
+	path := func() string { return "ply " + strconv.Itoa(ply) + " " + j.path(".move") }
 	if mv.hasColor && shogi.Color(mv.color) != c {
 		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: ErrWrongColor, Detail: path() + ": color " + strconv.Itoa(mv.color) + " but " + c.String() + " is to move"}
 	}
@@ -662,7 +666,7 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 	if err := pos.Legal(m); err != nil {
 		// The record may document a foul: the move stays if a foul ending
 		// follows it, as KIF and CSA records show one.
-		f.foul = &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: err, Detail: path() + ": " + m.String() + " is illegal"}
+		f.foul = &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: err, Detail: path() + " (" + m.String() + ")"}
 	}
 	if !m.IsDrop() && mv.capture != shogi.NoPieceType {
 		if got := pos.At(mv.to); got.Type() != mv.capture {
@@ -688,7 +692,7 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 	// The path is built only for a message.
 	path := func() string {
 		if j.inMoves {
-			return j.path(".move")
+			return "ply " + strconv.Itoa(ply) + " " + j.path(".move")
 		}
 		return ".move"
 	}

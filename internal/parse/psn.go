@@ -595,7 +595,7 @@ func (g *game) move(tok string, at Pos) error {
 	lv := &g.lv
 	ply := lv.pos.MoveNumber() - g.rec.Start.MoveNumber() + 1
 	if lv.cur.IsEnd() {
-		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %q after the end of the game", tok)}
+		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("ply %d %s after the end of the game", ply, tok)}
 	}
 	if lv.foul != nil && !lv.watch.KingOpen() {
 		if err := g.pendingFoul(); err != nil {
@@ -622,9 +622,9 @@ func (g *game) move(tok string, at Pos) error {
 			ne = e
 		}
 		if ne != nil {
-			return &Error{Pos: at, Ply: ply, Err: ne.Err, Detail: fmt.Sprintf("move %d %q: %s", ply, tok, ne.Detail)}
+			return &Error{Pos: at, Ply: ply, Err: ne.Err, Detail: fmt.Sprintf("ply %d %s: %s", ply, tok, ne.Detail)}
 		}
-		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %d %q: %v", ply, tok, err)}
+		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("ply %d %s: %v", ply, tok, err)}
 	}
 	before := lv.pos
 	if lv.foul != nil {
@@ -638,7 +638,7 @@ func (g *game) move(tok string, at Pos) error {
 			return nil
 		}
 	} else if err := lv.pos.PlayLegal(m); err != nil {
-		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
+		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, tok)}
 		if !psnPlayable(&lv.pos, m) {
 			return e
 		}

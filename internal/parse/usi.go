@@ -216,10 +216,10 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			if errors.As(err, &ne) {
 				code = ne.Err
 			}
-			return fail(&Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()})
+			return fail(&Error{Pos: posOf(off), Ply: ply, Err: code, Detail: fmt.Sprintf("ply %d %s: %s", ply, f, notationDetail(err))})
 		}
 		if err := pos.PlayLegal(m); err != nil {
-			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, f)}
 			if !psnPlayable(&pos, m) {
 				return fail(e)
 			}

@@ -190,7 +190,7 @@ func (c *checker) walk() {
 				}
 				if n.Time().HasTotal && known[side] && !c.timeDone && !totalFits(n.Time().Total, spent[side], moves[side]) {
 					c.timeDone = true
-					c.add(CodeTimeTotal, n, ply, "at move "+strconv.Itoa(ply)+" the total time of "+sideName(side)+" is "+
+					c.add(CodeTimeTotal, n, ply, c.step(&f.pos, n, ply)+": the total time of "+sideName(side)+" is "+
 						clock(n.Time().Total)+" but the times of the moves add up to "+clock(spent[side]))
 				}
 				if n.IsEnd() {
@@ -203,12 +203,12 @@ func (c *checker) walk() {
 						continue // the record shows the foul and the ending it brought
 					}
 					c.out = append(c.out, Finding{Code: ruleCode(err, "illegal-move"), Severity: SevError, Node: n, Ply: ply,
-						Message: err.Error() + " at move " + strconv.Itoa(ply) + " " + DescribeMove(&f.pos, n.Move)})
+						Message: err.Error() + ": " + c.step(&f.pos, n, ply)})
 					continue // nothing after an illegal move can be checked
 				}
 				if f.rep.Kind != NoRepetition {
-					c.add(CodePlayAfterRepetition, n, ply, "move "+strconv.Itoa(ply)+" "+DescribeMove(&f.pos, n.Move)+
-						" is played after the position of move "+strconv.Itoa(f.ply)+" stood for the fourth time (千日手"+
+					c.add(CodePlayAfterRepetition, n, ply, c.step(&f.pos, n, ply)+
+						" is played after the position of ply "+strconv.Itoa(f.ply)+" stood for the fourth time (千日手"+
 						repetitionNote(f.rep)+"), which ended the game")
 				}
 				key := f.pos.KeyAfter(f.key, n.Move)
@@ -375,10 +375,20 @@ func (l *lineKeys) grow(n int) {
 	}
 }
 
+// step names the move or ending n, played in pos, for a message: "ply 5
+// ▲７七玉", "ply 6 反則負け".
+func (c *checker) step(pos *Position, n *Node, ply int) string {
+	s := "ply " + strconv.Itoa(ply) + " "
+	if n.IsEnd() {
+		return s + endingName(n.End(), pos.Turn())
+	}
+	return s + DescribeMove(pos, n.Move)
+}
+
 // ending checks the ending n, which follows f's node, against the rules.
 func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 	pos := &f.pos
-	at := " at move " + strconv.Itoa(ply)
+	at := " at ply " + strconv.Itoa(ply)
 	e := n.End().Normalize(pos.Turn())
 	if f.rep.Kind == PerpetualCheck {
 		loser := f.rep.Loser
