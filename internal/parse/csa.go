@@ -66,6 +66,7 @@ type CSA struct {
 // NewCSA returns a CSA reader.
 func NewCSA(r io.Reader, opt Options) *CSA {
 	c := &CSA{Options: opt, lr: newLineReader(r, opt)}
+	c.lr.keepText(opt)
 	if opt.mem != nil {
 		c.g.csaBuffers = opt.mem.csa
 	}
@@ -90,8 +91,11 @@ func (r *CSA) Read() (*shogi.Record, error) {
 	}
 	g := &r.g
 	g.reset(r)
+	r.lr.newRecordText()
+	// With places, every line goes through g.line, which notes them.
+	fast := r.lr.keep == nil
 	for {
-		if g.playing {
+		if g.playing && fast {
 			if text := r.lr.run(); len(text) > 0 {
 				g.fastMoves(text)
 			}
@@ -103,7 +107,7 @@ func (r *CSA) Read() (*shogi.Record, error) {
 			}
 			return g.finish(true)
 		}
-		if g.playing {
+		if g.playing && fast {
 			// The lines of nearly every move, `+7776FU` and `T12`, are
 			// taken here; anything else, and any problem with these, is
 			// left to g.line.
@@ -235,6 +239,25 @@ type csaBuffers struct {
 	text     []byte        // header values, unknown header keys and comments
 	fields   []csaField    // the header, in order
 	comments []csaSpan     // every comment: the start position's, then each ply's
+	spots    []csaSpot     // where the plies' moves, endings and times were, with places
+}
+
+// csaSpot is the place of a part of ply number ply (0-based), noted before
+// the ply's node exists.
+type csaSpot struct {
+	ply  int
+	note placeNote
+}
+
+// spot notes, with places, that part p of the last ply read is at byte at
+// of line b, size bytes long.
+func (g *csaGame) spot(p shogi.Part, b []byte, at, size int) {
+	if g.r.lr.keep == nil || g.plies.empty() {
+		return
+	}
+	lr := g.r.lr
+	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
+		note: placeNote{part: p, start: lr.offset, line: int32(lr.line), at: int32(at), n: int32(size)}})
 }
 
 // csaPly is a move (or, with no move, the ending) and what follows it.
@@ -268,7 +291,7 @@ func (g *csaGame) reset(r *CSA) {
 		text = nil
 	}
 	*g = csaGame{r: r, pos: shogi.NewPosition(), csaBuffers: csaBuffers{al: g.al[:0], plies: g.plies.emptied(), text: text,
-		fields: g.fields[:0], comments: g.comments[:0]}}
+		fields: g.fields[:0], comments: g.comments[:0], spots: g.spots[:0]}}
 }
 
 func (g *csaGame) warn(pos Pos, err error, detail string) error {
@@ -348,7 +371,9 @@ func (g *csaGame) record() *shogi.Record {
 	}
 	// The game's length is known: its nodes are allocated at once.
 	rec.Reserve(g.plies.len(), g.plies.extras, g.plies.rares)
+	pt := newPlaces(g.r.lr.keep)
 	n := rec.Root
+	ply, spot := 0, 0
 	for s := range g.plies.segments() {
 		plies := g.plies.segment(s)
 		for i := range plies {
@@ -357,8 +382,19 @@ func (g *csaGame) record() *shogi.Record {
 			} else {
 				n, k = g.addPly(rec, n, p, comments, k)
 			}
+			if pt != nil {
+				for ; spot < len(g.spots) && g.spots[spot].ply == ply; spot++ {
+					x := g.spots[spot].note
+					x.node = n
+					pt.notes = append(pt.notes, x)
+				}
+				ply++
+			}
 		}
 		g.plies.release(s)
+	}
+	if pt != nil {
+		rec.Source = pt
 	}
 	return rec
 }
@@ -676,6 +712,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 			return nil
 		}
 		g.plies.add(csaPly{move: m, time: noTime})
+		g.spot(shogi.PartMove, b, off, len(s))
 		return nil
 	}
 	if err != nil {
@@ -685,10 +722,12 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, s)}
 		g.playing = false
 		g.plies.add(csaPly{move: m, time: noTime})
+		g.spot(shogi.PartMove, b, off, len(s))
 		g.watch = shogi.WatchFoul(&g.pos, m)
 		return nil
 	}
 	g.plies.add(csaPly{move: m, time: noTime})
+	g.spot(shogi.PartMove, b, off, len(s))
 	return nil
 }
 
@@ -790,6 +829,7 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 	}
 	g.end, g.ended, g.playing = e, true, false
 	g.plies.add(csaPly{time: noTime})
+	g.spot(shogi.PartMove, b, off, len(s))
 	if !known {
 		if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {
 			return err
@@ -818,6 +858,7 @@ func (g *csaGame) setTime(b []byte, off int, d time.Duration) error {
 		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, "a time before the first move; ignored")
 	}
 	g.plies.setTime(d)
+	g.spot(shogi.PartTime, b, off, 0)
 	return nil
 }
 

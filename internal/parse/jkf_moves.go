@@ -61,6 +61,8 @@ type jkfEntry struct {
 	move       shogi.Move
 	foul       *Error // the move is illegal: what it breaks
 	takesKing  bool   // the move takes the king its line's illegal move left in check
+	place      Pos    // where its "move" or "special" is, with places
+	timePlace  Pos    // where its "time" is, with places
 	ending     shogi.Ending
 	time       shogi.MoveTime
 	comments   []string
@@ -224,6 +226,9 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			}
 			e.start = false
 		}
+		if j.places != nil {
+			e.place = keyPos
+		}
 		sc.replay()
 		m, err := j.readMove(e, pos)
 		if err != nil {
@@ -266,9 +271,15 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			}
 			l.foul, l.capture = nil, nil
 		}
+		if j.places != nil {
+			e.place = keyPos
+		}
 		e.ending, e.hasSpecial = end, true
 		return j.addNode(e)
 	case "time":
+		if j.places != nil {
+			e.timePlace = keyPos
+		}
 		sc.replay()
 		return j.readTime(e)
 	case "comments":
@@ -359,6 +370,7 @@ func (j *JKF) endEntry() error {
 		n := e.node
 		j.rec.SetTime(n, e.time)
 		j.rec.SetComments(n, e.comments)
+		j.places.notePos(n, shogi.PartTime, e.timePlace, 0)
 		switch {
 		case e.foul != nil:
 			// Played as recorded: the capture of the king it left in
@@ -446,6 +458,7 @@ func (j *JKF) addNode(e *jkfEntry) error {
 	// Forks written before the move (unusual, but JSON members have no
 	// order) went in first; the entry's own node belongs before them.
 	e.node = j.rec.InsertChild(e.parent, e.after, e.move, e.ending)
+	j.places.notePos(e.node, shogi.PartMove, e.place, 0)
 	return nil
 }
 

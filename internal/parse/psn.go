@@ -82,6 +82,7 @@ func (r *textReader) field(key, value string, at Pos) headerField {
 // Read returns the next record, or io.EOF.
 func (r *textReader) Read() (*shogi.Record, error) {
 	r.warnings = nil
+	r.lr.newRecordText()
 	for {
 		line, err := r.lr.readLine()
 		if err != nil {
@@ -165,6 +166,9 @@ func (r *textReader) Read() (*shogi.Record, error) {
 		e := *r.warnings[0]
 		e.Warning = false
 		return nil, &e
+	}
+	if g.places != nil {
+		g.rec.Source = g.places
 	}
 	return g.rec, nil
 }
@@ -318,7 +322,7 @@ func (r *textReader) newGame(fields []headerField) (*game, error) {
 			rec.Header.Add(f.key, f.value)
 		}
 	}
-	return &game{r: r, rec: rec, lv: level{cur: rec.Root, pos: start}, tagged: tagged}, nil
+	return &game{r: r, rec: rec, lv: level{cur: rec.Root, pos: start}, tagged: tagged, places: newPlaces(r.lr.keep)}, nil
 }
 
 // level is the state of one line of play while reading: the last node read
@@ -359,6 +363,8 @@ type game struct {
 	done   bool   // a result ended the game
 	result string // the PGN result read
 	tagged bool   // the header gave the start position
+
+	places *placeTable // where each node was read, with Options.Places
 }
 
 // keepCommentLine keeps raw, the line just read, as the text of the
@@ -646,6 +652,7 @@ func (g *game) move(tok string, at Pos) error {
 		lv.foul, lv.watch = e, shogi.WatchFoul(&lv.pos, m)
 	}
 	n := g.rec.AddMove(lv.cur, m, shogi.MoveTime{})
+	g.places.notePos(n, shogi.PartMove, at, len(tok))
 	if len(g.pending) > 0 {
 		g.rec.SetComments(n, g.pending)
 		g.pending = nil
@@ -675,6 +682,7 @@ func (g *game) ending(e shogi.Ending, at Pos) error {
 		return nil
 	}
 	n := g.rec.AddChild(lv.cur, 0, e)
+	g.places.notePos(n, shogi.PartMove, at, 0)
 	if len(g.pending) > 0 {
 		g.rec.SetComments(n, g.pending)
 		g.pending = nil
@@ -862,6 +870,7 @@ func (g *game) time(s string, at Pos) {
 		mt.Total, mt.HasTotal = t, true
 	}
 	g.rec.SetTime(g.lv.cur, mt)
+	g.places.notePos(g.lv.cur, shogi.PartTime, at, 0)
 }
 
 // psnClock reads m:ss or h:mm:ss (seconds may have a fraction).

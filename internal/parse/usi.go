@@ -33,6 +33,7 @@ func NewUSI(r io.Reader, opt Options) *USI { return &USI{newLineSource(r, opt)} 
 // Read returns the next game.
 func (u *USI) Read() (*shogi.Record, error) {
 	u.warnings = nil
+	u.lr.newRecordText()
 	for {
 		line, more, err := u.lr.readPart()
 		if err != nil {
@@ -182,6 +183,10 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 		return fail(&Error{Pos: linePos(0, at), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""})
 	}
 	rec := u.newRecord(start)
+	places := newPlaces(u.lr.keep)
+	if places != nil {
+		rec.Source = places
+	}
 	if ok {
 		if string(f) != "moves" {
 			return fail(&Error{Pos: headPos(string(f), at), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", f)})
@@ -203,9 +208,11 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 		switch string(f) {
 		case "resign":
 			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.Resign, Side: pos.Turn()})
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
 			continue
 		case "win":
 			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.EnteringKing, Side: pos.Turn()})
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
 			continue
 		}
 		m, err := shogi.ParseUSIMove(string(f))
@@ -227,7 +234,7 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			if u.Strict {
 				return fail(e)
 			}
-			rec.AddChild(node, m, shogi.Ending{})
+			places.note(rec.AddChild(node, m, shogi.Ending{}), shogi.PartMove, u.lr, z.part, off, len(f))
 			dropped, err := z.rest()
 			if err != nil {
 				return nil, err
@@ -238,6 +245,7 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			return rec, nil
 		}
 		node = rec.AddMove(node, m, shogi.MoveTime{})
+		places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
 		off += len(f)
 	}
 	if z.err != nil {

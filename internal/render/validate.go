@@ -49,7 +49,7 @@ func validateInput(ctx context.Context, in parse.Input, stdin io.Reader, from st
 		fail(parse.StatusTrouble, DiagnosticsFromError(rep.Path, 0, in.Err)...)
 		return finish(nil)
 	}
-	src, err := parse.OpenInput(in, stdin, from, parse.Options{Strict: strict}, nil, pool)
+	src, err := parse.OpenInput(in, stdin, from, parse.Options{Strict: strict, Places: true}, nil, pool)
 	if err != nil {
 		fail(parse.OpenStatus(err), DiagnosticsFromError(rep.Path, 0, err)...)
 		return finish(nil)

@@ -58,10 +58,16 @@ var CheckCodes = [...]struct{ Code, Summary string }{
 type Finding struct {
 	Code     string // stable kebab-case code: one of the Code constants, or a RuleError's
 	Severity Severity
-	Node     *Node // the node concerned; the root for the header and the start position
-	Ply      int   // the ply of Node (0: the header or the start position)
-	Start    bool  // about the start position, which a reader may have reported already
+	Node     *Node  // the node concerned; the root for the header and the start position
+	Part     Part   // the part of Node concerned: the move or ending, or its time
+	Key      string // the header field concerned, for a finding about one
+	Ply      int    // the ply of Node (0: the header or the start position)
+	Start    bool   // about the start position, which a reader may have reported already
 	Message  string
+	// Place is where Node's Part (or the field Key) stands in the text
+	// the record was read from, when the record has a Source
+	// (Record.PlaceOf): a diagnostic's line, column and quoted line.
+	Place Place
 }
 
 // Check replays every line of play of r (the main line and every
@@ -87,6 +93,9 @@ func (r *Record) Check() []Finding {
 	c := checker{rec: r}
 	c.header()
 	c.walk()
+	for i := range c.out {
+		c.out[i].Place, _ = r.PlaceOf(&c.out[i])
+	}
 	return c.out
 }
 
@@ -117,6 +126,7 @@ func (c *checker) header() {
 		if h, known := HandicapFromKIF(strings.TrimSpace(v)); known && h != Other {
 			if p := h.Position(); !p.Equal(&r.Start) {
 				c.add(CodeHandicapMismatch, r.Root, 0, "手合割 says "+h.KIF()+" but the start position is not that preset ("+r.Start.SFEN()+")")
+				c.out[len(c.out)-1].Key = KeyHandicap
 			}
 		}
 	}
@@ -124,6 +134,7 @@ func (c *checker) header() {
 		if n, ok := ParseJaNumber(v); ok {
 			if moves := r.mainLineMoves(); n != moves {
 				c.add(CodeMoveCount, r.Root, 0, "手数 says "+strconv.Itoa(n)+" but the main line has "+strconv.Itoa(moves)+" moves")
+				c.out[len(c.out)-1].Key = "手数"
 			}
 		}
 	}
@@ -192,6 +203,7 @@ func (c *checker) walk() {
 					c.timeDone = true
 					c.add(CodeTimeTotal, n, ply, c.step(&f.pos, n, ply)+": the total time of "+sideName(side)+" is "+
 						clock(n.Time().Total)+" but the times of the moves add up to "+clock(spent[side]))
+					c.out[len(c.out)-1].Part = PartTime
 				}
 				if n.IsEnd() {
 					c.ending(&f, n, ply)
@@ -375,10 +387,16 @@ func (l *lineKeys) grow(n int) {
 	}
 }
 
-// step names the move or ending n, played in pos, for a message: "ply 5
-// ▲７七玉", "ply 6 反則負け".
+// step names the move or ending n, played in pos, for a message: "ply 5"
+// and the text the source wrote (７七玉(68), +6877OU), or without a Source
+// the move in KI2 (▲７七玉) or the ending's KIF word.
 func (c *checker) step(pos *Position, n *Node, ply int) string {
 	s := "ply " + strconv.Itoa(ply) + " "
+	if src := c.rec.Source; src != nil {
+		if p, ok := src.Place(n, PartMove); ok && p.Token != "" {
+			return s + p.Token
+		}
+	}
 	if n.IsEnd() {
 		return s + endingName(n.End(), pos.Turn())
 	}
@@ -390,14 +408,22 @@ func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 	pos := &f.pos
 	at := " at ply " + strconv.Itoa(ply)
 	e := n.End().Normalize(pos.Turn())
+	word := func(kif string) string { // the ending as the source wrote it, else its KIF word
+		if src := c.rec.Source; src != nil {
+			if p, ok := src.Place(n, PartMove); ok && p.Token != "" {
+				return p.Token
+			}
+		}
+		return kif
+	}
 	if f.rep.Kind == PerpetualCheck {
 		loser := f.rep.Loser
 		switch w, decided := e.Winner(); {
 		case decided && w == loser:
-			c.add(CodePerpetualCheck, n, ply, "the record ends with "+endingName(e, pos.Turn())+at+" for "+sideName(loser)+
+			c.add(CodePerpetualCheck, n, ply, "the record ends with "+word(endingName(e, pos.Turn()))+at+" for "+sideName(loser)+
 				", but "+sideName(loser)+" checked with every move of a fourfold repetition (連続王手の千日手) and loses")
 		case e.Kind == Sennichite:
-			c.add(CodePerpetualCheck, n, ply, "the record ends with 千日手"+at+", a draw, but "+sideName(loser)+
+			c.add(CodePerpetualCheck, n, ply, "the record ends with "+word("千日手")+at+", a draw, but "+sideName(loser)+
 				" checked with every move of the fourfold repetition (連続王手の千日手) and loses")
 		}
 	}
@@ -407,7 +433,7 @@ func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 			return // the fourth occurrence was at f's node, or reported where it was
 		}
 		times, _ := c.line.count(f.key)
-		msg := "the record ends with 千日手" + at + ", but the position stood "
+		msg := "the record ends with " + word("千日手") + at + ", but the position stood "
 		if times == 1 {
 			msg += "for the first time"
 		} else {
@@ -419,22 +445,22 @@ func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 		res, err := pos.DeclareImpasse(rule)
 		switch {
 		case err != nil:
-			c.add(CodeEndingImpasse, n, ply, "the record ends with "+endingName(e, pos.Turn())+at+" for "+sideName(pos.Turn())+
+			c.add(CodeEndingImpasse, n, ply, "the record ends with "+word(endingName(e, pos.Turn()))+at+" for "+sideName(pos.Turn())+
 				", but the declaration fails the "+rule.String()+"-point rule: "+err.Error())
 		case res.Outcome != ImpasseWin:
-			c.add(CodeEndingImpasse, n, ply, "the record ends with "+endingName(e, pos.Turn())+at+", but under the "+rule.String()+
+			c.add(CodeEndingImpasse, n, ply, "the record ends with "+word(endingName(e, pos.Turn()))+at+", but under the "+rule.String()+
 				"-point rule "+strconv.Itoa(res.Points)+" points make the declaration a draw (持将棋), not a win")
 		}
 	case Mate:
 		switch {
 		case pos.IsCheckmate():
 		case pos.InCheck() && onlyDrops(pos.LegalMoves(nil)):
-			c.add(CodeEndingMate, n, ply, "the record ends with 詰み"+at+", but "+sideName(pos.Turn())+
+			c.add(CodeEndingMate, n, ply, "the record ends with "+word("詰み")+at+", but "+sideName(pos.Turn())+
 				" can still drop a piece between (tsume problems leave such useless interpositions, 無駄合, out)")
 		case pos.InCheck():
-			c.add(CodeEndingMate, n, ply, "the record ends with 詰み"+at+", but "+sideName(pos.Turn())+" is in check and has a legal move")
+			c.add(CodeEndingMate, n, ply, "the record ends with "+word("詰み")+at+", but "+sideName(pos.Turn())+" is in check and has a legal move")
 		default:
-			c.add(CodeEndingMate, n, ply, "the record ends with 詰み"+at+", but "+sideName(pos.Turn())+" is not even in check")
+			c.add(CodeEndingMate, n, ply, "the record ends with "+word("詰み")+at+", but "+sideName(pos.Turn())+" is not even in check")
 		}
 	}
 }
