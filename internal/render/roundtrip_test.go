@@ -601,7 +601,7 @@ func rtAddFoul(rec *shogi.Record, form int) bool {
 			n := rec.AddChild(end, m, shogi.Ending{})
 			after := pos
 			after.PlayRecorded(m)
-			if take, ok := rtKingCapture(&after); ok && form%2 == 1 {
+			if take, ok := shogitest.KingCapture(&after); ok && form%2 == 1 {
 				n = rec.AddChild(n, take, shogi.Ending{})
 				e := [...]shogi.Ending{{Kind: shogi.FoulLose, Side: mover}, {Kind: shogi.IllegalMove, Side: mover},
 					{Kind: shogi.IllegalAction, Side: mover}}[form/2%3]
@@ -614,19 +614,6 @@ func rtAddFoul(rec *shogi.Record, form int) bool {
 		}
 	}
 	return false
-}
-
-// rtKingCapture returns a move of the side to move in pos that takes the
-// opponent's king, promoting when it may.
-func rtKingCapture(pos *shogi.Position) (shogi.Move, bool) {
-	for s := shogi.Square(0); s < 81; s++ {
-		for _, promote := range []bool{true, false} {
-			if m := shogi.NewMove(s, pos.King(pos.Turn().Opponent()), promote); pos.TakesKing(m) {
-				return m, true
-			}
-		}
-	}
-	return 0, false
 }
 
 // rtDeepRecord returns a record whose variations nest depth deep: at every

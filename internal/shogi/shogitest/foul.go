@@ -59,7 +59,7 @@ func AddFoul(rng *rand.Rand, rec *shogi.Record) bool {
 	mover := pos.Turn()
 	n := rec.AddChild(end, m, shogi.Ending{})
 	pos.PlayRecorded(m)
-	if take, ok := kingCapture(&pos); ok && rng.IntN(3) != 0 {
+	if take, ok := KingCapture(&pos); ok && rng.IntN(3) != 0 {
 		n = rec.AddChild(n, take, shogi.Ending{})
 		pos.PlayRecorded(take)
 	}
@@ -82,9 +82,9 @@ func playable(pos *shogi.Position, m shogi.Move) bool {
 	return dst == shogi.NoPiece || dst.Color() != pos.Turn()
 }
 
-// kingCapture returns a move of the side to move that takes the
-// opponent's king, if there is one.
-func kingCapture(pos *shogi.Position) (shogi.Move, bool) {
+// KingCapture returns a move of the side to move that takes the
+// opponent's king (shogi.Position.TakesKing), if there is one.
+func KingCapture(pos *shogi.Position) (shogi.Move, bool) {
 	k := pos.King(pos.Turn().Opponent())
 	if k == shogi.NoSquare {
 		return 0, false
