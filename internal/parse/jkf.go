@@ -85,9 +85,19 @@ func NewJKF(r io.Reader, opt Options) *JKF {
 	}
 	// A piece of a collection (Options.Line, Options.Offset) counts its
 	// positions from where it starts in the input.
-	j := &JKF{Options: opt, keep: keep, sc: newJSONScanner(r, opt.Filename, max, opt.Offset, spot{line: int32(opt.Line + 1), col: 1, lineStart: opt.Offset})}
-	j.sc.keep = keep
-	return j
+	return &JKF{Options: opt, keep: keep, sc: newJSONScanner(r, opt.Filename, max, opt.Offset, spot{line: int32(opt.Line + 1), col: 1, lineStart: opt.Offset})}
+}
+
+// quoted gives the problem e the text of its line when the text is kept
+// (Options.Places): the scanner's positions have none, and making one
+// costs an allocation that only a problem should pay.
+func (j *JKF) quoted(e *Error) *Error {
+	if j.keep != nil && e.Pos.Text == "" && e.Pos.IsValid() {
+		if text, ok := j.keep.line(e.Pos.Offset); ok {
+			e.Pos.Text = quoteText(text)
+		}
+	}
+	return e
 }
 
 // Warnings returns the problems tolerated in the last record.
@@ -101,6 +111,9 @@ func (j *JKF) Read() (*shogi.Record, error) {
 	}
 	rec, err := j.read()
 	if err != nil {
+		if e, ok := err.(*Error); ok {
+			j.quoted(e)
+		}
 		// The reader is done: its scanner serves the next one.
 		j.err = err
 		j.sc.release()
@@ -651,7 +664,7 @@ func (j *JKF) readKind(what string, captured bool) (shogi.PieceType, spot, error
 // warn records a tolerated problem, or returns it as an error in strict
 // mode.
 func (j *JKF) warn(pos Pos, ply int, err error, detail string) error {
-	e := &Error{Pos: pos, Ply: ply, Err: err, Detail: detail}
+	e := j.quoted(&Error{Pos: pos, Ply: ply, Err: err, Detail: detail})
 	if j.Strict {
 		return e
 	}

@@ -445,7 +445,7 @@ func (j *JKF) undocumentedFoul(l *jkfLine) error {
 	case l.dropped > 1:
 		err.Detail += "; " + strconv.Itoa(l.dropped) + " entries after it dropped"
 	}
-	j.warnings.Append(err)
+	j.warnings.Append(j.quoted(err))
 	return nil
 }
 

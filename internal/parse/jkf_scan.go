@@ -55,7 +55,6 @@ type jsonScanner struct {
 	in     *jsonInput
 	file   string
 	maxStr int
-	keep   *textKeeper // the text read, with places: positions then quote their line
 
 	tok     byte
 	tokSpot spot    // where the last token starts
@@ -124,7 +123,7 @@ var scannerPool sync.Pool
 // release returns s to the pool; s must not be used after. Buffers that a
 // long string made big are not kept.
 func (s *jsonScanner) release() {
-	s.in.r, s.in.capture, s.raw, s.keep = nil, nil, nil, nil
+	s.in.r, s.in.capture, s.raw = nil, nil, nil
 	if s.long {
 		s.dec, s.strBuf, s.key = nil, nil, nil
 	} else {
@@ -152,13 +151,7 @@ func (s *jsonScanner) at(p spot) Pos {
 	if p.line == 0 && s.raw != nil {
 		p = s.rawSpot(int(p.col)) // a short way's index (see rawIndex)
 	}
-	pos := Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
-	if s.keep != nil {
-		if text, ok := s.keep.line(p.lineStart); ok {
-			pos.Text = quoteText(text)
-		}
-	}
-	return pos
+	return Pos{File: s.file, Line: int(p.line), Col: int(p.col), Offset: p.lineStart}
 }
 
 // tokPos returns the position of the last token.
@@ -738,9 +731,7 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 	// A value that failed may end before it began (the decoder did not
 	// get past it): its text is taken only once it is read.
 	data := captured[:min(int64(len(captured)), s.dec.InputOffset()-start)]
-	sc := newJSONScanner(bytes.NewReader(data), s.file, s.maxStr, in.base+start, p)
-	sc.keep = s.keep
-	return data, sc, nil
+	return data, newJSONScanner(bytes.NewReader(data), s.file, s.maxStr, in.base+start, p), nil
 }
 
 // members calls f for each member of the object whose '{' has been read,

@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -75,5 +76,24 @@ func TestPlaces(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlacesQuoteJSON: with places the JKF reader keeps the text, and its
+// errors and warnings quote their line as the line readers' do.
+func TestPlacesQuoteJSON(t *testing.T) {
+	const bad = "{\"header\": {},\n \"moves\": [{}, {\"move\": {\"color\": 0 \"to\": {\"x\": 7, \"y\": 6}}}]}\n"
+	const warned = "{\"header\": {},\n \"moves\": [{}, {\"move\": {\"from\": {\"x\": 7, \"y\": 7}, \"to\": {\"x\": 7, \"y\": 6}, \"piece\": \"FU\"}}]}\n"
+	_, err := parse.NewJKF(strings.NewReader(bad), parse.Options{Places: true}).Read()
+	var pe *parse.Error
+	if !errors.As(err, &pe) || pe.Pos.Line != 2 || pe.Pos.Text != strings.Split(bad, "\n")[1] {
+		t.Errorf("error %v, want one at line 2 quoting it", err)
+	}
+	r := parse.NewJKF(strings.NewReader(warned), parse.Options{Places: true})
+	if _, err := r.Read(); err != nil {
+		t.Fatal(err)
+	}
+	if ws := r.Warnings(); len(ws) != 1 || ws[0].Pos.Text != strings.Split(warned, "\n")[1] {
+		t.Errorf("warnings %v, want one quoting line 2", ws)
 	}
 }
