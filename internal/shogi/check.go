@@ -597,25 +597,19 @@ func (r *Record) CheckSummary(text string) []Finding {
 	add := func(msg string) {
 		out = append(out, Finding{Code: CodeSummaryMismatch, Severity: SevWarning, Node: r.Root, Message: msg})
 	}
-	moves := 0
-	var end *Node
-	for x := range r.MainLine() {
-		if x.IsEnd() {
-			end = x
-			break
-		}
-		moves++
-	}
+	// The result is the main line's outcome: after a documented foul, its
+	// mover lost, whatever the ending's word.
+	o := LineResult(r.Start, r.Root.Next())
+	moves := o.Plies
 	if n != moves {
 		add("the まで line counts " + strconv.Itoa(n) + " moves but the main line has " + strconv.Itoa(moves))
 	}
-	if end == nil {
+	if o.End == nil {
 		return out
 	}
 	toMove := r.Start.Turn() ^ Color(moves&1)
-	e := end.End().Normalize(toMove)
-	word, _ := e.KIF(toMove)
-	winner, decided := e.Winner()
+	word, _ := o.End.End().KIF(toMove)
+	winner, decided := o.Winner, o.Decided
 	said, saysWinner := summaryWinner(result)
 	switch {
 	case saysWinner && (!decided || said != winner):
