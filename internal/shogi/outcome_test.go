@@ -23,7 +23,9 @@ func TestOutcome(t *testing.T) {
 			"lnsgkgsnl/1r7/p1pppp1pp/1p4p2/9/2P6/PP+bPPPPPP/1B5R1/LNSG1GSNL b - 7"},
 		{"at once, 反則勝ち", "", "7g7f 3c3d 5i6h 8c8d 6h7g foul_win", 5, FoulWin, "white", true,
 			"lnsgkgsnl/1r5b1/p1pppp1pp/1p4p2/9/2P6/PPKPPPPPP/1B5R1/LNSG1GSNL w - 6"},
-		// The word says White (to move) loses, but the foul is Black's.
+		// The word says White, to move, loses (so tsshogi and the KIF
+		// specification read 反則負け on its own), but right after
+		// Black's foul the foul ending is about that foul: Black loses.
 		{"at once, 反則負け", "", "7g7f 3c3d 5i6h 8c8d 6h7g foul_lose", 5, FoulLose, "white", true,
 			"lnsgkgsnl/1r5b1/p1pppp1pp/1p4p2/9/2P6/PPKPPPPPP/1B5R1/LNSG1GSNL w - 6"},
 		{"at once, %-ILLEGAL_ACTION after White's foul", "", "7g7f 3c3d 2g2f 5a4b 2f2e 4b3c -illegal_action", 6, FoulWin, "black", true,
