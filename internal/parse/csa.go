@@ -224,9 +224,11 @@ type csaGame struct {
 	// king it left in check, then the % line.
 	watch shogi.FoulWatch
 	// dropping is an undocumented illegal move kept as the game's last
-	// move; the moves after it (dropped of them so far) are dropped.
+	// move (captured: with the capture of the king after it); the moves
+	// after it (dropped of them so far) are dropped.
 	dropping *Error
 	dropped  int
+	captured bool
 	csaBuffers
 }
 
@@ -311,7 +313,7 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 	if e := g.dropping; e != nil {
 		g.dropping = nil
 		e.Warning = true
-		e.Detail += droppedNote(g.dropped)
+		e.Detail += droppedNote(g.dropped, g.captured)
 		g.r.warnings.Append(e)
 	}
 	if !g.started {
@@ -745,12 +747,8 @@ func (g *csaGame) pendingFoul() error {
 		return e
 	}
 	g.dropping, g.dropped = e, 0
-	if n := g.plies.len(); n > 0 && g.plies.last().move != 0 && e.Ply < n {
-		// The capture of the king the move left in check, which no %
-		// line followed: the game is cut at the illegal move.
-		g.plies.dropLast()
-		g.dropped++
-	}
+	// The capture of the king the move left in check, if it came, stays.
+	g.captured = e.Ply < g.plies.len()
 	return nil
 }
 

@@ -11,9 +11,10 @@ import (
 // The readers' one model of illegal moves is shogi's (shogi/foul.go): a
 // documented foul is the illegal move as a Move node, the capture of the
 // king it left in check if it came, and then its foul ending; an
-// undocumented illegal move is kept as the last move of its line with a
-// warning that has the position and sentinel of the error Strict gives, and
-// the rest of the line is dropped.
+// undocumented illegal move is kept as the last move of its line (with the
+// capture of the king after it, if that came) with a warning that has the
+// position and sentinel of the error Strict gives, and the rest of the line
+// is dropped.
 
 // moveRules are the sentinels of a move that breaks a rule.
 var moveRules = []error{
@@ -60,9 +61,13 @@ func StrictError(w *Error) *Error {
 }
 
 // droppedNote ends the warning of an undocumented illegal move kept as the
-// last move of its line, with n plies after it dropped.
-func droppedNote(n int) string {
+// last move of its line, with n plies after it dropped (after the capture
+// of the king it left in check, kept too, when captured).
+func droppedNote(n int, captured bool) string {
 	s := keptNote
+	if captured {
+		s += ", with the capture of the king after it"
+	}
 	if n == 0 {
 		return s
 	}

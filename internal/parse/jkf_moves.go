@@ -411,19 +411,7 @@ func (j *JKF) dropEntry(e *jkfEntry, l *jkfLine) error {
 	}
 	e.drop, l.dropping = true, true
 	l.dropped++
-	cutCapture(l)
 	return nil
-}
-
-// cutCapture cuts line l at its illegal move when the capture of the king
-// that move left in check came, and no foul ending after it: the capture
-// is dropped with the rest.
-func cutCapture(l *jkfLine) {
-	if c := l.capture; c != nil {
-		l.parent, l.capture = c.Parent(), nil
-		c.Detach()
-		l.dropped++
-	}
 }
 
 // undocumentedFoul reports, at the end of line l, the illegal move it kept
@@ -434,11 +422,15 @@ func (j *JKF) undocumentedFoul(l *jkfLine) error {
 	if j.Strict {
 		return pendingFoul(l)
 	}
-	cutCapture(l)
 	err := l.foul
 	l.foul = nil
 	err.Warning = true
 	err.Detail += undocumented + keptNote
+	if l.capture != nil {
+		// The capture of the king the move left in check stays.
+		err.Detail += ", with the capture of the king after it"
+		l.capture = nil
+	}
 	switch {
 	case l.dropped == 1:
 		err.Detail += "; 1 entry after it dropped"

@@ -280,6 +280,8 @@ type kakinoki struct {
 	// watch is what may document foul: the capture of the king it left in
 	// check, then the foul ending.
 	watch shogi.FoulWatch
+	// captured says the capture came after dropping's illegal move.
+	captured bool
 	// dropping is an undocumented illegal move kept as the last move of its
 	// line, whose later plies (dropped of them so far) are dropped until the
 	// line ends; see pendingFoul.

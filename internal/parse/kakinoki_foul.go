@@ -60,13 +60,8 @@ func (k *kakinoki) pendingFoul() error {
 		return e
 	}
 	k.dropping, k.dropped = e, 0
-	if l := k.cur; l.end() > l.illegal {
-		// The capture of the king the move left in check, which no foul
-		// ending followed: the line is cut at the illegal move.
-		l.tail.Detach()
-		l.pop()
-		k.dropped++
-	}
+	// The capture of the king the move left in check, if it came, stays.
+	k.captured = k.cur.end() > k.cur.illegal
 	return nil
 }
 
@@ -142,7 +137,7 @@ func (k *kakinoki) closeLine() error {
 		if e.Err == ErrBadVariation {
 			e.Detail += " (" + plies(k.dropped) + ")"
 		} else {
-			e.Detail += droppedNote(k.dropped)
+			e.Detail += droppedNote(k.dropped, k.captured)
 		}
 		k.warnings.Append(e)
 	}

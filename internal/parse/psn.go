@@ -344,6 +344,7 @@ type level struct {
 	dropping *Error
 	dropped  int
 	skip     int
+	captured bool // the capture of the king came after dropping's move
 }
 
 // game reads the move text of one record.
@@ -710,14 +711,8 @@ func (g *game) pendingFoul() error {
 		return e
 	}
 	lv.dropping, lv.dropped = e, 0
-	if lv.cur.Ply() > e.Ply {
-		// The capture of the king the move left in check, with no foul
-		// ending after it: the line is cut at the illegal move.
-		p := lv.cur.Parent()
-		lv.cur.Detach()
-		lv.cur, lv.pos = p, lv.before
-		lv.dropped++
-	}
+	// The capture of the king the move left in check, if it came, stays.
+	lv.captured = lv.cur.Ply() > e.Ply
 	return nil
 }
 
@@ -734,7 +729,7 @@ func (g *game) endLine() error {
 		if e.Err == ErrBadVariation {
 			e.Detail += " (" + plies(lv.dropped) + ")"
 		} else {
-			e.Detail += droppedNote(lv.dropped)
+			e.Detail += droppedNote(lv.dropped, lv.captured)
 		}
 		g.r.warnings.Append(e)
 	}

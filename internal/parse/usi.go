@@ -234,12 +234,31 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			if u.Strict {
 				return fail(e)
 			}
-			places.note(rec.AddChild(node, m, shogi.Ending{}), shogi.PartMove, u.lr, z.part, off, len(f))
+			node = rec.AddChild(node, m, shogi.Ending{})
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
+			// USI states no ending to document the foul; the capture of
+			// the king it left in check, if that comes next, is kept as
+			// every reader keeps it (shogi/foul.go).
+			watch, captured := shogi.WatchFoul(&pos, m), false
+			off += len(f)
+			if f, at, ok = z.next(); ok {
+				if z.n != part {
+					off, part = 0, z.n
+				}
+				off = bytes.Index(z.part[off:], f) + off
+				if take, err := shogi.ParseUSIMove(string(f)); err == nil && watch.TakeKing(&pos, take) {
+					node, captured = rec.AddChild(node, take, shogi.Ending{}), true
+					places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
+				}
+			}
 			dropped, err := z.rest()
 			if err != nil {
 				return nil, err
 			}
-			e.Detail += droppedNote(dropped)
+			if ok && !captured {
+				dropped++
+			}
+			e.Detail += droppedNote(dropped, captured)
 			e.Warning = true
 			u.warnings = append(u.warnings, e)
 			return rec, nil

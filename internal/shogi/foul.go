@@ -17,7 +17,9 @@ package shogi
 // played as the record states them (PlayRecorded), so the side to move
 // after the line always agrees with its number of plies. An illegal move
 // that no foul ending documents is kept by a lenient reader as the last
-// move of its line, with a warning; validate reports it as an error.
+// move of its line (with the capture of the king after it, if that came,
+// as USI, which states no ending, writes a documented foul), with a
+// warning; validate reports it as an error.
 
 // IsFoul reports whether e is a foul ending: 反則勝ち, 反則負け, %ILLEGAL_MOVE
 // or %±ILLEGAL_ACTION.
