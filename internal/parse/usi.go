@@ -264,7 +264,9 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			return rec, nil
 		}
 		node = rec.AddMove(node, m, shogi.MoveTime{})
-		places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
+		if places != nil {
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
+		}
 		off += len(f)
 	}
 	if z.err != nil {
