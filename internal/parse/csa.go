@@ -92,10 +92,8 @@ func (r *CSA) Read() (*shogi.Record, error) {
 	g := &r.g
 	g.reset(r)
 	r.lr.newRecordText()
-	// With places, every line goes through g.line, which notes them.
-	fast := r.lr.keep == nil
 	for {
-		if g.playing && fast {
+		if g.playing {
 			if text := r.lr.run(); len(text) > 0 {
 				g.fastMoves(text)
 			}
@@ -107,18 +105,20 @@ func (r *CSA) Read() (*shogi.Record, error) {
 			}
 			return g.finish(true)
 		}
-		if g.playing && fast {
+		if g.playing {
 			// The lines of nearly every move, `+7776FU` and `T12`, are
 			// taken here; anything else, and any problem with these, is
 			// left to g.line.
 			if len(line) == 7 && (line[0] == '+' || line[0] == '-') {
 				if m, err := shogi.ParseCSAMove(&g.pos, line); err == nil && g.pos.PlayLegal(m) == nil {
 					g.plies.add(csaPly{move: m, time: noTime})
+					g.spot(shogi.PartMove, line, 0, 7)
 					continue
 				}
 			} else if len(line) > 1 && line[0] == 'T' && !g.plies.empty() {
 				if d, ok := parseCSATime(line[1:]); ok {
 					g.plies.setTime(d)
+					g.spot(shogi.PartTime, line, 0, 0)
 					continue
 				}
 			}
@@ -164,6 +164,7 @@ func (g *csaGame) fastMoves(text []byte) {
 			}
 			n = 7
 			g.plies.add(csaPly{move: m, time: noTime})
+			g.fastSpot(shogi.PartMove, i, lines, n)
 		case c == 'T' && !g.plies.empty():
 			k := 1
 			for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
@@ -175,6 +176,7 @@ func (g *csaGame) fastMoves(text []byte) {
 			}
 			n = k
 			g.plies.setTime(d)
+			g.fastSpot(shogi.PartTime, i, lines, 0)
 		}
 		if n == 0 {
 			break
@@ -252,7 +254,7 @@ type csaSpot struct {
 }
 
 // spot notes, with places, that part p of the last ply read is at byte at
-// of line b, size bytes long.
+// of line b (the line last returned), size bytes long.
 func (g *csaGame) spot(p shogi.Part, b []byte, at, size int) {
 	if g.r.lr.keep == nil || g.plies.empty() {
 		return
@@ -260,6 +262,17 @@ func (g *csaGame) spot(p shogi.Part, b []byte, at, size int) {
 	lr := g.r.lr
 	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
 		note: placeNote{part: p, start: lr.offset, line: int32(lr.line), at: int32(at), n: int32(size)}})
+}
+
+// fastSpot is spot for fastMoves, whose line starts at byte i of the line
+// reader's run, after lines lines of it; the part starts the line.
+func (g *csaGame) fastSpot(p shogi.Part, i, lines, size int) {
+	lr := g.r.lr
+	if lr.keep == nil {
+		return
+	}
+	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
+		note: placeNote{part: p, start: lr.base + int64(lr.start+i), line: int32(lr.line + lines + 1), n: int32(size)}})
 }
 
 // csaPly is a move (or, with no move, the ending) and what follows it.
@@ -374,6 +387,9 @@ func (g *csaGame) record() *shogi.Record {
 	// The game's length is known: its nodes are allocated at once.
 	rec.Reserve(g.plies.len(), g.plies.extras, g.plies.rares)
 	pt := newPlaces(g.r.lr.keep)
+	if pt != nil {
+		pt.notes = make([]placeNote, 0, len(g.spots))
+	}
 	n := rec.Root
 	ply, spot := 0, 0
 	for s := range g.plies.segments() {
