@@ -150,6 +150,7 @@ func (r *CSA) Read() (*shogi.Record, error) {
 // and issue 13 allows no reader to get more than 5% slower.
 func (g *csaGame) fastMoves(text []byte) {
 	i, lines, last, length := 0, 0, 0, 0
+	places := g.r.lr.keep != nil
 	for i < len(text) {
 		rest := text[i:]
 		n := 0 // the length of the line
@@ -164,7 +165,9 @@ func (g *csaGame) fastMoves(text []byte) {
 			}
 			n = 7
 			g.plies.add(csaPly{move: m, time: noTime})
-			g.fastSpot(shogi.PartMove, i, lines, n)
+			if places {
+				g.fastSpot(shogi.PartMove, i, lines, n)
+			}
 		case c == 'T' && !g.plies.empty():
 			k := 1
 			for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
@@ -176,7 +179,9 @@ func (g *csaGame) fastMoves(text []byte) {
 			}
 			n = k
 			g.plies.setTime(d)
-			g.fastSpot(shogi.PartTime, i, lines, 0)
+			if places {
+				g.fastSpot(shogi.PartTime, i, lines, 0)
+			}
 		}
 		if n == 0 {
 			break
@@ -268,9 +273,6 @@ func (g *csaGame) spot(p shogi.Part, b []byte, at, size int) {
 // reader's run, after lines lines of it; the part starts the line.
 func (g *csaGame) fastSpot(p shogi.Part, i, lines, size int) {
 	lr := g.r.lr
-	if lr.keep == nil {
-		return
-	}
 	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
 		note: placeNote{part: p, start: lr.base + int64(lr.start+i), line: int32(lr.line + lines + 1), n: int32(size)}})
 }
