@@ -13,7 +13,8 @@ package shogi
 // E documents M whatever its word, except a ±ILLEGAL_ACTION that names the
 // other side: a foul ending right after a foul is about it, and M's mover
 // loses (Outcome). The record keeps every node, readers of every format
-// read the same nodes, and writers write them, K as any capture. Moves are
+// read the same nodes, and writers write them, K as any capture (JKF
+// without its "capture", as the schema has no captured king). Moves are
 // played as the record states them (PlayRecorded), so the side to move
 // after the line always agrees with its number of plies. An illegal move
 // that no foul ending documents is kept by a lenient reader as the last
