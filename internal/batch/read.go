@@ -191,7 +191,7 @@ func readInput[W any](ctx context.Context, r *reader, a readAt, work func(*shogi
 	if a.alone {
 		p = r.job.Progress
 	}
-	src, err := openInput(in, r.job.Sources.Stdin, rd.Format, parse.Options{Strict: rd.Strict, ReuseRecord: !keep}, rd.setup(), pool, p, r.copies)
+	src, err := openInput(in, r.job.Sources.Stdin, rd.Format, parse.Options{Strict: rd.Strict, ReuseRecord: !keep, Places: rd.places}, rd.setup(), pool, p, r.copies)
 	if err != nil {
 		return inputRead{Err: err, Status: OpenStatus(err)}
 	}

@@ -28,6 +28,10 @@ type Reading struct {
 	// of one record, so that they share its games one by one: a job
 	// whose work on a game outweighs reading many (an Editor) sets it.
 	onePerPiece bool
+	// places keeps each record's text and where its parts were
+	// (parse.Options.Places), so that what Check finds points at a line
+	// and column: Validate sets it, the others do without its cost.
+	places bool
 }
 
 // setup is what Reading asks of every reader beyond parse.Options.

@@ -17,6 +17,7 @@ import (
 func Validate(ctx context.Context, j Job, rep report.Reporter) (Tally, report.Summary, error) {
 	var t Tally
 	var sum report.Summary
+	j.Reading.places = true
 	r := &reader{job: j}
 	strict := j.Reading.Strict
 	st := j.open(ctx)

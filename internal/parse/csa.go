@@ -43,15 +43,14 @@ import (
 //     and reported as a warning.
 //
 // Every move is checked with Position.Legal. A move that breaks a rule is
-// kept as a move of the record, the game's last. Followed by %ILLEGAL_MOVE,
-// or by %+ILLEGAL_ACTION/%-ILLEGAL_ACTION naming its mover, it is the
-// documented foul that ended the game, and the ending follows it (the side
-// of %ILLEGAL_MOVE is then the offender, whom it makes lose); so it is when
-// the move left its mover's king in check and the next move takes that
-// king before the ending. An illegal move that nothing documents is an
-// error under Strict; otherwise a warning with the error's position and
-// code, and the rest of the game's moves are dropped (the CSA specification
-// notes that archives hold illegal last moves with no % line).
+// kept as a move of the record and played as recorded (shogi/foul.go).
+// Followed by %ILLEGAL_MOVE, or by %+ILLEGAL_ACTION/%-ILLEGAL_ACTION naming
+// its mover, at once or after the capture of the king it left in check, it
+// is the documented foul that ended the game, and its mover loses. An
+// illegal move that nothing documents is an error under Strict; otherwise
+// a warning with the error's position and code, and the rest of the game's
+// moves are dropped (the CSA specification notes that archives hold
+// illegal last moves with no % line).
 type CSA struct {
 	Options
 	// KeepPlainComments keeps plain `'` comments as comments of the current
@@ -67,6 +66,7 @@ type CSA struct {
 // NewCSA returns a CSA reader.
 func NewCSA(r io.Reader, opt Options) *CSA {
 	c := &CSA{Options: opt, lr: newLineReader(r, opt)}
+	c.lr.keepText(opt)
 	if opt.mem != nil {
 		c.g.csaBuffers = opt.mem.csa
 	}
@@ -91,6 +91,7 @@ func (r *CSA) Read() (*shogi.Record, error) {
 	}
 	g := &r.g
 	g.reset(r)
+	r.lr.newRecordText()
 	for {
 		if g.playing {
 			if text := r.lr.run(); len(text) > 0 {
@@ -111,11 +112,13 @@ func (r *CSA) Read() (*shogi.Record, error) {
 			if len(line) == 7 && (line[0] == '+' || line[0] == '-') {
 				if m, err := shogi.ParseCSAMove(&g.pos, line); err == nil && g.pos.PlayLegal(m) == nil {
 					g.plies.add(csaPly{move: m, time: noTime})
+					g.spot(shogi.PartMove, line, 0, 7)
 					continue
 				}
 			} else if len(line) > 1 && line[0] == 'T' && !g.plies.empty() {
 				if d, ok := parseCSATime(line[1:]); ok {
 					g.plies.setTime(d)
+					g.spot(shogi.PartTime, line, 0, 0)
 					continue
 				}
 			}
@@ -147,6 +150,7 @@ func (r *CSA) Read() (*shogi.Record, error) {
 // and issue 13 allows no reader to get more than 5% slower.
 func (g *csaGame) fastMoves(text []byte) {
 	i, lines, last, length := 0, 0, 0, 0
+	places := g.r.lr.keep != nil
 	for i < len(text) {
 		rest := text[i:]
 		n := 0 // the length of the line
@@ -161,6 +165,9 @@ func (g *csaGame) fastMoves(text []byte) {
 			}
 			n = 7
 			g.plies.add(csaPly{move: m, time: noTime})
+			if places {
+				g.fastSpot(shogi.PartMove, i, lines, n)
+			}
 		case c == 'T' && !g.plies.empty():
 			k := 1
 			for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
@@ -172,6 +179,9 @@ func (g *csaGame) fastMoves(text []byte) {
 			}
 			n = k
 			g.plies.setTime(d)
+			if places {
+				g.fastSpot(shogi.PartTime, i, lines, 0)
+			}
 		}
 		if n == 0 {
 			break
@@ -217,14 +227,15 @@ type csaGame struct {
 	content  bool   // something of a record was read
 	unknown  *Error // the first unknown line, reported if nothing else is found
 	foul     *Error // an illegal move kept, waiting for the % line that documents it
-	// foulCapture says the illegal move left its mover's king in check: the
-	// capture of that king may come before the % line.
-	foulCapture bool
-	offender    shogi.Color // who made the illegal move
+	// watch is what may document foul (shogi/foul.go): the capture of the
+	// king it left in check, then the % line.
+	watch shogi.FoulWatch
 	// dropping is an undocumented illegal move kept as the game's last
-	// move; the moves after it (dropped of them so far) are dropped.
+	// move (captured: with the capture of the king after it); the moves
+	// after it (dropped of them so far) are dropped.
 	dropping *Error
 	dropped  int
+	captured bool
 	// annotated: a comment is the engine line of an analysis block, whose
 	// floodgate form the record is normalized from (shogi.Annotation).
 	annotated bool
@@ -240,6 +251,33 @@ type csaBuffers struct {
 	text     []byte        // header values, unknown header keys and comments
 	fields   []csaField    // the header, in order
 	comments []csaSpan     // every comment: the start position's, then each ply's
+	spots    []csaSpot     // where the plies' moves, endings and times were, with places
+}
+
+// csaSpot is the place of a part of ply number ply (0-based), noted before
+// the ply's node exists.
+type csaSpot struct {
+	ply  int
+	note placeNote
+}
+
+// spot notes, with places, that part p of the last ply read is at byte at
+// of line b (the line last returned), size bytes long.
+func (g *csaGame) spot(p shogi.Part, b []byte, at, size int) {
+	if g.r.lr.keep == nil || g.plies.empty() {
+		return
+	}
+	lr := g.r.lr
+	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
+		note: placeNote{part: p, start: lr.offset, line: int32(lr.line), at: int32(at), n: int32(size)}})
+}
+
+// fastSpot is spot for fastMoves, whose line starts at byte i of the line
+// reader's run, after lines lines of it; the part starts the line.
+func (g *csaGame) fastSpot(p shogi.Part, i, lines, size int) {
+	lr := g.r.lr
+	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
+		note: placeNote{part: p, start: lr.base + int64(lr.start+i), line: int32(lr.line + lines + 1), n: int32(size)}})
 }
 
 // csaPly is a move (or, with no move, the ending) and what follows it.
@@ -273,7 +311,7 @@ func (g *csaGame) reset(r *CSA) {
 		text = nil
 	}
 	*g = csaGame{r: r, pos: shogi.NewPosition(), csaBuffers: csaBuffers{al: g.al[:0], plies: g.plies.emptied(), text: text,
-		fields: g.fields[:0], comments: g.comments[:0]}}
+		fields: g.fields[:0], comments: g.comments[:0], spots: g.spots[:0]}}
 }
 
 func (g *csaGame) warn(pos Pos, err error, detail string) error {
@@ -293,7 +331,7 @@ func (g *csaGame) finish(eof bool) (*shogi.Record, error) {
 	if e := g.dropping; e != nil {
 		g.dropping = nil
 		e.Warning = true
-		e.Detail += droppedNote(g.dropped)
+		e.Detail += droppedNote(g.dropped, g.captured)
 		g.r.warnings.Append(e)
 	}
 	if !g.started {
@@ -353,7 +391,12 @@ func (g *csaGame) record() *shogi.Record {
 	}
 	// The game's length is known: its nodes are allocated at once.
 	rec.Reserve(g.plies.len(), g.plies.extras, g.plies.rares)
+	pt := newPlaces(g.r.lr.keep)
+	if pt != nil {
+		pt.notes = make([]placeNote, 0, len(g.spots))
+	}
 	n := rec.Root
+	ply, spot := 0, 0
 	for s := range g.plies.segments() {
 		plies := g.plies.segment(s)
 		for i := range plies {
@@ -362,11 +405,22 @@ func (g *csaGame) record() *shogi.Record {
 			} else {
 				n, k = g.addPly(rec, n, p, comments, k)
 			}
+			if pt != nil {
+				for ; spot < len(g.spots) && g.spots[spot].ply == ply; spot++ {
+					x := g.spots[spot].note
+					x.node = n
+					pt.notes = append(pt.notes, x)
+				}
+				ply++
+			}
 		}
 		g.plies.release(s)
 	}
 	if g.annotated {
 		rec.NormalizeAnnotations()
+	}
+	if pt != nil {
+		rec.Source = pt
 	}
 	return rec
 }
@@ -662,7 +716,7 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 			return err
 		}
 	}
-	if g.foul != nil && !g.foulCapture {
+	if g.foul != nil && !g.watch.KingOpen() {
 		if err := g.pendingFoul(); err != nil {
 			return err
 		}
@@ -679,34 +733,30 @@ func (g *csaGame) move(b []byte, off int, s []byte) error {
 	if g.foul != nil {
 		// The illegal move left its mover's king in check: only the
 		// capture of that king may come before the % line.
-		if err != nil || !takesKing(&g.pos, m) {
+		if err != nil || !g.watch.TakeKing(&g.pos, m) {
 			if err := g.pendingFoul(); err != nil {
 				return err
 			}
 			g.dropped++
 			return nil
 		}
-		g.foulCapture = false
-		g.pos.Play(m)
 		g.plies.add(csaPly{move: m, time: noTime})
+		g.spot(shogi.PartMove, b, off, len(s))
 		return nil
 	}
 	if err != nil {
 		return g.moveErr(b, off, s, ply, err)
 	}
 	if err := g.pos.PlayLegal(m); err != nil {
-		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %s", ply, s)}
-		g.offender, g.playing = g.pos.Turn(), false
+		g.foul = &Error{Pos: g.r.lr.posAt(b, off), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, s)}
+		g.playing = false
 		g.plies.add(csaPly{move: m, time: noTime})
-		if err == shogi.ErrSelfCheck {
-			g.foulCapture = true
-			g.pos.Play(m)
-		} else {
-			g.pos.SetTurn(g.pos.Turn().Opponent())
-		}
+		g.spot(shogi.PartMove, b, off, len(s))
+		g.watch = shogi.WatchFoul(&g.pos, m)
 		return nil
 	}
 	g.plies.add(csaPly{move: m, time: noTime})
+	g.spot(shogi.PartMove, b, off, len(s))
 	return nil
 }
 
@@ -718,18 +768,14 @@ func (g *csaGame) pendingFoul() error {
 		return nil
 	}
 	e := g.foul
-	g.foul, g.foulCapture = nil, false
+	g.foul = nil
 	e.Detail += undocumented
 	if g.r.Strict {
 		return e
 	}
 	g.dropping, g.dropped = e, 0
-	if n := g.plies.len(); n > 0 && g.plies.last().move != 0 && e.Ply < n {
-		// The capture of the king the move left in check, which no %
-		// line followed: the game is cut at the illegal move.
-		g.plies.dropLast()
-		g.dropped++
-	}
+	// The capture of the king the move left in check, if it came, stays.
+	g.captured = e.Ply < g.plies.len()
 	return nil
 }
 
@@ -768,7 +814,7 @@ func (g *csaGame) moveErr(b []byte, off int, s []byte, ply int, err error) error
 			at = 5
 		}
 	}
-	d := fmt.Sprintf("move %d %s", ply, s)
+	d := fmt.Sprintf("ply %d %s", ply, s)
 	if detail != "" {
 		d += ": " + detail
 	}
@@ -801,21 +847,14 @@ func (g *csaGame) ending(b []byte, off int, s []byte) error {
 	turn := g.pos.Turn()
 	e, known := shogi.EndingFromCSA(string(s[1:]), turn)
 	if g.foul != nil {
-		offender := g.offender
-		switch {
-		case e.Kind == shogi.IllegalMove:
-			e.Side = offender
-		case e.Kind == shogi.IllegalAction && e.Side == offender:
-		default:
-			if err := g.pendingFoul(); err != nil {
-				return err
-			}
-			return nil
+		if !g.watch.Documents(e) {
+			return g.pendingFoul()
 		}
-		g.foul, g.foulCapture = nil, false
+		g.foul = nil
 	}
 	g.end, g.ended, g.playing = e, true, false
 	g.plies.add(csaPly{time: noTime})
+	g.spot(shogi.PartMove, b, off, len(s))
 	if !known {
 		if err := g.warn(g.r.lr.posAt(b, off), ErrUnknownEnd, fmt.Sprintf("%s; kept as it is", s)); err != nil {
 			return err
@@ -844,6 +883,7 @@ func (g *csaGame) setTime(b []byte, off int, d time.Duration) error {
 		return g.warn(g.r.lr.posAt(b, off), ErrBadTime, "a time before the first move; ignored")
 	}
 	g.plies.setTime(d)
+	g.spot(shogi.PartTime, b, off, 0)
 	return nil
 }
 

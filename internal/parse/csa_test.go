@@ -239,7 +239,7 @@ func TestCSARead(t *testing.T) {
 		{
 			name: "illegal move documented by %ILLEGAL_MOVE",
 			in:   "PI\n+\n+7776FU\n-3334FU\n+7674FU\nT3\n'*what\n%ILLEGAL_MOVE\n",
-			want: "start " + evenSFEN + " b - 1 平手\n1 7g7f\n2 3c3d\n3 7f7d T3s\n  'what\n4 foul_lose/black\n",
+			want: "start " + evenSFEN + " b - 1 平手\n1 7g7f\n2 3c3d\n3 7f7d T3s\n  'what\n4 foul_lose/white\n",
 		},
 		{
 			name: "illegal move documented by %+ILLEGAL_ACTION",

@@ -24,6 +24,11 @@ type Options struct {
 	Filename     string // used in error positions
 	Strict       bool   // tolerated problems become errors
 	MaxLineBytes int    // 0 means DefaultMaxLineBytes
+	// Places gives each record a shogi.Source (Record.Source) that tells
+	// where its moves, endings, times and header fields stood, for
+	// validate's positions: the reader keeps the text of the record and
+	// notes a place per node (place.go). Off, reading costs nothing more.
+	Places bool
 
 	// Line and Offset say where the text starts in its input, for a piece
 	// of a collection read on its own (see Split): positions count Line

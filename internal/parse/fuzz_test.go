@@ -209,8 +209,48 @@ func checkRead(t *testing.T, pf parse.Format, data []byte) {
 	if lenient.errs == 0 && lenient.warnings == 0 && strict.errs > 0 {
 		t.Fatalf("%s: strict reading fails where lenient reading found no problem", pf.Name)
 	}
+	checkPlaces(t, pf, data, lenient)
 	for _, rec := range lenient.recs {
 		checkWriteBack(t, pf, rec)
+	}
+}
+
+// checkPlaces reads data with places (validate's reading): the records are
+// those read without, and every place of what Check finds in each, looked
+// up at once (a record's Source is good until the next Read), is on a line
+// of the input, quotes that line and has a column on it.
+func checkPlaces(t *testing.T, pf parse.Format, data []byte, lenient readResult) {
+	t.Helper()
+	lines := splitLines(data)
+	r := pf.New(bytes.NewReader(data), parse.Options{Filename: "fuzz", Places: true})
+	var lastErr string
+	for i, calls := 0, 0; i < len(lenient.recs) && calls <= len(data)+2; calls++ {
+		rec, err := r.Read()
+		if err == io.EOF {
+			t.Fatalf("%s: with places, %d records, want %d", pf.Name, i, len(lenient.recs))
+		}
+		if err != nil {
+			// As readAll: a collection goes on after an error.
+			if err.Error() == lastErr {
+				t.Fatalf("%s: with places, record %d: %v", pf.Name, i+1, err)
+			}
+			lastErr = err.Error()
+			continue
+		}
+		i++
+		if d := shogi.Compare(lenient.recs[i-1], rec, shogi.CompareOptions{}); !d.Equal() {
+			t.Fatalf("%s: record %d differs when read with places: %+v", pf.Name, i, d)
+		}
+		for _, f := range rec.Check() {
+			p := f.Place
+			if !p.IsValid() {
+				continue
+			}
+			if p.Line > len(lines) || p.Col < 1 || p.Col > utf8.RuneCount(lines[p.Line-1])+1 ||
+				len(lines[p.Line-1]) <= parse.MaxQuote && p.Text != string(lines[p.Line-1]) {
+				t.Fatalf("%s: %s at %d:%d quoting %q; the input has %d lines", pf.Name, f.Code, p.Line, p.Col, p.Text, len(lines))
+			}
+		}
 	}
 }
 
@@ -297,9 +337,9 @@ func isFoul(e shogi.Ending) bool {
 }
 
 // checkTree checks the shape of a record's tree and that every move in it
-// is legal. The one tolerated illegal move is the one a foul ending right
-// after it documents (KIF 反則勝ち, CSA %ILLEGAL_MOVE), and nothing may
-// follow that ending.
+// is legal. The one tolerated illegal move ends its line (shogi/foul.go):
+// alone or with the capture of the king it left in check, then nothing or
+// the foul ending that documents it (KIF 反則勝ち, CSA %ILLEGAL_MOVE).
 func checkTree(t *testing.T, format string, rec *shogi.Record) {
 	t.Helper()
 	if rec.Root == nil || rec.Root.Parent() != nil || !rec.Root.Move.IsZero() || rec.Root.IsEnd() {
@@ -332,10 +372,15 @@ func checkTree(t *testing.T, format string, rec *shogi.Record) {
 				// before its foul ending, or before the capture of the king
 				// it left in check and then the foul ending.
 				after := slices.Collect(c.Children())
-				if len(after) == 1 && !after[0].IsEnd() && errors.Is(err, shogi.ErrSelfCheck) {
+				if len(after) == 1 && !after[0].IsEnd() {
+					q := pos
+					q.PlayRecorded(c.Move)
+					if !q.TakesKing(after[0].Move) {
+						t.Fatalf("%s: illegal move %s at ply %d (%v) followed by %s, which takes no king", format, c.Move, c.Ply(), err, after[0].Move)
+					}
 					after = slices.Collect(after[0].Children())
 				}
-				if len(after) > 1 || len(after) == 1 && (!after[0].IsEnd() || !isFoul(after[0].End())) {
+				if len(after) > 1 || len(after) == 1 && (!after[0].IsEnd() || !after[0].End().DocumentsFoulBy(pos.Turn())) {
 					t.Fatalf("%s: illegal move %s at ply %d (%v) followed by more than its foul ending", format, c.Move, c.Ply(), err)
 				}
 				continue

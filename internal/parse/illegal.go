@@ -8,11 +8,13 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// The readers' one model of illegal moves (see ../../HELPERS.md and each
-// reader): a documented foul is the illegal move as a Move node and then its
-// foul ending; an undocumented illegal move is kept as the last move of its
-// line with a warning that has the position and sentinel of the error Strict
-// gives, and the rest of the line is dropped.
+// The readers' one model of illegal moves is shogi's (shogi/foul.go): a
+// documented foul is the illegal move as a Move node, the capture of the
+// king it left in check if it came, and then its foul ending; an
+// undocumented illegal move is kept as the last move of its line (with the
+// capture of the king after it, if that came) with a warning that has the
+// position and sentinel of the error Strict gives, and the rest of the line
+// is dropped.
 
 // moveRules are the sentinels of a move that breaks a rule.
 var moveRules = []error{
@@ -59,9 +61,13 @@ func StrictError(w *Error) *Error {
 }
 
 // droppedNote ends the warning of an undocumented illegal move kept as the
-// last move of its line, with n plies after it dropped.
-func droppedNote(n int) string {
+// last move of its line, with n plies after it dropped (after the capture
+// of the king it left in check, kept too, when captured).
+func droppedNote(n int, captured bool) string {
 	s := keptNote
+	if captured {
+		s += ", with the capture of the king after it"
+	}
 	if n == 0 {
 		return s
 	}
@@ -74,14 +80,4 @@ func plies(n int) string {
 		return "1 ply"
 	}
 	return strconv.Itoa(n) + " plies"
-}
-
-// takesKing reports whether m, by the side to move in p, takes the
-// opponent's king: the capture of a king left in check.
-func takesKing(p *shogi.Position, m shogi.Move) bool {
-	if m.IsDrop() || m.To() != p.King(p.Turn().Opponent()) {
-		return false
-	}
-	pc := p.At(m.From())
-	return pc != shogi.NoPiece && pc.Color() == p.Turn()
 }

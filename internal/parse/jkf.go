@@ -57,9 +57,11 @@ type JKF struct {
 	// record: the producer then writes "from" for every board move, so a
 	// move without it is a drop even where a board piece could also reach.
 	normalized bool
-	inMoves    bool    // the values being read are inside "moves"
-	ext        *jkfExt // moves[0].kifconv, applied once the moves are read
-	cbuf       []byte  // the lines of a comments array being joined (commentsAt)
+	inMoves    bool        // the values being read are inside "moves"
+	ext        *jkfExt     // moves[0].kifconv, applied once the moves are read
+	cbuf       []byte      // the lines of a comments array being joined (commentsAt)
+	keep       *textKeeper // the text read, with Options.Places
+	places     *placeTable // where the record's nodes were, with Options.Places
 }
 
 // ErrWrongColor is the error for a JKF move whose "color" is not the side to
@@ -76,9 +78,26 @@ func NewJKF(r io.Reader, opt Options) *JKF {
 	if max <= 0 {
 		max = maxJKFString
 	}
+	var keep *textKeeper
+	if opt.Places {
+		keep = &textKeeper{r: r, base: opt.Offset}
+		r = keep
+	}
 	// A piece of a collection (Options.Line, Options.Offset) counts its
 	// positions from where it starts in the input.
-	return &JKF{Options: opt, sc: newJSONScanner(r, opt.Filename, max, opt.Offset, spot{line: int32(opt.Line + 1), col: 1, lineStart: opt.Offset})}
+	return &JKF{Options: opt, keep: keep, sc: newJSONScanner(r, opt.Filename, max, opt.Offset, spot{line: int32(opt.Line + 1), col: 1, lineStart: opt.Offset})}
+}
+
+// quoted gives the problem e the text of its line when the text is kept
+// (Options.Places): the scanner's positions have none, and making one
+// costs an allocation that only a problem should pay.
+func (j *JKF) quoted(e *Error) *Error {
+	if j.keep != nil && e.Pos.Text == "" && e.Pos.IsValid() {
+		if text, ok := j.keep.line(e.Pos.Offset); ok {
+			e.Pos.Text = quoteText(text)
+		}
+	}
+	return e
 }
 
 // Warnings returns the problems tolerated in the last record.
@@ -92,6 +111,9 @@ func (j *JKF) Read() (*shogi.Record, error) {
 	}
 	rec, err := j.read()
 	if err != nil {
+		if e, ok := err.(*Error); ok {
+			j.quoted(e)
+		}
 		// The reader is done: its scanner serves the next one.
 		j.err = err
 		j.sc.release()
@@ -102,6 +124,9 @@ func (j *JKF) Read() (*shogi.Record, error) {
 }
 
 func (j *JKF) read() (*shogi.Record, error) {
+	if j.keep != nil {
+		j.keep.forget(j.sc.lineStart)
+	}
 	switch t := j.sc.next(); t {
 	case tokEOF:
 		return nil, io.EOF
@@ -120,6 +145,7 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 	start := sc.tokPos()
 	rec := j.newRecord(shogi.StartPosition())
 	j.rec = rec
+	j.places = newPlaces(j.keep)
 	j.normalized = false
 	j.ext = nil
 	var (
@@ -209,6 +235,9 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 		j.ext = nil
 	}
 	j.rec = nil
+	if j.places != nil {
+		rec.Source = j.places
+	}
 	return rec, nil
 }
 
@@ -228,6 +257,7 @@ func (j *JKF) readHeader(rec *shogi.Record) error {
 	return sc.members(func() error {
 		key := string(sc.key)
 		keyPos := sc.keyPos()
+		j.places.noteHeaderPos(key, keyPos)
 		var value string
 		switch t := sc.next(); t {
 		case tokString:
@@ -639,7 +669,7 @@ func (j *JKF) readKind(what string, captured bool) (shogi.PieceType, spot, error
 // warn records a tolerated problem, or returns it as an error in strict
 // mode.
 func (j *JKF) warn(pos Pos, ply int, err error, detail string) error {
-	e := &Error{Pos: pos, Ply: ply, Err: err, Detail: detail}
+	e := j.quoted(&Error{Pos: pos, Ply: ply, Err: err, Detail: detail})
 	if j.Strict {
 		return e
 	}

@@ -468,6 +468,9 @@ func (j *JKF) fastEntry(e *jkfEntry, l *jkfLine) (bool, error) {
 				break
 			}
 			// The cursor is still before the move: its spots work out.
+			if j.places != nil {
+				e.place = sc.at(rawIndex(k))
+			}
 			m, err := j.resolve(e, &l.pos, &mv)
 			if err != nil {
 				return false, err
@@ -483,6 +486,9 @@ func (j *JKF) fastEntry(e *jkfEntry, l *jkfLine) (bool, error) {
 			}
 			if end >= 0 {
 				e.time = t
+				if j.places != nil {
+					e.timePlace = sc.at(rawIndex(k))
+				}
 			}
 		case w == nComment && word(b, k+8)&mSColonQ == nSColonQ:
 			var wide bool

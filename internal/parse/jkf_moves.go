@@ -38,8 +38,11 @@ type jkfLine struct {
 	pos    shogi.Position // the position before the next entry
 	ended  bool           // a special entry ended the line
 	// foul is the error of an illegal move the line kept, until the foul
-	// ending that documents it follows; illegal stays set after it.
+	// ending that documents it follows (watch: at once, or after the
+	// capture of the king it left in check); illegal stays set after it.
 	foul    *Error
+	watch   shogi.FoulWatch
+	capture *shogi.Node // the capture of the king, while foul waits for its ending
 	illegal bool
 	// dropped counts the entries after an illegal move that no foul
 	// ending documents (lenient mode: they are skipped), from the first
@@ -57,6 +60,9 @@ type jkfEntry struct {
 	at         spot // where the entry begins
 	move       shogi.Move
 	foul       *Error // the move is illegal: what it breaks
+	takesKing  bool   // the move takes the king its line's illegal move left in check
+	place      Pos    // where its "move" or "special" is, with places
+	timePlace  Pos    // where its "time" is, with places
 	ending     shogi.Ending
 	time       shogi.MoveTime
 	comments   []string
@@ -208,7 +214,7 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 		if e.hasMove {
 			return &Error{Pos: keyPos, Err: ErrSyntax, Detail: j.path("") + ": a second \"move\""}
 		}
-		if l.foul != nil {
+		if l.foul != nil && !l.watch.KingOpen() {
 			if err := j.dropEntry(e, l); err != nil {
 				return err
 			}
@@ -220,10 +226,21 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			}
 			e.start = false
 		}
+		if j.places != nil {
+			e.place = keyPos
+		}
 		sc.replay()
 		m, err := j.readMove(e, pos)
 		if err != nil {
 			return err
+		}
+		if l.foul != nil {
+			// Only the capture of the king the illegal move left in
+			// check may come before the foul ending.
+			if !pos.TakesKing(m) {
+				return j.dropEntry(e, l)
+			}
+			e.foul, e.takesKing = nil, true
 		}
 		e.move, e.hasMove = m, true
 		return j.addNode(e)
@@ -249,14 +266,20 @@ func (j *JKF) entryMember(e *jkfEntry, l *jkfLine) error {
 			e.start = false
 		}
 		if l.foul != nil {
-			if !isFoulEnding(end.Kind) {
+			if !l.watch.Documents(end) {
 				return j.dropEntry(e, l)
 			}
-			l.foul = nil
+			l.foul, l.capture = nil, nil
+		}
+		if j.places != nil {
+			e.place = keyPos
 		}
 		e.ending, e.hasSpecial = end, true
 		return j.addNode(e)
 	case "time":
+		if j.places != nil {
+			e.timePlace = keyPos
+		}
 		sc.replay()
 		return j.readTime(e)
 	case "comments":
@@ -347,14 +370,17 @@ func (j *JKF) endEntry() error {
 		n := e.node
 		j.rec.SetTime(n, e.time)
 		j.rec.SetComments(n, e.comments)
+		j.places.notePos(n, shogi.PartTime, e.timePlace, 0)
 		switch {
 		case e.foul != nil:
-			// Only the foul ending may follow, and all it needs is the
-			// side to move: the move itself is not played.
+			// Played as recorded: the capture of the king it left in
+			// check, then the foul ending, may follow.
 			line.foul, line.illegal = e.foul, true
-			line.pos.SetTurn(line.pos.Turn().Opponent())
-			line.pos.SetMoveNumber(line.pos.MoveNumber() + 1)
+			line.watch = shogi.WatchFoul(&line.pos, e.move)
 			line.parent = n
+		case e.takesKing:
+			line.watch.TakeKing(&line.pos, e.move)
+			line.parent, line.capture = n, n
 		case e.hasMove:
 			line.pos.Play(e.move)
 			line.parent = n
@@ -371,7 +397,7 @@ func (j *JKF) endEntry() error {
 func pendingFoul(l *jkfLine) error {
 	err := l.foul
 	l.foul = nil
-	err.Detail += " (a record may keep an illegal move only when a foul ending, ILLEGAL_MOVE or ±ILLEGAL_ACTION, follows it)"
+	err.Detail += undocumented
 	return err
 }
 
@@ -399,21 +425,20 @@ func (j *JKF) undocumentedFoul(l *jkfLine) error {
 	err := l.foul
 	l.foul = nil
 	err.Warning = true
-	err.Detail += "; no foul ending follows it, so it is kept as the last move of its line"
-	if l.dropped > 0 {
-		err.Detail += " and the " + strconv.Itoa(l.dropped) + " entries after it are dropped"
+	err.Detail += undocumented + keptNote
+	if l.capture != nil {
+		// The capture of the king the move left in check stays.
+		err.Detail += ", with the capture of the king after it"
+		l.capture = nil
 	}
-	j.warnings.Append(err)
+	switch {
+	case l.dropped == 1:
+		err.Detail += "; 1 entry after it dropped"
+	case l.dropped > 1:
+		err.Detail += "; " + strconv.Itoa(l.dropped) + " entries after it dropped"
+	}
+	j.warnings.Append(j.quoted(err))
 	return nil
-}
-
-// isFoulEnding reports whether an ending of kind k documents a foul.
-func isFoulEnding(k shogi.EndingKind) bool {
-	switch k {
-	case shogi.FoulWin, shogi.FoulLose, shogi.IllegalMove, shogi.IllegalAction:
-		return true
-	}
-	return false
 }
 
 // addNode adds the node of entry e as soon as its move or special is read,
@@ -425,6 +450,7 @@ func (j *JKF) addNode(e *jkfEntry) error {
 	// Forks written before the move (unusual, but JSON members have no
 	// order) went in first; the entry's own node belongs before them.
 	e.node = j.rec.InsertChild(e.parent, e.after, e.move, e.ending)
+	j.places.notePos(e.node, shogi.PartMove, e.place, 0)
 	return nil
 }
 
@@ -578,7 +604,8 @@ func (j *JKF) readMove(f *jkfEntry, pos *shogi.Position) (shogi.Move, error) {
 func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move, error) {
 	ply := f.ply
 	c := pos.Turn()
-	path := func() string { return j.path(".move") }
+	// A move is named by its ply and its path, as moves[5].move.
+	path := func() string { return "ply " + strconv.Itoa(ply) + " " + j.path(".move") }
 	if mv.hasColor && shogi.Color(mv.color) != c {
 		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: ErrWrongColor, Detail: path() + ": color " + strconv.Itoa(mv.color) + " but " + c.String() + " is to move"}
 	}
@@ -644,7 +671,7 @@ func (j *JKF) resolve(f *jkfEntry, pos *shogi.Position, mv *jkfMove) (shogi.Move
 	if err := pos.Legal(m); err != nil {
 		// The record may document a foul: the move stays if a foul ending
 		// follows it, as KIF and CSA records show one.
-		f.foul = &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: err, Detail: path() + ": " + m.String() + " is illegal"}
+		f.foul = &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: err, Detail: path() + " (" + m.String() + ")"}
 	}
 	if !m.IsDrop() && mv.capture != shogi.NoPieceType {
 		if got := pos.At(mv.to); got.Type() != mv.capture {
@@ -670,7 +697,7 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 	// The path is built only for a message.
 	path := func() string {
 		if j.inMoves {
-			return j.path(".move")
+			return "ply " + strconv.Itoa(ply) + " " + j.path(".move")
 		}
 		return ".move"
 	}

@@ -317,9 +317,9 @@ func TestJKFErrors(t *testing.T) {
 		{"wrong color", `{"header": {}, "moves": [{}, {"move": {"color": 1, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
 			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: ErrWrongColor, Detail: "color 1 but black is to move"}},
 		{"unreachable", `{"header": {}, "moves": [{}, {"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "piece": "FU"}}]}`,
-			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrUnreachable, Detail: "moves[1].move: 7g7e is illegal"}},
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrUnreachable, Detail: "ply 1 moves[1].move (7g7e)"}},
 		{"drop not in hand", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KA", "relative": "H"}}]}`,
-			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNotInHand, Detail: "B*5e is illegal"}},
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNotInHand, Detail: "moves[1].move (B*5e)"}},
 		{"nothing can get there", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KA"}}]}`,
 			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNoSuchMove, Detail: "no KA can move to 5五"}},
 		{"same without previous", `{"header": {}, "moves": [{}, {"move": {"color": 0, "same": true, "piece": "FU"}}]}`,
@@ -328,9 +328,9 @@ func TestJKFErrors(t *testing.T) {
 			`{"move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"},` + "\n" +
 			` "forks": [[{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}},` + "\n" +
 			`            {"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 3}, "piece": "FU"}}]]}]}`,
-			Error{Pos: Pos{Line: 4, Col: 22}, Ply: 2, Err: shogi.ErrOwnCapture, Detail: "moves[1].forks[0][1].move: 8c8c is illegal"}},
+			Error{Pos: Pos{Line: 4, Col: 22}, Ply: 2, Err: shogi.ErrOwnCapture, Detail: "ply 2 moves[1].forks[0][1].move (8c8c)"}},
 		{"nifu", `{"header": {}, "initial": {"preset": "OTHER", "data": {"color": 0, "board": [[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{"color":1,"kind":"OU"},{},{},{},{},{},{"color":0,"kind":"FU"},{},{"color":0,"kind":"OU"}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]], "hands": [{"FU": 1}, {}]}}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "FU"}}]}`,
-			Error{Pos: Pos{Line: 1, Col: 455}, Ply: 1, Err: shogi.ErrNifu, Detail: "P*5e is illegal"}},
+			Error{Pos: Pos{Line: 1, Col: 455}, Ply: 1, Err: shogi.ErrNifu, Detail: "moves[1].move (P*5e)"}},
 		{"both move and special", `{"header": {}, "moves": [{}, {"special": "TORYO", "move": {"color": 0, "from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "piece": "FU"}}]}`,
 			Error{Pos: Pos{Line: 1, Col: 30}, Ply: 1, Err: ErrSyntax, Detail: "either a move or a special"}},
 		{"bad time type", `{"header": {}, "moves": [{}, {"special": "TORYO", "time": {"now": {"m": "1", "s": 0}}}]}`,
@@ -845,8 +845,10 @@ func TestJKFFoul(t *testing.T) {
 		dropped int   // lenient mode: the entries dropped after the illegal move (-1: an error too)
 	}{
 		{"ILLEGAL_MOVE", `, {"special": "ILLEGAL_MOVE"}]}`, nil, 0},
-		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, nil, 0},
 		{"+ILLEGAL_ACTION", `, {"special": "+ILLEGAL_ACTION"}]}`, nil, 0},
+		// -ILLEGAL_ACTION names White, not the mover: another foul (CSA
+		// reads it so too).
+		{"-ILLEGAL_ACTION", `, {"special": "-ILLEGAL_ACTION"}]}`, shogi.ErrUnreachable, 1},
 		{"unsigned ILLEGAL_ACTION", `, {"special": "ILLEGAL_ACTION"}]}`, nil, 0},
 		{"the line ends", `]}`, shogi.ErrUnreachable, 0},
 		{"another ending", `, {"special": "TORYO"}]}`, shogi.ErrUnreachable, 1},
@@ -879,7 +881,7 @@ func TestJKFFoul(t *testing.T) {
 				}
 				ws := r.Warnings()
 				if len(ws) != 1 || !errors.Is(ws[0], tt.want) || !errors.As(ws[0], &pe) || pe.Pos != strictPos ||
-					(tt.dropped > 0) != strings.Contains(pe.Detail, " "+strconv.Itoa(tt.dropped)+" entries after it are dropped") {
+					(tt.dropped > 0) != strings.Contains(pe.Detail, droppedEntries(tt.dropped)) {
 					t.Errorf("lenient: warnings %v, want one like %v with %d dropped", ws, err, tt.dropped)
 				}
 				return
@@ -896,6 +898,14 @@ func TestJKFFoul(t *testing.T) {
 			}
 		})
 	}
+}
+
+// droppedEntries is how a JKF warning says n entries were dropped.
+func droppedEntries(n int) string {
+	if n == 1 {
+		return "; 1 entry after it dropped"
+	}
+	return "; " + strconv.Itoa(n) + " entries after it dropped"
 }
 
 // TestJKFExtensionRead reads the kifconv extension (render.JKF writes it;

@@ -268,15 +268,20 @@ type kakinoki struct {
 	plyOffset    int          // 手数＝N: the diagram is the position after N plies
 	captionTo    shogi.Square // destination of the caption's last move, for 同
 
+	// places notes where each node was read (Options.Places), or is nil.
+	places *placeTable
+
 	// The game tree.
 	rec   *shogi.Record
 	cur   *line   // the line being read
 	stack []*line // lines that later 変化 blocks may branch from, the most recent last
 	pos   shogi.Position
 	foul  *Error // an illegal move kept in the tree, waiting for 反則勝ち/反則負け
-	// foulCapture says the illegal move left its mover's king in check: the
-	// capture of that king may come before the foul ending.
-	foulCapture bool
+	// watch is what may document foul: the capture of the king it left in
+	// check, then the foul ending.
+	watch shogi.FoulWatch
+	// captured says the capture came after dropping's illegal move.
+	captured bool
 	// dropping is an undocumented illegal move kept as the last move of its
 	// line, whose later plies (dropped of them so far) are dropped until the
 	// line ends; see pendingFoul.
@@ -434,6 +439,7 @@ func (k *kakinoki) headerKey(key []byte) string {
 // an allocation of its own.
 func (k *kakinoki) init(r io.Reader, opt Options, format string) {
 	*k = kakinoki{Options: opt, lr: *newLineReader(r, opt), format: format, captionTo: shogi.NoSquare}
+	k.lr.keepText(opt)
 }
 
 // warn records a tolerated problem, or returns it as an error in strict
@@ -463,6 +469,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 	}
 	k.warnings = nil
 	k.done = true
+	k.places = newPlaces(k.lr.keep)
 	if rec := k.reused(); rec != nil {
 		// The header is read into the room of the one the record held
 		// (its caller is done with it), and Reset must not clear it.
@@ -512,7 +519,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 				if err := k.ki2Moves(raw, trimJa(raw)); err != nil {
 					return nil, err
 				}
-				k.fast = k.noNum == nil && k.foul == nil && k.dropping == nil
+				k.fast = k.noNum == nil && k.foul == nil && k.dropping == nil && k.places == nil
 				continue
 			}
 		}
@@ -534,7 +541,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 			return nil, err
 		}
 		// Only the lines read here change what fast depends on.
-		k.fast = k.started() && k.noNum == nil && k.foul == nil && k.dropping == nil && !k.gridOpen
+		k.fast = k.started() && k.noNum == nil && k.foul == nil && k.dropping == nil && !k.gridOpen && k.places == nil
 	}
 	if tail != nil {
 		k.cur.tail = tail
@@ -556,7 +563,16 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 		return nil, err
 	}
 	if k.format == "bod" && !k.gridDone {
-		return nil, &Error{Pos: Pos{File: k.Filename, Line: k.lr.line, Col: 1}, Err: ErrBadBoard, Detail: "want a board diagram (+---…---+ and nine |…| rows)"}
+		return nil, &Error{Pos: k.lr.pos(1), Err: ErrBadBoard, Detail: "want a board diagram (+---…---+ and nine |…| rows)"}
+	}
+	if k.places != nil {
+		// The start position is where its diagram, else its 手合割, is.
+		at := k.boardPos
+		if !at.IsValid() {
+			at = k.handicapPos
+		}
+		k.places.notePos(k.rec.Root, shogi.PartMove, at, 0)
+		k.rec.Source = k.places
 	}
 	return k.rec, nil
 }
@@ -662,6 +678,7 @@ func (k *kakinoki) headerLine(raw, t []byte) error {
 		}
 	}
 	ks := k.headerKey(key)
+	k.places.noteHeader(ks, &k.lr, col(raw, t))
 	if k.started() {
 		// Quirk: some producers put 終了日時 and the like after the moves.
 		if ks == shogi.KeyHandicap {
@@ -813,7 +830,8 @@ func (k *kakinoki) summary(raw, t []byte) error {
 			return err
 		}
 	}
-	_, err := k.end(e, raw, col(raw, t))
+	nd, err := k.end(e, raw, col(raw, t))
+	k.places.note(nd, shogi.PartMove, &k.lr, raw, col(raw, t), len(t))
 	return err
 }
 
@@ -909,6 +927,17 @@ func notationDetail(err error) string {
 		}
 	}
 	return err.Error()
+}
+
+// notationAt returns where in the move text a notation error says the
+// first wrong character is (shogi.NotationError.At: -1 for the text as a
+// whole), -1 for other errors.
+func notationAt(err error) int {
+	var ne *shogi.NotationError
+	if errors.As(err, &ne) {
+		return ne.At
+	}
+	return -1
 }
 
 // ruleErr returns the sentinel under a notation error.

@@ -6,23 +6,22 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// Illegal moves in KIF, KI2 and BOD. A move that breaks a rule is kept in
-// the tree as its line's last move. When 反則勝ち or 反則負け follows it, the
-// record documents the foul; so it does when the move left its mover's king
-// in check, the next move takes that king and the foul ending follows (as
-// Shogi Club 24 records such games). An illegal move that nothing documents
-// is an error under Strict; otherwise it is a warning with the position and
-// code the error would have had, and the rest of its line is dropped.
+// Illegal moves in KIF, KI2 and BOD, as shogi's model of fouls has them
+// (shogi/foul.go): a move that breaks a rule is kept in the tree and played
+// as recorded. When a foul ending (反則勝ち, 反則負け) follows it, at once or
+// after the capture of the king it left in check (as Shogi Club 24 records
+// such games), the record documents the foul. An illegal move that nothing
+// documents is an error under Strict; otherwise it is a warning with the
+// position and code the error would have had, and the rest of its line is
+// dropped.
 
 // play checks m, played at the current line's next ply, and adds it; text
 // is the move as written, for messages. It returns a nil node when the move
 // is dropped (see pendingFoul).
 func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.Node, error) {
 	if k.foul != nil {
-		if k.foulCapture && takesKing(&k.pos, m) {
+		if k.watch.TakeKing(&k.pos, m) {
 			// The king left in check is taken; the foul ending may follow.
-			k.foulCapture = false
-			k.pos.Play(m)
 			return k.addMove(m, shogi.Ending{}), nil
 		}
 		if err := k.pendingFoul(); err != nil {
@@ -42,15 +41,7 @@ func (k *kakinoki) play(m shogi.Move, raw []byte, at int, text []byte) (*shogi.N
 		Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text)}
 	n := k.addMove(m, shogi.Ending{})
 	k.cur.illegal = ply
-	if err == shogi.ErrSelfCheck {
-		// The king may be taken next: the move is played.
-		k.foulCapture = true
-		k.pos.Play(m)
-	} else {
-		// Only the foul ending may follow, and all it needs is the side
-		// to move; the move itself is not played.
-		k.pos.SetTurn(k.pos.Turn().Opponent())
-	}
+	k.watch = shogi.WatchFoul(&k.pos, m)
 	return n, nil
 }
 
@@ -63,19 +54,14 @@ func (k *kakinoki) pendingFoul() error {
 		return nil
 	}
 	e := k.foul
-	k.foul, k.foulCapture = nil, false
+	k.foul = nil
 	e.Detail += undocumented
 	if k.Strict {
 		return e
 	}
 	k.dropping, k.dropped = e, 0
-	if l := k.cur; l.end() > l.illegal {
-		// The capture of the king the move left in check, which no foul
-		// ending followed: the line is cut at the illegal move.
-		l.tail.Detach()
-		l.pop()
-		k.dropped++
-	}
+	// The capture of the king the move left in check, if it came, stays.
+	k.captured = k.cur.end() > k.cur.illegal
 	return nil
 }
 
@@ -84,7 +70,7 @@ func (k *kakinoki) pendingFoul() error {
 // left), unless that move may be the capture of the king it left in check.
 // drop says the move is dropped, and counted.
 func (k *kakinoki) beforeMove() (drop bool, err error) {
-	if k.foulCapture {
+	if k.foul != nil && k.watch.KingOpen() {
 		return false, nil
 	}
 	if err := k.pendingFoul(); err != nil {
@@ -106,8 +92,8 @@ func (k *kakinoki) skipping() bool { return k.dropping != nil }
 // the ending is dropped.
 func (k *kakinoki) end(e shogi.Ending, raw []byte, at int) (*shogi.Node, error) {
 	if k.foul != nil {
-		if e.Kind == shogi.FoulWin || e.Kind == shogi.FoulLose {
-			k.foul, k.foulCapture = nil, false
+		if k.watch.Documents(e) {
+			k.foul = nil
 		} else if err := k.pendingFoul(); err != nil {
 			return nil, err
 		}
@@ -151,7 +137,7 @@ func (k *kakinoki) closeLine() error {
 		if e.Err == ErrBadVariation {
 			e.Detail += " (" + plies(k.dropped) + ")"
 		} else {
-			e.Detail += droppedNote(k.dropped)
+			e.Detail += droppedNote(k.dropped, k.captured)
 		}
 		k.warnings.Append(e)
 	}

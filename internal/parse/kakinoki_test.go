@@ -150,7 +150,10 @@ func TestKakinokiErrors(t *testing.T) {
 		col    int
 		ply    int
 	}{
-		{"bad move text", "kif", head + "   1 ７二二金(61)\n", false, shogi.ErrSyntax, 3, 6, 1},
+		// The caret is at the first character that is wrong: the second 二.
+		{"bad move text", "kif", head + "   1 ７二二金(61)\n", false, shogi.ErrSyntax, 3, 8, 1},
+		{"bad origin", "kif", head + "   1 ７六歩(70)\n", false, shogi.ErrBadSquare, 3, 11, 1},
+		{"ki2 bad piece", "ki2", "▲７六歩△３四歩▲２二二角成\n", false, shogi.ErrSyntax, 1, 12, 3},
 		{"origin of the opponent", "kif", head + "   1 ７二金(61)\n", false, shogi.ErrNotOwnPiece, 3, 6, 1},
 		{"empty origin", "kif", head + "   1 ７五歩(76)\n", false, shogi.ErrNoPiece, 3, 6, 1},
 		{"wrong piece", "kif", head + "   1 ７六銀(77)\n", false, shogi.ErrWrongPiece, 3, 6, 1},

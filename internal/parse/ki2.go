@@ -70,7 +70,7 @@ func (k *kakinoki) ki2Moves(raw, t []byte) error {
 		// The common case, a legal move as Kifu for Windows writes it
 		// followed by spaces and the next mark or the end of the line,
 		// is read, checked and played in one step; ki2Move reads the rest.
-		if side == k.pos.Turn() && k.foul == nil && k.dropping == nil && !tail.IsEnd() {
+		if side == k.pos.Turn() && k.foul == nil && k.dropping == nil && !tail.IsEnd() && k.places == nil {
 			if m, w, ok := (shogi.KI2Notation{}).ReadMove(&k.pos, t[i+n:]); ok {
 				if j := skipJaSpaces(t, i+n+w); (j == len(t) || isSideMark(t[j:])) && k.pos.PlayLegal(m) == nil {
 					tail = k.addPlayed(tail, m, shogi.MoveTime{})
@@ -121,7 +121,8 @@ func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok []byt
 	// square or 同, which no ending word does.
 	if r := shogi.Rune3(tok, 0); tok[0]-'1' >= 9 && fileDigit(r) == 0 && r != '同' {
 		if e, ok := shogi.EndingFromKIF(string(tok), k.pos.Turn()); ok {
-			_, err := k.end(e, raw, at)
+			nd, err := k.end(e, raw, at)
+			k.places.note(nd, shogi.PartMove, &k.lr, raw, at, cap(text)-cap(tok)+len(tok))
 			return err
 		}
 	}
@@ -138,10 +139,16 @@ func (k *kakinoki) ki2Move(raw []byte, at int, side shogi.Color, text, tok []byt
 	}
 	m, err := shogi.KI2Notation{}.ParseMoveBytes(&k.pos, tok)
 	if err != nil {
-		return &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: ruleErr(err),
+		wrong := at // the move as a whole, its side mark included
+		if i := notationAt(err); i >= 0 {
+			wrong += col(text, tok) + i
+		}
+		return &Error{Pos: k.lr.posAt(raw, wrong), Ply: ply + k.plyOffset, Err: ruleErr(err),
 			Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(text) + ": " + notationDetail(err)}
 	}
-	_, err = k.play(m, raw, at, text)
+	text = text[:cap(text)-cap(tok)+len(tok)] // without the blanks after it
+	nd, err := k.play(m, raw, at, text)
+	k.places.note(nd, shogi.PartMove, &k.lr, raw, at, len(text))
 	return err
 }
 

@@ -127,7 +127,7 @@ func (k *kakinoki) kifMove(raw, t []byte) error {
 			}
 			mv, err := shogi.KIFNotation{}.ParseMove(&k.pos, string(word))
 			if err != nil {
-				return &Error{Pos: k.lr.posAt(raw, at), Ply: ply + k.plyOffset, Err: ruleErr(err),
+				return &Error{Pos: k.lr.posAt(raw, at+max(notationAt(err), 0)), Ply: ply + k.plyOffset, Err: ruleErr(err),
 					Detail: "ply " + strconv.Itoa(ply+k.plyOffset) + " " + string(word) + ": " + notationDetail(err)}
 			}
 			m = mv
@@ -154,6 +154,7 @@ func (k *kakinoki) kifMove(raw, t []byte) error {
 	if node == nil {
 		return nil // dropped
 	}
+	k.places.note(node, shogi.PartMove, &k.lr, raw, at, n)
 	return k.kifTail(raw, body[n:], node)
 }
 
@@ -167,6 +168,7 @@ func (k *kakinoki) kifTail(raw, rest []byte, node *shogi.Node) error {
 			return k.warn(k.lr.posAt(raw, col(raw, rest)), ErrBadTime, "want ) at the end of the time; time ignored")
 		}
 		mt, ok := parseKIFTime(rest[1:j])
+		k.places.note(node, shogi.PartTime, &k.lr, raw, col(raw, rest), j+1)
 		if !ok {
 			if err := k.warn(k.lr.posAt(raw, col(raw, rest)), ErrBadTime, "want a time like ( 0:16/00:00:16); time ignored"); err != nil {
 				return err

@@ -13,7 +13,9 @@ type lineSource struct {
 }
 
 func newLineSource(r io.Reader, opt Options) lineSource {
-	return lineSource{Options: opt, lr: newLineReader(r, opt)}
+	s := lineSource{Options: opt, lr: newLineReader(r, opt)}
+	s.lr.keepText(opt)
+	return s
 }
 
 // Warnings returns the problems tolerated in the last record.

@@ -35,6 +35,9 @@ type lineReader struct {
 	// whenever the collector is marking, on every line.
 	lastFrom, lastTo int
 	mem              *memory // where buf comes from and goes back to, if anywhere
+	// keep holds the text read, for the places of the record being read
+	// (Options.Places); nil without them.
+	keep *textKeeper
 	// The position of the line at quotedAt with its text, made once for
 	// the positions on it.
 	quoted     Pos
@@ -80,6 +83,25 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 		l.buf = opt.mem.lines[:cap(opt.mem.lines)]
 	}
 	return l
+}
+
+// keepText makes l, just made, keep the text it reads when opt asks for
+// places. The readers call it after newLineReader, which stays small
+// enough to be inlined (its lineReader then need not be allocated).
+func (l *lineReader) keepText(opt Options) {
+	if opt.Places {
+		l.keep = &textKeeper{r: l.r, base: l.base}
+		l.r = l.keep
+	}
+}
+
+// newRecordText starts keeping the text of a new record, for its places:
+// the text before the line last returned (which may be the new record's
+// first) is let go.
+func (l *lineReader) newRecordText() {
+	if l.keep != nil {
+		l.keep.forget(l.offset)
+	}
 }
 
 // pos returns the position of column col (1-based, in runes) of the line

@@ -82,6 +82,7 @@ func (r *textReader) field(key, value string, at Pos) headerField {
 // Read returns the next record, or io.EOF.
 func (r *textReader) Read() (*shogi.Record, error) {
 	r.warnings = nil
+	r.lr.newRecordText()
 	for {
 		line, err := r.lr.readLine()
 		if err != nil {
@@ -168,6 +169,9 @@ func (r *textReader) Read() (*shogi.Record, error) {
 	}
 	if g.annotated {
 		g.rec.NormalizeAnnotations()
+	}
+	if g.places != nil {
+		g.rec.Source = g.places
 	}
 	return g.rec, nil
 }
@@ -321,7 +325,7 @@ func (r *textReader) newGame(fields []headerField) (*game, error) {
 			rec.Header.Add(f.key, f.value)
 		}
 	}
-	return &game{r: r, rec: rec, lv: level{cur: rec.Root, pos: start}, tagged: tagged}, nil
+	return &game{r: r, rec: rec, lv: level{cur: rec.Root, pos: start}, tagged: tagged, places: newPlaces(r.lr.keep)}, nil
 }
 
 // level is the state of one line of play while reading: the last node read
@@ -334,15 +338,16 @@ type level struct {
 	fresh     bool // a variation with no move yet: comments wait for its first move
 
 	// The line's illegal move, kept as its last: foul while the foul
-	// ending that documents it may come (foulCapture: after the capture of
-	// the king it left in check), dropping once none can, while the rest of
-	// the line is dropped (dropped plies so far, skip levels of variations).
-	foul        *Error
-	foulCapture bool
-	offender    shogi.Color // who made the illegal move
-	dropping    *Error
-	dropped     int
-	skip        int
+	// ending that documents it may come (watch: at once, or after the
+	// capture of the king it left in check), dropping once none can, while
+	// the rest of the line is dropped (dropped plies so far, skip levels of
+	// variations).
+	foul     *Error
+	watch    shogi.FoulWatch
+	dropping *Error
+	dropped  int
+	skip     int
+	captured bool // the capture of the king came after dropping's move
 }
 
 // game reads the move text of one record.
@@ -365,6 +370,8 @@ type game struct {
 	// annotated: a comment line is the engine line of an analysis block,
 	// whose Western form the record is normalized from (shogi.Annotation).
 	annotated bool
+
+	places *placeTable // where each node was read, with Options.Places
 }
 
 // keepCommentLine keeps raw, the line just read, as the text of the
@@ -601,9 +608,9 @@ func (g *game) move(tok string, at Pos) error {
 	lv := &g.lv
 	ply := lv.pos.MoveNumber() - g.rec.Start.MoveNumber() + 1
 	if lv.cur.IsEnd() {
-		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %q after the end of the game", tok)}
+		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("ply %d %s after the end of the game", ply, tok)}
 	}
-	if lv.foul != nil && !lv.foulCapture {
+	if lv.foul != nil && !lv.watch.KingOpen() {
 		if err := g.pendingFoul(); err != nil {
 			return err
 		}
@@ -628,42 +635,37 @@ func (g *game) move(tok string, at Pos) error {
 			ne = e
 		}
 		if ne != nil {
-			return &Error{Pos: at, Ply: ply, Err: ne.Err, Detail: fmt.Sprintf("move %d %q: %s", ply, tok, ne.Detail)}
+			return &Error{Pos: at, Ply: ply, Err: ne.Err, Detail: fmt.Sprintf("ply %d %s: %s", ply, tok, ne.Detail)}
 		}
-		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("move %d %q: %v", ply, tok, err)}
+		return &Error{Pos: at, Ply: ply, Err: ErrSyntax, Detail: fmt.Sprintf("ply %d %s: %v", ply, tok, err)}
 	}
-	before, played := lv.pos, false
+	before := lv.pos
 	if lv.foul != nil {
 		// Only the capture of the king the illegal move left in check may
 		// come before the foul ending.
-		if !takesKing(&lv.pos, m) {
+		if !lv.watch.TakeKing(&lv.pos, m) {
 			if err := g.pendingFoul(); err != nil {
 				return err
 			}
 			lv.dropped++
 			return nil
 		}
-		lv.foulCapture = false
 	} else if err := lv.pos.PlayLegal(m); err != nil {
-		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("move %d %q", ply, tok)}
+		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, tok)}
 		if !psnPlayable(&lv.pos, m) {
 			return e
 		}
 		// Kept as the line's last move (see pendingFoul).
-		lv.foul, lv.foulCapture, lv.offender = e, err == shogi.ErrSelfCheck, lv.pos.Turn()
-	} else {
-		played = true
+		lv.foul, lv.watch = e, shogi.WatchFoul(&lv.pos, m)
 	}
 	n := g.rec.AddMove(lv.cur, m, shogi.MoveTime{})
+	g.places.notePos(n, shogi.PartMove, at, len(tok))
 	if len(g.pending) > 0 {
 		g.rec.SetComments(n, g.pending)
 		g.pending = nil
 	}
 	lv.before = before
 	lv.hasBefore = true
-	if !played {
-		lv.pos.Play(m)
-	}
 	lv.cur = n
 	lv.fresh = false
 	return nil
@@ -673,17 +675,10 @@ func (g *game) move(tok string, at Pos) error {
 func (g *game) ending(e shogi.Ending, at Pos) error {
 	lv := &g.lv
 	if lv.foul != nil {
-		switch e.Kind {
-		case shogi.IllegalMove:
-			// As CSA's %ILLEGAL_MOVE after the move: its offender loses.
-			e.Side = lv.offender
-			lv.foul, lv.foulCapture = nil, false
-		case shogi.FoulWin, shogi.FoulLose, shogi.IllegalAction:
-			lv.foul, lv.foulCapture = nil, false
-		default:
-			if err := g.pendingFoul(); err != nil {
-				return err
-			}
+		if lv.watch.Documents(e) {
+			lv.foul = nil
+		} else if err := g.pendingFoul(); err != nil {
+			return err
 		}
 	}
 	if lv.dropping != nil {
@@ -694,6 +689,7 @@ func (g *game) ending(e shogi.Ending, at Pos) error {
 		return nil
 	}
 	n := g.rec.AddChild(lv.cur, 0, e)
+	g.places.notePos(n, shogi.PartMove, at, 0)
 	if len(g.pending) > 0 {
 		g.rec.SetComments(n, g.pending)
 		g.pending = nil
@@ -721,15 +717,8 @@ func (g *game) pendingFoul() error {
 		return e
 	}
 	lv.dropping, lv.dropped = e, 0
-	if !lv.foulCapture && lv.cur.Ply() > e.Ply {
-		// The capture of the king the move left in check, with no foul
-		// ending after it: the line is cut at the illegal move.
-		p := lv.cur.Parent()
-		lv.cur.Detach()
-		lv.cur, lv.pos = p, lv.before
-		lv.dropped++
-	}
-	lv.foulCapture = false
+	// The capture of the king the move left in check, if it came, stays.
+	lv.captured = lv.cur.Ply() > e.Ply
 	return nil
 }
 
@@ -746,7 +735,7 @@ func (g *game) endLine() error {
 		if e.Err == ErrBadVariation {
 			e.Detail += " (" + plies(lv.dropped) + ")"
 		} else {
-			e.Detail += droppedNote(lv.dropped)
+			e.Detail += droppedNote(lv.dropped, lv.captured)
 		}
 		g.r.warnings.Append(e)
 	}
@@ -882,6 +871,7 @@ func (g *game) time(s string, at Pos) {
 		mt.Total, mt.HasTotal = t, true
 	}
 	g.rec.SetTime(g.lv.cur, mt)
+	g.places.notePos(g.lv.cur, shogi.PartTime, at, 0)
 }
 
 // psnClock reads m:ss or h:mm:ss (seconds may have a fraction).
@@ -948,9 +938,15 @@ func (g *game) endComment() {
 }
 
 // looksLikePSN reports whether text starts with a PSN tag pair such as
-// [Sente "…"] or [Event "…"] (detection for parse.Detect).
+// [Sente "…"] or [Event "…"], or with a game termination marker alone on
+// its line (*, 1-0, 0-1, 1/2-1/2): a game of no tags and no moves, as the
+// PSN writer writes a position without moves (detection for parse.Detect).
 func looksLikePSN(t []byte) bool {
-	l := firstLine(t)
+	l := bytes.TrimRight(firstLine(t), " \t")
+	switch string(l) {
+	case "*", "1-0", "0-1", "1/2-1/2":
+		return true
+	}
 	if len(l) < 5 || l[0] != '[' {
 		return false
 	}

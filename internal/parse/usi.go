@@ -33,6 +33,7 @@ func NewUSI(r io.Reader, opt Options) *USI { return &USI{newLineSource(r, opt)} 
 // Read returns the next game.
 func (u *USI) Read() (*shogi.Record, error) {
 	u.warnings = nil
+	u.lr.newRecordText()
 	for {
 		line, more, err := u.lr.readPart()
 		if err != nil {
@@ -182,6 +183,10 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 		return fail(&Error{Pos: linePos(0, at), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""})
 	}
 	rec := u.newRecord(start)
+	places := newPlaces(u.lr.keep)
+	if places != nil {
+		rec.Source = places
+	}
 	if ok {
 		if string(f) != "moves" {
 			return fail(&Error{Pos: headPos(string(f), at), Err: ErrSyntax, Detail: fmt.Sprintf("want \"moves\", found %q", f)})
@@ -203,9 +208,11 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 		switch string(f) {
 		case "resign":
 			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.Resign, Side: pos.Turn()})
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
 			continue
 		case "win":
 			node = rec.AddChild(node, 0, shogi.Ending{Kind: shogi.EnteringKing, Side: pos.Turn()})
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
 			continue
 		}
 		m, err := shogi.ParseUSIMove(string(f))
@@ -216,10 +223,10 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			if errors.As(err, &ne) {
 				code = ne.Err
 			}
-			return fail(&Error{Pos: posOf(off), Ply: ply, Err: code, Detail: err.Error()})
+			return fail(&Error{Pos: posOf(off), Ply: ply, Err: code, Detail: fmt.Sprintf("ply %d %s: %s", ply, f, notationDetail(err))})
 		}
 		if err := pos.PlayLegal(m); err != nil {
-			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("at move %d %s", ply, f)}
+			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, f)}
 			if !psnPlayable(&pos, m) {
 				return fail(e)
 			}
@@ -227,17 +234,39 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 			if u.Strict {
 				return fail(e)
 			}
-			rec.AddChild(node, m, shogi.Ending{})
+			node = rec.AddChild(node, m, shogi.Ending{})
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
+			// USI states no ending to document the foul; the capture of
+			// the king it left in check, if that comes next, is kept as
+			// every reader keeps it (shogi/foul.go).
+			watch, captured := shogi.WatchFoul(&pos, m), false
+			off += len(f)
+			if f, at, ok = z.next(); ok {
+				if z.n != part {
+					off, part = 0, z.n
+				}
+				off = bytes.Index(z.part[off:], f) + off
+				if take, err := shogi.ParseUSIMove(string(f)); err == nil && watch.TakeKing(&pos, take) {
+					node, captured = rec.AddChild(node, take, shogi.Ending{}), true
+					places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
+				}
+			}
 			dropped, err := z.rest()
 			if err != nil {
 				return nil, err
 			}
-			e.Detail += droppedNote(dropped)
+			if ok && !captured {
+				dropped++
+			}
+			e.Detail += droppedNote(dropped, captured)
 			e.Warning = true
 			u.warnings = append(u.warnings, e)
 			return rec, nil
 		}
 		node = rec.AddMove(node, m, shogi.MoveTime{})
+		if places != nil {
+			places.note(node, shogi.PartMove, u.lr, z.part, off, len(f))
+		}
 		off += len(f)
 	}
 	if z.err != nil {

@@ -45,8 +45,15 @@ func NewDisplay(board Board, notation string) (Display, error) {
 }
 
 // MoveText writes m, played in pos, in each notation: the Japanese one
-// with its side mark (▲７六歩), the others as they are (P-7f).
+// with its side mark (▲７六歩), the others as they are (P-7f). A move
+// that does not move a piece of the side to move is written as
+// shogi.DescribeMove writes it.
 func (d *Display) MoveText(pos *shogi.Position, m shogi.Move) string {
+	if !m.IsDrop() {
+		if pc := pos.At(m.From()); pc.IsEmpty() || pc.Color() != pos.Turn() {
+			return shogi.DescribeMove(pos, m)
+		}
+	}
 	var b []byte
 	for i, n := range d.Notations {
 		if i > 0 {
@@ -120,35 +127,29 @@ func (d *Display) View(rec *shogi.Record, n *shogi.Node, before, pos *shogi.Posi
 }
 
 // PlyError is the error of DrawMainLine for a ply the main line does not
-// reach: it has fewer moves (Err nil), or move Plies+1, Move, breaks the
-// rules (Err) and the positions stop before it.
+// reach: it has only Plies moves.
 type PlyError struct {
 	Ply, Plies int
-	Move       string
-	Err        error
 }
 
 func (e *PlyError) Error() string {
-	if e.Err == nil {
-		return fmt.Sprintf("no ply %d: the main line has only %d moves", e.Ply, e.Plies)
-	}
-	return fmt.Sprintf("no ply %d: move %d %s breaks the rules (%v); the positions go to ply %d", e.Ply, e.Plies+1, e.Move, e.Err, e.Plies)
+	return fmt.Sprintf("no ply %d: the main line has only %d moves", e.Ply, e.Plies)
 }
 
 // DrawMainLine draws the position after main-line ply ply of rec (ply < 0:
-// the last position), or with all every position from the start, one
-// after another. A last move that breaks the rules is not played: the
-// position before it is drawn, captioned with the move and the foul ending
-// it brought, or with the rule it breaks.
+// the last position, the main line's shogi.Outcome Final), or with all
+// every position from the start, one after another. Moves are played as
+// recorded: a move that breaks the rules is captioned with the ending after
+// it (the foul ending that documents it), or else with the rule it breaks.
 func (d *Display) DrawMainLine(w io.Writer, rec *shogi.Record, ply int, all bool) error {
 	pos := rec.Start
 	var before shogi.Position
 	var node *shogi.Node
 	n := 0
-	foul := "" // a last move that broke the rules, with the ending it brought
+	foul := "" // the rule the last move drawn breaks, shown when no ending follows it
 	draw := func() error {
 		v := d.View(rec, node, &before, &pos, n)
-		if foul != "" {
+		if foul != "" && v.End == "" {
 			v.End = foul
 		}
 		return d.Board.Draw(w, v)
@@ -162,23 +163,12 @@ func (d *Display) DrawMainLine(w io.Writer, rec *shogi.Record, ply int, all bool
 		if ply >= 0 && n >= ply {
 			break
 		}
+		foul = ""
 		if err := pos.Legal(next.Move); err != nil {
-			if next.DocumentsFoul() {
-				// The game ended with this foul: the last position is
-				// the one before it.
-				foul = d.MoveText(&pos, next.Move) + " " + d.EndText(next.Next(), pos.Turn().Opponent())
-				break
-			}
-			// A reader kept this illegal move (and warned): the last
-			// position is the one before it.
-			if ply > n {
-				return &PlyError{Ply: ply, Plies: n, Move: shogi.DescribeMove(&pos, next.Move), Err: err}
-			}
-			foul = d.MoveText(&pos, next.Move) + " (" + err.Error() + ")"
-			break
+			foul = "(" + err.Error() + ")"
 		}
 		before = pos
-		pos.Play(next.Move)
+		pos.PlayRecorded(next.Move)
 		node, n = next, n+1
 		if all {
 			if _, err := w.Write([]byte{'\n'}); err != nil {

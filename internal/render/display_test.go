@@ -57,8 +57,12 @@ func TestDrawMainLine(t *testing.T) {
 		{"ply 1", legal, 1, false, 1, "▲７六歩", ""},
 		{"all", legal, -1, true, 3, "投了", ""},
 		{"past the end", legal, 3, false, 0, "", "no ply 3: the main line has only 2 moves"},
-		{"illegal last move", illegal, -1, false, 1, "(", ""},
-		{"past an illegal move", illegal, 2, false, 0, "", "no ply 2: move 2 "},
+		// Moves are played as recorded (shogi.Position.PlayRecorded), so
+		// the last position is after the illegal move, captioned with the
+		// rule it breaks, and so is that move's ply.
+		{"illegal last move", illegal, -1, false, 1, "(no piece on the origin square)", ""},
+		{"at an illegal move", illegal, 2, false, 1, "手数＝2", ""},
+		{"past an illegal move", illegal, 3, false, 0, "", "no ply 3: the main line has only 2 moves"},
 	}
 	for _, tt := range tests {
 		d, _ := NewDisplay(Board{}, "japanese")

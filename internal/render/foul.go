@@ -6,13 +6,14 @@ import (
 	"github.com/kifconv/kifconv/internal/shogi"
 )
 
-// A record keeps an illegal move only as the last move of its line, followed
-// by the foul ending that documents it, or by nothing (a lenient reader's
-// warning). Formats that state a move by its origin (KIF, CSA, JKF, USI,
-// PSN) write it as it is. Formats whose move text names a piece and a
-// square (KI2, Western, Hosking, Kitao–Kawasaki) write it only when the
-// text reads back as that move; otherwise the line stops before it and the
-// loss is reported as lostIllegal.
+// A record keeps an illegal move only where it ends its line: the last
+// move, or the one before the capture of the king it left in check, each
+// followed by the foul ending that documents it or by nothing (a lenient
+// reader's warning; shogi/foul.go). Formats that state a move by its origin
+// (KIF, CSA, JKF, USI, PSN) write it as it is. Formats whose move text
+// names a piece and a square (KI2, Western, Hosking, Kitao–Kawasaki) write
+// it only when the text reads back as that move; otherwise the line stops
+// before it and the loss is reported as lostIllegal.
 const lostIllegal = "illegal moves"
 
 // errSkipLine is returned by a kakinokiVisitor's node to leave out that
@@ -20,21 +21,25 @@ const lostIllegal = "illegal moves"
 // still written).
 var errSkipLine = errors.New("render: the rest of the line is left out")
 
-// endsLine reports whether n is a move after which only endings follow:
-// the place of a move a record keeps to document a foul.
+// endsLine reports whether n is a move where readers may keep an illegal
+// one: followed by only endings, or by one move (the capture of a king)
+// and then only endings.
 func endsLine(n *shogi.Node) bool {
 	if n.IsEnd() {
 		return false
 	}
 	next := n.Next()
-	return next == nil || next.IsEnd()
+	if next == nil || next.IsEnd() {
+		return true
+	}
+	after := next.Next()
+	return after == nil || after.IsEnd()
 }
 
 // illegalUnstated reports whether n, a move played in pos, is an illegal
 // move whose text (text, without a side mark) parse does not read back as
-// the same move: a move the notation cannot state. Only the last move of
-// a line is checked, where readers keep illegal moves; the others are
-// legal.
+// the same move: a move the notation cannot state. Only the moves where
+// readers keep illegal ones (endsLine) are checked; the others are legal.
 func illegalUnstated(pos *shogi.Position, n *shogi.Node, text []byte, parse func(*shogi.Position, string) (shogi.Move, error)) bool {
 	if !endsLine(n) || pos.Legal(n.Move) == nil {
 		return false

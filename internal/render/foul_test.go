@@ -3,10 +3,13 @@ package render_test
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -155,6 +158,53 @@ func TestFoulRoundTrip(t *testing.T) {
 					t.Fatalf("%v; written:\n%s", err, out.String())
 				}
 			})
+		}
+	}
+}
+
+// TestFoulFilesRoundTrip writes each foul record of parse's testdata (the
+// same fouls written by hand in every format, in both forms: the ending at
+// once, or the king taken and then the ending) in every format that has a
+// reader, and reads it back as the CLI would: the record read back is the
+// one written, up to what the writer reports it could not carry; a
+// position format gives the main line's final position (shogi.Outcome).
+func TestFoulFilesRoundTrip(t *testing.T) {
+	dir := filepath.Join("..", "parse", "testdata", "fouls")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		raw, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _, err := charset.Decode(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := parse.New(parse.DetectFormat(e.Name(), text).Format, bytes.NewReader(text), parse.Options{Filename: e.Name(), Strict: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := r.Read()
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		if rec.Outcome().Foul.Move == nil {
+			t.Fatalf("%s: no documented foul", e.Name())
+		}
+		for _, p := range rtPairs {
+			if !p.fouls {
+				continue // USI states no ending
+			}
+			wf, ok := render.Lookup(p.writer)
+			if !ok {
+				t.Fatalf("no writer %s", p.writer)
+			}
+			if msg := rtCheck(t, p, wf, []*shogi.Record{rec}, &rtStats{losses: map[string]int{}}); msg != "" {
+				t.Errorf("%s → %s: %s", e.Name(), p, msg)
+			}
 		}
 	}
 }

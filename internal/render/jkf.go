@@ -809,8 +809,9 @@ func (j *JKF) appendMove(b []byte, f *jkfLine, m shogi.Move) []byte {
 		case pc.Type().CanPromote() && (m.From().InPromotionZone(c) || to.InPromotionZone(c)):
 			b = append(b, `,"promote":false`...)
 		}
-		// A king is never captured but in a documented foul; the schema
-		// has no such capture.
+		// A king is taken only in a documented foul (shogi/foul.go); its
+		// capture is left out, as the schema's capturable kinds (those a
+		// hand can hold) have no OU: readers take it from the board.
 		if x := pos.At(to); x != shogi.NoPiece && x.Type() != shogi.King {
 			b = append(b, `,"capture":"`...)
 			b = append(b, x.Type().CSA()...)

@@ -160,8 +160,8 @@ func psnResult(rec *shogi.Record) string {
 		}
 		return "*"
 	}
-	if w, ok := end.End().Winner(); ok {
-		if w == shogi.Black {
+	if o := shogi.LineResult(rec.Start, rec.Root.Next()); o.Decided {
+		if o.Winner == shogi.Black {
 			return "1-0"
 		}
 		return "0-1"

@@ -81,13 +81,15 @@ func (t *trainer) write(rec *shogi.Record) error {
 // line walks the line of play that starts with the node first, played
 // from pos, ply moves after the start of the record.
 func (t *trainer) line(first *shogi.Node, pos shogi.Position, ply int) error {
-	winner, decided := lineResult(first)
+	o := shogi.LineResult(pos, first)
+	winner, decided := o.Winner, o.Decided
 	keep := decided || !t.opt.Decisive
 	for n := first; n != nil && !n.IsEnd(); n = n.Next() {
-		next := n.Next()
-		if (next == nil || next.IsEnd()) && pos.Legal(n.Move) != nil {
-			// An illegal last move: a foul the ending documents, or one a
-			// lenient reader kept. Its position is not a position of play.
+		// Readers keep an illegal move only as the last move of its line,
+		// or before the capture of the king it left in check (a foul the
+		// ending documents, or one a lenient reader kept): the data end
+		// before it, since what follows is not play.
+		if next := n.Next(); (next == nil || next.IsEnd() || next.Next() == nil || next.Next().IsEnd()) && pos.Legal(n.Move) != nil {
 			break
 		}
 		if keep && ply >= t.opt.SkipPlies {
@@ -148,18 +150,6 @@ func (t *trainer) seenBefore(tp *trainPos) bool {
 	}
 	t.seenText[string(b)] = struct{}{}
 	return false
-}
-
-// lineResult returns the winner of the line of play through n: the
-// ending at its end, following the first children.
-func lineResult(n *shogi.Node) (shogi.Color, bool) {
-	for n.Next() != nil {
-		n = n.Next()
-	}
-	if !n.IsEnd() {
-		return shogi.Black, false
-	}
-	return n.End().Winner()
 }
 
 // scoreOf returns the engine score that comments of a move record, from

@@ -162,13 +162,14 @@ func joinMessage(err error, detail string) string {
 }
 
 // FindingDiagnostics turns what the library's record checks found
-// (shogi.Record.Check) into diagnostics of record number game of path.
-// They have no source line, since nodes keep none: they name the game and
-// the ply.
+// (shogi.Record.Check) into diagnostics of record number game of path,
+// with the line, column and source line of each finding's place when the
+// record was read with places (parse.Options.Places; Finding.Place).
 func FindingDiagnostics(path string, game int, fs []shogi.Finding) []Diagnostic {
 	var out []Diagnostic
 	for _, f := range fs {
-		out = append(out, Diagnostic{Path: path, Game: game, Ply: f.Ply, Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Start: f.Start})
+		out = append(out, Diagnostic{Path: path, Line: f.Place.Line, Col: f.Place.Col, Source: f.Place.Text,
+			Game: game, Ply: f.Ply, Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Start: f.Start})
 	}
 	return out
 }

@@ -359,8 +359,17 @@ func (s *sarifReporter) File(r *FileReport) error {
 }
 
 // sarifURI turns a path into a URI reference: slashes, and the characters
-// a URI path cannot hold escaped.
+// a URI path cannot hold escaped; an absolute path becomes a file:// URI
+// (a path that starts with / is no place a SARIF viewer finds), a relative
+// one stays relative to the working directory.
 func sarifURI(p string) string {
+	if filepath.IsAbs(p) {
+		path := filepath.ToSlash(p)
+		if !strings.HasPrefix(path, "/") {
+			path = "/" + path // a Windows volume, C:/…
+		}
+		return (&url.URL{Scheme: "file", Path: path}).String()
+	}
 	u := url.URL{Path: filepath.ToSlash(p)}
 	s := u.EscapedPath()
 	// A colon in the first segment would read as a scheme.

@@ -65,6 +65,8 @@ func TestSARIFURI(t *testing.T) {
 		{"a/b.kif", "a/b.kif"},
 		{"a b%.kif", "a%20b%25.kif"},
 		{"c:d/e.kif", "./c:d/e.kif"},
+		{"../x/y.kif", "../x/y.kif"},
+		{"/tmp/a b/y.kif", "file:///tmp/a%20b/y.kif"},
 	}
 	for _, tt := range tests {
 		if got := sarifURI(tt.in); got != tt.want {

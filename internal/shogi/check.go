@@ -58,10 +58,16 @@ var CheckCodes = [...]struct{ Code, Summary string }{
 type Finding struct {
 	Code     string // stable kebab-case code: one of the Code constants, or a RuleError's
 	Severity Severity
-	Node     *Node // the node concerned; the root for the header and the start position
-	Ply      int   // the ply of Node (0: the header or the start position)
-	Start    bool  // about the start position, which a reader may have reported already
+	Node     *Node  // the node concerned; the root for the header and the start position
+	Part     Part   // the part of Node concerned: the move or ending, or its time
+	Key      string // the header field concerned, for a finding about one
+	Ply      int    // the ply of Node (0: the header or the start position)
+	Start    bool   // about the start position, which a reader may have reported already
 	Message  string
+	// Place is where Node's Part (or the field Key) stands in the text
+	// the record was read from, when the record has a Source
+	// (Record.PlaceOf): a diagnostic's line, column and quoted line.
+	Place Place
 }
 
 // Check replays every line of play of r (the main line and every
@@ -69,7 +75,7 @@ type Finding struct {
 // validator should point out:
 //
 //   - an illegal move (an error with the code of its Legal sentinel) that
-//     no foul ending documents (see Node.DocumentsFoul); nothing after it on
+//     no foul ending documents (see FoulAt); nothing after it on
 //     its line is checked;
 //   - a start position no game can reach, a 手数 or 手合割 header that does
 //     not match the record, running time totals that do not add up;
@@ -87,6 +93,9 @@ func (r *Record) Check() []Finding {
 	c := checker{rec: r}
 	c.header()
 	c.walk()
+	for i := range c.out {
+		c.out[i].Place, _ = r.PlaceOf(&c.out[i])
+	}
 	return c.out
 }
 
@@ -117,6 +126,7 @@ func (c *checker) header() {
 		if h, known := HandicapFromKIF(strings.TrimSpace(v)); known && h != Other {
 			if p := h.Position(); !p.Equal(&r.Start) {
 				c.add(CodeHandicapMismatch, r.Root, 0, "手合割 says "+h.KIF()+" but the start position is not that preset ("+r.Start.SFEN()+")")
+				c.out[len(c.out)-1].Key = KeyHandicap
 			}
 		}
 	}
@@ -124,6 +134,7 @@ func (c *checker) header() {
 		if n, ok := ParseJaNumber(v); ok {
 			if moves := r.mainLineMoves(); n != moves {
 				c.add(CodeMoveCount, r.Root, 0, "手数 says "+strconv.Itoa(n)+" but the main line has "+strconv.Itoa(moves)+" moves")
+				c.out[len(c.out)-1].Key = "手数"
 			}
 		}
 	}
@@ -190,8 +201,9 @@ func (c *checker) walk() {
 				}
 				if n.Time().HasTotal && known[side] && !c.timeDone && !totalFits(n.Time().Total, spent[side], moves[side]) {
 					c.timeDone = true
-					c.add(CodeTimeTotal, n, ply, "at move "+strconv.Itoa(ply)+" the total time of "+sideName(side)+" is "+
+					c.add(CodeTimeTotal, n, ply, c.step(&f.pos, n, ply)+": the total time of "+sideName(side)+" is "+
 						clock(n.Time().Total)+" but the times of the moves add up to "+clock(spent[side]))
+					c.out[len(c.out)-1].Part = PartTime
 				}
 				if n.IsEnd() {
 					c.ending(&f, n, ply)
@@ -199,16 +211,16 @@ func (c *checker) walk() {
 				}
 				next := f.pos
 				if err := next.PlayLegal(n.Move); err != nil {
-					if n.DocumentsFoul() {
+					if _, ok := FoulAt(&f.pos, n); ok {
 						continue // the record shows the foul and the ending it brought
 					}
 					c.out = append(c.out, Finding{Code: ruleCode(err, "illegal-move"), Severity: SevError, Node: n, Ply: ply,
-						Message: err.Error() + " at move " + strconv.Itoa(ply) + " " + DescribeMove(&f.pos, n.Move)})
+						Message: err.Error() + ": " + c.step(&f.pos, n, ply)})
 					continue // nothing after an illegal move can be checked
 				}
 				if f.rep.Kind != NoRepetition {
-					c.add(CodePlayAfterRepetition, n, ply, "move "+strconv.Itoa(ply)+" "+DescribeMove(&f.pos, n.Move)+
-						" is played after the position of move "+strconv.Itoa(f.ply)+" stood for the fourth time (千日手"+
+					c.add(CodePlayAfterRepetition, n, ply, c.step(&f.pos, n, ply)+
+						" is played after the position of ply "+strconv.Itoa(f.ply)+" stood for the fourth time (千日手"+
 						repetitionNote(f.rep)+"), which ended the game")
 				}
 				key := f.pos.KeyAfter(f.key, n.Move)
@@ -375,19 +387,43 @@ func (l *lineKeys) grow(n int) {
 	}
 }
 
+// step names the move or ending n, played in pos, for a message: "ply 5"
+// and the text the source wrote (７七玉(68), +6877OU), or without a Source
+// the move in KI2 (▲７七玉) or the ending's KIF word.
+func (c *checker) step(pos *Position, n *Node, ply int) string {
+	s := "ply " + strconv.Itoa(ply) + " "
+	if src := c.rec.Source; src != nil {
+		if p, ok := src.Place(n, PartMove); ok && p.Token != "" {
+			return s + p.Token
+		}
+	}
+	if n.IsEnd() {
+		return s + endingName(n.End(), pos.Turn())
+	}
+	return s + DescribeMove(pos, n.Move)
+}
+
 // ending checks the ending n, which follows f's node, against the rules.
 func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 	pos := &f.pos
-	at := " at move " + strconv.Itoa(ply)
+	at := " at ply " + strconv.Itoa(ply)
 	e := n.End().Normalize(pos.Turn())
+	word := func(kif string) string { // the ending as the source wrote it, else its KIF word
+		if src := c.rec.Source; src != nil {
+			if p, ok := src.Place(n, PartMove); ok && p.Token != "" {
+				return p.Token
+			}
+		}
+		return kif
+	}
 	if f.rep.Kind == PerpetualCheck {
 		loser := f.rep.Loser
 		switch w, decided := e.Winner(); {
 		case decided && w == loser:
-			c.add(CodePerpetualCheck, n, ply, "the record ends with "+endingName(e, pos.Turn())+at+" for "+sideName(loser)+
+			c.add(CodePerpetualCheck, n, ply, "the record ends with "+word(endingName(e, pos.Turn()))+at+" for "+sideName(loser)+
 				", but "+sideName(loser)+" checked with every move of a fourfold repetition (連続王手の千日手) and loses")
 		case e.Kind == Sennichite:
-			c.add(CodePerpetualCheck, n, ply, "the record ends with 千日手"+at+", a draw, but "+sideName(loser)+
+			c.add(CodePerpetualCheck, n, ply, "the record ends with "+word("千日手")+at+", a draw, but "+sideName(loser)+
 				" checked with every move of the fourfold repetition (連続王手の千日手) and loses")
 		}
 	}
@@ -397,7 +433,7 @@ func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 			return // the fourth occurrence was at f's node, or reported where it was
 		}
 		times, _ := c.line.count(f.key)
-		msg := "the record ends with 千日手" + at + ", but the position stood "
+		msg := "the record ends with " + word("千日手") + at + ", but the position stood "
 		if times == 1 {
 			msg += "for the first time"
 		} else {
@@ -409,22 +445,22 @@ func (c *checker) ending(f *checkFrame, n *Node, ply int) {
 		res, err := pos.DeclareImpasse(rule)
 		switch {
 		case err != nil:
-			c.add(CodeEndingImpasse, n, ply, "the record ends with "+endingName(e, pos.Turn())+at+" for "+sideName(pos.Turn())+
+			c.add(CodeEndingImpasse, n, ply, "the record ends with "+word(endingName(e, pos.Turn()))+at+" for "+sideName(pos.Turn())+
 				", but the declaration fails the "+rule.String()+"-point rule: "+err.Error())
 		case res.Outcome != ImpasseWin:
-			c.add(CodeEndingImpasse, n, ply, "the record ends with "+endingName(e, pos.Turn())+at+", but under the "+rule.String()+
+			c.add(CodeEndingImpasse, n, ply, "the record ends with "+word(endingName(e, pos.Turn()))+at+", but under the "+rule.String()+
 				"-point rule "+strconv.Itoa(res.Points)+" points make the declaration a draw (持将棋), not a win")
 		}
 	case Mate:
 		switch {
 		case pos.IsCheckmate():
 		case pos.InCheck() && onlyDrops(pos.LegalMoves(nil)):
-			c.add(CodeEndingMate, n, ply, "the record ends with 詰み"+at+", but "+sideName(pos.Turn())+
+			c.add(CodeEndingMate, n, ply, "the record ends with "+word("詰み")+at+", but "+sideName(pos.Turn())+
 				" can still drop a piece between (tsume problems leave such useless interpositions, 無駄合, out)")
 		case pos.InCheck():
-			c.add(CodeEndingMate, n, ply, "the record ends with 詰み"+at+", but "+sideName(pos.Turn())+" is in check and has a legal move")
+			c.add(CodeEndingMate, n, ply, "the record ends with "+word("詰み")+at+", but "+sideName(pos.Turn())+" is in check and has a legal move")
 		default:
-			c.add(CodeEndingMate, n, ply, "the record ends with 詰み"+at+", but "+sideName(pos.Turn())+" is not even in check")
+			c.add(CodeEndingMate, n, ply, "the record ends with "+word("詰み")+at+", but "+sideName(pos.Turn())+" is not even in check")
 		}
 	}
 }
@@ -487,35 +523,6 @@ func endingName(e Ending, toMove Color) string {
 		return w
 	}
 	return e.Kind.String()
-}
-
-// DocumentsFoul reports whether n, a move, is followed by the ending that
-// declares it a foul (反則勝ち, 反則負け, %ILLEGAL_MOVE, %±ILLEGAL_ACTION),
-// as records of real games do after an illegal move.
-func (n *Node) DocumentsFoul() bool {
-	next := n.Next()
-	if next == nil || !next.IsEnd() {
-		return false
-	}
-	switch next.End().Kind {
-	case FoulWin, FoulLose, IllegalMove, IllegalAction:
-		return true
-	}
-	return false
-}
-
-// CutAtFoul ends the main line of r before its last move when that move
-// breaks the rules and is followed by the foul ending it brought (反則負け):
-// records of real games keep such a move, no position follows it, and the
-// frames of --svg-all, like show, end with the position before it.
-func (r *Record) CutAtFoul() {
-	last, err := r.MainLineNode(-1)
-	if err != nil {
-		return
-	}
-	if next := last.Next(); next != nil && !next.IsEnd() && next.DocumentsFoul() {
-		last.link(nil)
-	}
 }
 
 // DescribeMove writes m as KI2 notation with its side mark (▲７六歩), or as
@@ -590,25 +597,19 @@ func (r *Record) CheckSummary(text string) []Finding {
 	add := func(msg string) {
 		out = append(out, Finding{Code: CodeSummaryMismatch, Severity: SevWarning, Node: r.Root, Message: msg})
 	}
-	moves := 0
-	var end *Node
-	for x := range r.MainLine() {
-		if x.IsEnd() {
-			end = x
-			break
-		}
-		moves++
-	}
+	// The result is the main line's outcome: after a documented foul, its
+	// mover lost, whatever the ending's word.
+	o := LineResult(r.Start, r.Root.Next())
+	moves := o.Plies
 	if n != moves {
 		add("the まで line counts " + strconv.Itoa(n) + " moves but the main line has " + strconv.Itoa(moves))
 	}
-	if end == nil {
+	if o.End == nil {
 		return out
 	}
 	toMove := r.Start.Turn() ^ Color(moves&1)
-	e := end.End().Normalize(toMove)
-	word, _ := e.KIF(toMove)
-	winner, decided := e.Winner()
+	word, _ := o.End.End().KIF(toMove)
+	winner, decided := o.Winner, o.Decided
 	said, saysWinner := summaryWinner(result)
 	switch {
 	case saysWinner && (!decided || said != winner):

@@ -264,6 +264,23 @@ func TestCheckSummary(t *testing.T) {
 			}
 		}
 	}
+	// A documented foul: its mover lost, whatever the ending's word
+	// (shogi/foul.go), and the まで line says so.
+	fouls := []struct {
+		moves, line string
+		wants       int
+	}{
+		{club24 + " foul_lose", "まで6手で後手の勝ち", 0},
+		{club24 + " foul_lose", "まで6手で先手の反則負け", 0},
+		{club24 + " foul_lose", "まで6手で先手の勝ち", 1},
+		{"7g7f 3c3d 5i6h 8c8d 6h7g foul_win", "まで5手で後手の反則勝ち", 0},
+		{"7g7f 3c3d 5i6h 8c8d 6h7g foul_lose", "まで5手で先手の反則負け", 0},
+	}
+	for _, tt := range fouls {
+		if got := lineRecord(t, "", tt.moves).CheckSummary(tt.line); len(got) != tt.wants {
+			t.Errorf("%s after %s: %d warnings %+v, want %d", tt.line, tt.moves, len(got), got, tt.wants)
+		}
+	}
 }
 
 func TestCutJaNumber(t *testing.T) {

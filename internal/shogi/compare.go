@@ -437,14 +437,8 @@ func sameStep(x, y *Node, toMove Color) bool {
 // canonicalEnding names an ending by its outcome, so that formats that
 // say the same thing differently agree: CSA's ±ILLEGAL_ACTION becomes a
 // foul win or loss of the side to move, and %ILLEGAL_MOVE (the side to move
-// fouled) is KIF's 反則負け.
-func canonicalEnding(e Ending, toMove Color) Ending {
-	e = e.Normalize(toMove)
-	if e.Kind == IllegalMove {
-		e.Kind = FoulLose
-	}
-	return e
-}
+// fouled) is KIF's 反則負け (see endingAt).
+func canonicalEnding(e Ending, toMove Color) Ending { return endingAt(e, toMove) }
 
 func stepText(n *Node, toMove Color) string {
 	switch {

@@ -42,6 +42,11 @@ type NotationError struct {
 	Text   string // the move text as given
 	Err    error  // a sentinel such as ErrAmbiguous
 	Detail string // optional explanation
+	// At is the byte offset in Text of the first character that is wrong,
+	// where a reader puts its caret; -1 when the text as a whole is (it
+	// reads, but names no move of the position). The Japanese notations
+	// set it; it is 0 in the others' errors.
+	At int
 }
 
 func (e *NotationError) Error() string {

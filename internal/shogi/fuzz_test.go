@@ -149,7 +149,8 @@ func fuzzPositions(tb testing.TB) []shogi.Position {
 }
 
 // fuzzNotation checks a notation's ParseMove on arbitrary text in each fuzz
-// position: it never panics; an error wraps a shogi sentinel; a returned
+// position: it never panics; an error wraps a shogi sentinel and places
+// its first wrong character within the text; a returned
 // move is well-formed and Legal can judge it; and a legal move is written
 // back by AppendMove as text that ParseMove resolves to the same move.
 func fuzzNotation(f *testing.F, n shogi.Notation, seeds []string) {
@@ -181,6 +182,11 @@ func fuzzNotation(f *testing.F, n shogi.Notation, seeds []string) {
 			var re *shogi.RuleError
 			if !errors.As(err, &re) {
 				t.Fatalf("%s ParseMove(%q): error %v (%T) wraps no shogi sentinel", n, s, err, err)
+			}
+			// The first wrong character is one of the text (or its end).
+			var ne *shogi.NotationError
+			if errors.As(err, &ne) && (ne.At < -1 || ne.At > len(ne.Text)) {
+				t.Fatalf("%s ParseMove(%q): At %d in %q", n, s, ne.At, ne.Text)
 			}
 			return
 		}

@@ -434,13 +434,11 @@ func (c *Criteria) Match(r *Record) bool {
 		}
 	}
 	if len(c.results)+len(c.winners)+len(c.losers) > 0 || c.minPlies >= 0 || c.maxPlies >= 0 {
-		plies, end := mainLineEnd(r)
-		if c.minPlies >= 0 && plies < c.minPlies || c.maxPlies >= 0 && plies > c.maxPlies {
+		o := LineResult(r.Start, r.Root.Next())
+		if c.minPlies >= 0 && o.Plies < c.minPlies || c.maxPlies >= 0 && o.Plies > c.maxPlies {
 			return false
 		}
-		toMove := r.Start.Turn() ^ Color(plies&1)
-		e := endingAt(end, toMove)
-		w, hasW := e.Winner()
+		e, w, hasW := o.Ending, o.Winner, o.Decided
 		if len(c.results) > 0 {
 			ok := false
 			for _, res := range c.results {
@@ -504,18 +502,6 @@ func containsAny(subs []string, vals ...string) bool {
 		}
 	}
 	return false
-}
-
-// mainLineEnd counts the moves of r's main line and returns its ending.
-func mainLineEnd(r *Record) (int, Ending) {
-	n := 0
-	for x := r.Root.Next(); x != nil; x = x.Next() {
-		if x.IsEnd() {
-			return n, x.End()
-		}
-		n++
-	}
-	return n, Ending{}
 }
 
 // startsWith reports whether r's main line starts with moves (nil never

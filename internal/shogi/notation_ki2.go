@@ -297,7 +297,7 @@ type jaMove struct {
 type jaText interface{ ~string | ~[]byte }
 
 func jaErr[T jaText](s T, err error, detail string) error {
-	return &NotationError{Text: string(s), Err: err, Detail: detail}
+	return &NotationError{Text: string(s), Err: err, Detail: detail, At: -1}
 }
 
 // jaRune decodes the character at s[i:]. Every character move text is made
@@ -368,16 +368,29 @@ func parseJaMove[T jaText](s T) (jaMove, error) {
 		rs = append(rs, r)
 		i += n
 	}
-	jm, detail, err := parseJaRunes(rs)
+	jm, at, detail, err := parseJaRunes(rs)
 	if err != nil {
-		return jm, jaErr(s, err, detail)
+		e := jaErr(s, err, detail).(*NotationError)
+		e.At = 0
+		// From the character to the byte.
+		for i := 0; i < len(s) && at > 0; at-- {
+			if s[i] < 0x80 {
+				i++
+			} else {
+				_, n := jaRune(s, i)
+				i += n
+			}
+			e.At = i
+		}
+		return jm, e
 	}
 	return jm, nil
 }
 
-// parseJaRunes is parseJaMove on the decoded text; it returns the sentinel
-// and the detail of what is wrong.
-func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
+// parseJaRunes is parseJaMove on the decoded text; it returns the index of
+// the first character that is wrong, the sentinel and the detail of what
+// is wrong.
+func parseJaRunes(s []rune) (jm jaMove, at int, detail string, err error) {
 	jm = jaMove{to: NoSquare, from: NoSquare}
 	i := 0
 	next := func() (rune, int) {
@@ -402,7 +415,7 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 		skipSpaces()
 	}
 	if i >= len(s) {
-		return jm, "empty move", ErrSyntax
+		return jm, i, "empty move", ErrSyntax
 	}
 	r, n := next()
 	if r == '同' {
@@ -411,13 +424,13 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 	} else {
 		f := JaDigitValue(r)
 		if f == 0 {
-			return jm, "want a square (７六) or 同", ErrSyntax
+			return jm, i, "want a square (７六) or 同", ErrSyntax
 		}
 		i += n
 		r, n = next()
 		rk := JaDigitValue(r)
 		if rk == 0 {
-			return jm, "want a rank after the file", ErrBadSquare
+			return jm, i, "want a rank after the file", ErrBadSquare
 		}
 		i += n
 		jm.to = NewSquare(f, rk)
@@ -447,7 +460,7 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 		jm.kind = PieceTypeOfKanji(r)
 	}
 	if jm.kind == NoPieceType {
-		return jm, "want a piece name after the square", ErrSyntax
+		return jm, i, "want a piece name after the square", ErrSyntax
 	}
 	i += n
 	// Modifiers in either order, each kind at most once.
@@ -472,7 +485,7 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 			break
 		}
 		if (p != 0 && jm.posW != 0) || (m != 0 && jm.movW != 0) {
-			return jm, "two position or two movement words", ErrSyntax
+			return jm, i, "two position or two movement words", ErrSyntax
 		}
 		if p != 0 {
 			jm.posW = p
@@ -509,32 +522,34 @@ func parseJaRunes(s []rune) (jm jaMove, detail string, err error) {
 		var d [2]int
 		for k := range d {
 			if j >= len(s) {
-				return jm, "want two digits in the origin (xy)", ErrSyntax
+				return jm, j, "want two digits in the origin (xy)", ErrSyntax
 			}
 			if d[k] = digitValue(s[j]); d[k] < 0 {
-				return jm, "want two digits in the origin (xy)", ErrSyntax
+				return jm, j, "want two digits in the origin (xy)", ErrSyntax
 			}
 			j++
 		}
 		if j >= len(s) || s[j] != ')' {
-			return jm, "want ) after the origin", ErrSyntax
+			return jm, j, "want ) after the origin", ErrSyntax
 		}
 		i = j + 1
 		jm.hasFrom = true
 		switch {
 		case d[0] == 0 && d[1] == 0:
 			jm.dropOrg = true
-		case d[0] == 0 || d[1] == 0:
-			return jm, "origin square out of the board", ErrBadSquare
+		case d[0] == 0:
+			return jm, i - 3, "origin square out of the board", ErrBadSquare
+		case d[1] == 0:
+			return jm, i - 2, "origin square out of the board", ErrBadSquare
 		default:
 			jm.from = NewSquare(d[0], d[1])
 		}
 	}
 	skipSpaces()
 	if i < len(s) {
-		return jm, "unexpected text after the move", ErrSyntax
+		return jm, i, "unexpected text after the move", ErrSyntax
 	}
-	return jm, "", nil
+	return jm, 0, "", nil
 }
 
 // resolveJa turns parsed move text s into a move of p.

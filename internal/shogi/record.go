@@ -16,6 +16,9 @@ type Record struct {
 	Preset Handicap
 	Start  Position
 	Root   *Node
+	// Source, when a reader was asked for it, tells where the record's
+	// nodes stood in the text it was read from (validate's positions).
+	Source Source
 
 	nodes  slab[Node]      // nodes are carved from here to keep parsing allocation-light
 	extras slab[nodeExtra] // and the extra parts of nodes from here,
@@ -45,6 +48,7 @@ func (r *Record) Reset(start Position) {
 	r.Preset = HandicapOf(&start)
 	r.root = Node{}
 	r.Root = &r.root
+	r.Source = nil
 	r.nodes.reset()
 	r.extras.reset()
 	r.rares.reset()

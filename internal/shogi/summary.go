@@ -10,8 +10,8 @@ type Summary struct {
 	// or "custom" for a position of the record's own.
 	Handicap string
 	Start    Position
-	// Plies counts the moves of the main line, a documented foul move
-	// included; endings are not counted.
+	// Plies, Ending, Winner and Final are the main line's Outcome: every
+	// move counts and is played as recorded, illegal ones included.
 	Plies      int
 	Variations int      // alternatives to a move, over the whole tree
 	Comments   int      // nodes (the start included) that carry a comment
@@ -19,24 +19,15 @@ type Summary struct {
 	Ending     Ending   // the ending of the main line, NoEnding when it just stops
 	Winner     Color    // the side the ending makes the winner, when HasWinner
 	HasWinner  bool     //
-	Final      Position // after the last move of the main line that could be played
-}
-
-// endingAt is e as recorded with toMove to move: its Side is the side to
-// move (as the Ending contract has it, whatever the source said), and
-// IllegalAction becomes the foul win or loss it is for that side.
-func endingAt(e Ending, toMove Color) Ending {
-	if e.Kind != IllegalAction {
-		e.Side = toMove
-	}
-	return e.Normalize(toMove)
+	Final      Position // after the last move of the main line
 }
 
 // Custom is Summary.Handicap of a record that gives its own start position.
 const Custom = "custom"
 
-// Summarize reads r's summary. It plays the main line once and visits every
-// node once; only a tree with variations costs an allocation.
+// Summarize reads r's summary. It plays the main line once (Record.Outcome)
+// and visits every node once; only a tree with variations costs an
+// allocation.
 func Summarize(r *Record) Summary {
 	var s Summary
 	h := r.Header
@@ -50,29 +41,9 @@ func Summarize(r *Record) Summary {
 	if r.Preset != Other {
 		s.Handicap = r.Preset.KIF()
 	}
-	// Readers keep only legal moves on a line, except its last move,
-	// which may be a documented or an undocumented foul.
-	pos := r.Start
-	n := r.Root
-	for next := n.Next(); next != nil; next = n.Next() {
-		if next.IsEnd() {
-			e := endingAt(next.End(), pos.Turn())
-			s.Ending = e
-			s.Winner, s.HasWinner = e.Winner()
-			break
-		}
-		s.Plies++
-		if last := next.Next(); last == nil || last.IsEnd() {
-			if pos.Legal(next.Move) == nil {
-				pos.Play(next.Move)
-			}
-		} else {
-			pos.Play(next.Move)
-		}
-		n = next
-	}
-	pos.SetMoveNumber(r.Start.MoveNumber() + s.Plies)
-	s.Final = pos
+	o := r.Outcome()
+	s.Plies, s.Ending, s.Final = o.Plies, o.Ending, o.Final
+	s.Winner, s.HasWinner = o.Winner, o.Decided
 	s.Variations, s.Comments, s.Bookmarks = countTree(r.Root)
 	return s
 }

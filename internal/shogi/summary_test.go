@@ -40,12 +40,14 @@ func TestSummarizeHandicapAndFoul(t *testing.T) {
 	if s.Black != "下手" || s.White != "上手" || s.Handicap != "香落ち" || s.Date != "2016-07-27" || s.Plies != 2 {
 		t.Errorf("summary %+v", s)
 	}
-	// The foul move is counted but not played.
+	// The foul move is counted and played as recorded; its mover (下手)
+	// loses.
 	p := start
 	m, _ := ParseUSIMove("3c3d")
 	p.Play(m)
-	if !s.Final.Equal(&p) {
-		t.Errorf("final %s, want %s", s.Final.SFEN(), p.SFEN())
+	p.Play(bad)
+	if !s.Final.Equal(&p) || s.Final.MoveNumber() != 3 || !s.HasWinner || s.Winner != White || s.Ending.Kind != FoulLose {
+		t.Errorf("final %s, want %s; winner %v %v, ending %v", s.Final.SFEN(), p.SFEN(), s.HasWinner, s.Winner, s.Ending.Kind)
 	}
 	custom, _ := ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b G 1")
 	if s := Summarize(NewRecord(custom)); s.Handicap != Custom || s.Plies != 0 || s.HasWinner || s.Date != "" {

@@ -1,0 +1,195 @@
+package parse
+
+import (
+	"bytes"
+	"io"
+	"unicode/utf8"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+)
+
+// Places (Options.Places): a reader notes where it found each move, ending,
+// time and header field of the record it reads, go/token style: a note is
+// the line's start offset, its number and where the part starts on it, and
+// the line's text, the column in characters and the part's text are worked
+// out from the kept text only when a diagnostic asks (shogi.Source). Only
+// validate asks for places: without them a reader keeps no text and notes
+// nothing.
+
+// textKeeper passes a reader's input on and keeps what went by, from the
+// start of the record being read, so that the lines of its places can be
+// quoted after the reader has moved past them.
+type textKeeper struct {
+	r    io.Reader
+	buf  []byte
+	base int64 // the input offset of buf[0]
+}
+
+func (t *textKeeper) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	t.buf = append(t.buf, p[:n]...)
+	return n, err
+}
+
+// forget drops the text before offset: the records before the one that
+// starts there are done with.
+func (t *textKeeper) forget(offset int64) {
+	k := int(min(max(offset-t.base, 0), int64(len(t.buf))))
+	if k == 0 {
+		return
+	}
+	n := copy(t.buf, t.buf[k:])
+	t.buf = t.buf[:n]
+	t.base += int64(k)
+}
+
+// line returns the text of the line that starts at offset start, without
+// its line end, and false when that text is gone.
+func (t *textKeeper) line(start int64) ([]byte, bool) {
+	if start < t.base || start > t.base+int64(len(t.buf)) {
+		return nil, false
+	}
+	b := t.buf[start-t.base:]
+	if i := bytes.IndexAny(b, "\r\n"); i >= 0 {
+		b = b[:i]
+	}
+	return b, true
+}
+
+// placeNote is where a reader found a part of a node: on the line number
+// line, which starts at input offset start, at byte at of it (or, when at
+// is negative, at character col), n bytes long (0: not known).
+type placeNote struct {
+	node  *shogi.Node
+	start int64
+	line  int32
+	at    int32
+	col   int32
+	n     int32
+	part  shogi.Part
+}
+
+// headerNote is where a header field's key stood, as placeNote says.
+type headerNote struct {
+	key   string
+	start int64
+	line  int32
+	at    int32
+	col   int32
+}
+
+// placeTable is the shogi.Source a reader gives a record: its notes and the
+// text they point into.
+type placeTable struct {
+	text    *textKeeper
+	notes   []placeNote
+	headers []headerNote
+	index   map[placeKey]int // the last note of each node and part, made on the first Place
+}
+
+type placeKey struct {
+	node *shogi.Node
+	part shogi.Part
+}
+
+// newPlaces returns a table for a record read from text kept by t, or nil
+// when t is nil (no places asked for).
+func newPlaces(t *textKeeper) *placeTable {
+	if t == nil {
+		return nil
+	}
+	return &placeTable{text: t}
+}
+
+// note records that part p of n starts at byte at of the line last
+// returned by lr (its text line, or the part of a long line) and is size
+// bytes long.
+func (pt *placeTable) note(n *shogi.Node, p shogi.Part, lr *lineReader, line []byte, at, size int) {
+	if pt == nil || n == nil {
+		return
+	}
+	x := placeNote{node: n, part: p, start: lr.offset, line: int32(lr.line), at: int32(at), n: int32(size)}
+	if lr.parted {
+		// A part of a long line: the column counts from the line's start.
+		x.at, x.col = -1, int32(lr.partCol+utf8.RuneCount(line[:min(at, len(line))])+1)
+	}
+	pt.notes = append(pt.notes, x)
+	pt.index = nil
+}
+
+// notePos records that part p of n starts at position pos (a reader that
+// knows lines and columns in characters: JKF, PSN) and is size bytes long
+// (0: not known).
+func (pt *placeTable) notePos(n *shogi.Node, p shogi.Part, pos Pos, size int) {
+	if pt == nil || n == nil || !pos.IsValid() {
+		return
+	}
+	pt.notes = append(pt.notes, placeNote{node: n, part: p, start: pos.Offset, line: int32(pos.Line), at: -1, col: int32(pos.Col), n: int32(size)})
+	pt.index = nil
+}
+
+// noteHeader records that the header field key starts at byte at of the
+// line last returned by lr.
+func (pt *placeTable) noteHeader(key string, lr *lineReader, at int) {
+	if pt == nil {
+		return
+	}
+	pt.headers = append(pt.headers, headerNote{key: key, start: lr.offset, line: int32(lr.line), at: int32(at)})
+}
+
+// noteHeaderPos records that the header field key starts at pos.
+func (pt *placeTable) noteHeaderPos(key string, pos Pos) {
+	if pt == nil || !pos.IsValid() {
+		return
+	}
+	pt.headers = append(pt.headers, headerNote{key: key, start: pos.Offset, line: int32(pos.Line), at: -1, col: int32(pos.Col)})
+}
+
+// Place returns the place of part p of n.
+func (pt *placeTable) Place(n *shogi.Node, p shogi.Part) (shogi.Place, bool) {
+	if pt.index == nil {
+		pt.index = make(map[placeKey]int, len(pt.notes))
+		for i, x := range pt.notes {
+			pt.index[placeKey{x.node, x.part}] = i
+		}
+	}
+	i, ok := pt.index[placeKey{n, p}]
+	if !ok {
+		return shogi.Place{}, false
+	}
+	x := &pt.notes[i]
+	return pt.place(x.start, x.line, x.at, x.col, x.n)
+}
+
+// HeaderPlace returns the place of the first header field key.
+func (pt *placeTable) HeaderPlace(key string) (shogi.Place, bool) {
+	for _, h := range pt.headers {
+		if h.key == key {
+			return pt.place(h.start, h.line, h.at, h.col, 0)
+		}
+	}
+	return shogi.Place{}, false
+}
+
+// place works a note's place out from the kept text.
+func (pt *placeTable) place(start int64, line, at, col, n int32) (shogi.Place, bool) {
+	text, ok := pt.text.line(start)
+	if !ok {
+		return shogi.Place{}, false
+	}
+	i := int(at)
+	if at < 0 {
+		// From the column in characters to the byte.
+		i = 0
+		for k := int32(1); k < col && i < len(text); k++ {
+			_, w := utf8.DecodeRune(text[i:])
+			i += w
+		}
+	}
+	i = min(i, len(text))
+	p := shogi.Place{Line: int(line), Col: utf8.RuneCount(text[:i]) + 1, Text: quoteText(text)}
+	if n > 0 && i+int(n) <= len(text) {
+		p.Token = string(text[i : i+int(n)])
+	}
+	return p, true
+}
