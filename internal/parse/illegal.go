@@ -81,3 +81,26 @@ func plies(n int) string {
 	}
 	return strconv.Itoa(n) + " plies"
 }
+
+// keepable reports whether a record can keep m, legal or not, as a move
+// of the side to move whose piece is known: every drop (one of a piece not
+// in hand, or onto a piece, is played as shogi.Position.PlayRecorded
+// plays it), and a board move of the side to move's own piece that does
+// not take its own piece nor promote what cannot. USI and PSN name no
+// piece on a board move, so a move from an empty square or an opponent's
+// piece cannot be kept.
+func keepable(p *shogi.Position, m shogi.Move) bool {
+	if m.IsDrop() {
+		return true
+	}
+	pc := p.At(m.From())
+	if pc == shogi.NoPiece || pc.Color() != p.Turn() {
+		return false
+	}
+	// Taking the opponent's king is playable (the king goes to no hand):
+	// it is how a foul such as a bishop taking from afar is recorded.
+	if dst := p.At(m.To()); dst != shogi.NoPiece && dst.Color() == p.Turn() {
+		return false
+	}
+	return !m.IsPromotion() || pc.Type().CanPromote()
+}

@@ -738,6 +738,12 @@ func (j *JKF) resolveWithoutFrom(pos *shogi.Position, mv *jkfMove, ply int) (sho
 	case 1:
 	case 0:
 		if n == 0 && !inHand {
+			if rel == 0 && t >= shogi.Pawn && t <= shogi.Gold && mv.promote != 1 {
+				// What the JKF schema means by a move without "from": a
+				// drop, here of a piece not in hand, which the caller
+				// judges as every illegal move (shogi/foul.go).
+				return shogi.NewDrop(t, mv.to), nil
+			}
 			return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " can move to " + squareName(mv.to) + " and none is in hand"}
 		}
 		return 0, &Error{Pos: j.sc.at(mv.at), Ply: ply, Err: shogi.ErrNoSuchMove, Detail: path() + ": no " + t.CSA() + " fits relative " + strconv.Quote(rel.JKF())}

@@ -320,8 +320,13 @@ func TestJKFErrors(t *testing.T) {
 			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrUnreachable, Detail: "ply 1 moves[1].move (7g7e)"}},
 		{"drop not in hand", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KA", "relative": "H"}}]}`,
 			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNotInHand, Detail: "moves[1].move (B*5e)"}},
-		{"nothing can get there", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KA"}}]}`,
-			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNoSuchMove, Detail: "no KA can move to 5五"}},
+		// Without "from" and with no board piece to make the move, a move
+		// is what the JKF schema says it is, a drop: here of a piece not
+		// in hand, kept as every illegal move is.
+		{"no from, no piece in hand", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "KA"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNotInHand, Detail: "moves[1].move (B*5e)"}},
+		{"nothing can get there", `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": 5, "y": 5}, "piece": "UM"}}]}`,
+			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNoSuchMove, Detail: "no UM can move to 5五"}},
 		{"same without previous", `{"header": {}, "moves": [{}, {"move": {"color": 0, "same": true, "piece": "FU"}}]}`,
 			Error{Pos: Pos{Line: 1, Col: 39}, Ply: 1, Err: shogi.ErrNoPreviousMov, Detail: "same without a previous move"}},
 		{"error inside a fork", "{\"header\": {}, \"moves\": [{},\n" +

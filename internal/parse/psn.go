@@ -652,7 +652,7 @@ func (g *game) move(tok string, at Pos) error {
 		}
 	} else if err := lv.pos.PlayLegal(m); err != nil {
 		e := &Error{Pos: g.r.lr.withText(at), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, tok)}
-		if !psnPlayable(&lv.pos, m) {
+		if !keepable(&lv.pos, m) {
 			return e
 		}
 		// Kept as the line's last move (see pendingFoul).
@@ -747,24 +747,6 @@ func (g *game) endLine() error {
 func (g *game) cut() bool {
 	d := g.lv.dropping
 	return g.lv.skip > 0 || d != nil && (g.lv.dropped > 0 || d.Err == ErrBadVariation)
-}
-
-// psnPlayable reports whether Play can carry out m mechanically (the piece
-// is there, the drop is in hand), legal or not.
-func psnPlayable(p *shogi.Position, m shogi.Move) bool {
-	if m.IsDrop() {
-		return p.Hand(p.Turn()).Count(m.DropType()) > 0 && p.At(m.To()) == shogi.NoPiece
-	}
-	pc := p.At(m.From())
-	if pc == shogi.NoPiece || pc.Color() != p.Turn() {
-		return false
-	}
-	// Taking the opponent's king is playable (the king goes to no hand):
-	// it is how a foul such as a bishop taking from afar is recorded.
-	if dst := p.At(m.To()); dst != shogi.NoPiece && dst.Color() == p.Turn() {
-		return false
-	}
-	return !m.IsPromotion() || pc.Type().CanPromote()
 }
 
 // open starts a variation that replaces the last move read.

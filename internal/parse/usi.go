@@ -22,8 +22,8 @@ import (
 //	sfen <board> <side> <hands> [<n>]
 //
 // Blank lines and lines starting with '#' are skipped. USI has no foul
-// endings: an illegal move that Position.Play can carry out (the piece is
-// there, the drop is in hand) is kept as the game's last move with a
+// endings: an illegal move whose piece is known (keepable: any drop, a
+// board move of one's own piece) is kept as the game's last move with a
 // warning, the moves after it dropped; under Strict it is an error.
 type USI struct{ lineSource }
 
@@ -227,7 +227,7 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 		}
 		if err := pos.PlayLegal(m); err != nil {
 			e := &Error{Pos: posOf(off), Ply: ply, Err: err, Detail: fmt.Sprintf("ply %d %s", ply, f)}
-			if !psnPlayable(&pos, m) {
+			if !keepable(&pos, m) {
 				return fail(e)
 			}
 			e.Detail += undocumented
