@@ -22,7 +22,7 @@ import (
 //
 // They are a speed trick kept under the 1.5× rule: BenchmarkReadGenerated/jkf/reuse
 // (make bench-read) reads 1.07 M moves a CPU second with them and 0.59 M
-// without (jkfShortWays = false), 1.8× (read 0.95 against 0.52). jsontext
+// without (jsonScanner.tokenwise), 1.8× (read 0.95 against 0.52). jsontext
 // alone cannot do better: BenchmarkJKFDecoder shows its token loop at
 // 1.5 M moves/s, and its check of whole documents, with no reader work, at
 // 2.5 M: the check is about half of the reader's time.
@@ -345,15 +345,11 @@ func timeAt(b []byte, i int, t *shogi.MoveTime) int {
 	}
 }
 
-// jkfShortWays is turned off by tests that compare the short ways, and
-// values read whole (replay), with the reading token by token.
-var jkfShortWays = true
-
 // fastStart returns the index of the object a short way is to read, when
 // it is next in a replayed value without a bare CR (a line break rawSpot
 // and done do not count; they count a CRLF by its LF).
 func (s *jsonScanner) fastStart() (int, bool) {
-	if !jkfShortWays || s.raw == nil || s.err != nil || s.rawCR {
+	if s.tokenwise || s.raw == nil || s.err != nil || s.rawCR {
 		return 0, false
 	}
 	i := ws(s.raw, s.ri)
@@ -447,7 +443,7 @@ func (j *JKF) fastTime(f *jkfEntry) bool {
 // first member it did not read.
 func (j *JKF) fastEntry(e *jkfEntry, l *jkfLine) (bool, error) {
 	sc := j.sc
-	if !jkfShortWays || sc.raw == nil || sc.err != nil || sc.rawCR || e.start || l.foul != nil {
+	if sc.tokenwise || sc.raw == nil || sc.err != nil || sc.rawCR || e.start || l.foul != nil {
 		return false, nil
 	}
 	b, i := sc.raw, sc.ri

@@ -55,6 +55,9 @@ type jsonScanner struct {
 	in     *jsonInput
 	file   string
 	maxStr int
+	// tokenwise reads every value token by token, without the short ways
+	// and the values read whole (replay), which tests compare it with.
+	tokenwise bool
 
 	tok     byte
 	tokSpot spot    // where the last token starts
@@ -329,7 +332,7 @@ func (s *jsonScanner) replayArray(limit int64) { s.replayKind('[', min(limit, in
 
 // replayKind is replayWithin for a value that starts with open.
 func (s *jsonScanner) replayKind(open jsontext.Kind, limit int64) {
-	if !jkfShortWays || s.err != nil || s.raw != nil || s.dec.PeekKind() != open {
+	if s.tokenwise || s.err != nil || s.raw != nil || s.dec.PeekKind() != open {
 		return
 	}
 	s.nextOffset() // the line breaks before it

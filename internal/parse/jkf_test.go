@@ -1079,8 +1079,9 @@ func TestJKFShortWays(t *testing.T) {
 			`{"move": {"color": 1, "from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU"}, "forks": [[{"move": {"color": 1, "from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU"}, "comments": ["` + strings.Repeat("x", 2*jkfEntryWhole) + `"]}, ` +
 			`{"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 6}, "piece": "FU"}}]]}, {"move": {"color": 0, "from": {"x": 2, "y": 7}, "to": {"x": 2, "y": 5}, "piece": "FU"}}]}`,
 	}
-	read := func(in string, strict bool) string {
+	read := func(in string, strict, short bool) string {
 		r := NewJKF(strings.NewReader(in), Options{Strict: strict})
+		r.sc.tokenwise = !short
 		rec, err := r.Read()
 		var b strings.Builder
 		if rec != nil {
@@ -1094,7 +1095,6 @@ func TestJKFShortWays(t *testing.T) {
 		}
 		return b.String()
 	}
-	defer func() { jkfShortWays = true }()
 	// The real files of the shared corpus, when it is there.
 	files, _ := filepath.Glob(filepath.Join(jkfCorpus, "jkf", "*"))
 	for _, f := range files {
@@ -1103,10 +1103,8 @@ func TestJKFShortWays(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, strict := range []bool{false, true} {
-			jkfShortWays = true
-			short := read(string(data), strict)
-			jkfShortWays = false
-			if long := read(string(data), strict); short != long {
+			short := read(string(data), strict, true)
+			if long := read(string(data), strict, false); short != long {
 				t.Errorf("%s (strict %v):\nshort ways: %s\ntoken by token: %s", f, strict, short, long)
 			}
 		}
@@ -1119,10 +1117,8 @@ func TestJKFShortWays(t *testing.T) {
 		crlf := strings.ReplaceAll(indented.String(), "\n", "\r\n")
 		for _, text := range []string{in, indented.String(), crlf} {
 			for _, strict := range []bool{false, true} {
-				jkfShortWays = true
-				short := read(text, strict)
-				jkfShortWays = false
-				long := read(text, strict)
+				short := read(text, strict, true)
+				long := read(text, strict, false)
 				if short != long {
 					t.Errorf("input %d (strict %v):\nshort ways: %s\ntoken by token: %s\nin:\n%s", i, strict, short, long, text)
 				}
@@ -1188,11 +1184,11 @@ func TestJKFShortWaysErrorOrder(t *testing.T) {
 	} {
 		var errs [2]string
 		for k, short := range []bool{true, false} {
-			jkfShortWays = short
-			_, err := NewJKF(strings.NewReader(in), Options{}).Read()
+			r := NewJKF(strings.NewReader(in), Options{})
+			r.sc.tokenwise = !short
+			_, err := r.Read()
 			errs[k] = fmt.Sprint(err)
 		}
-		jkfShortWays = true
 		if errs[0] != errs[1] || errs[0] == "<nil>" {
 			t.Errorf("%s:\nshort ways: %s\ntoken by token: %s", in, errs[0], errs[1])
 		}
