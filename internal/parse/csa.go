@@ -955,14 +955,6 @@ func trimBlank(b []byte) []byte {
 	return b
 }
 
-// clip shortens text quoted in a message.
-func clip(s []byte) string {
-	if len(s) > 60 {
-		return string(s[:60]) + "…"
-	}
-	return string(s)
-}
-
 // looksLikeCSA reports whether text starts like a CSA record: its first line
 // that is not a comment is a CSA statement, and a start position, turn line
 // or move follows within the first lines.

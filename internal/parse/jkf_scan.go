@@ -549,7 +549,7 @@ func (s *jsonScanner) setNumber(v []byte) byte {
 	f, err := strconv.ParseFloat(string(v), 64)
 	if err != nil {
 		// Out of range: JSON allows it, a JKF value never needs it.
-		s.err = s.errorf(s.tokPos(), "number out of range: "+string(v))
+		s.err = s.errorf(s.tokPos(), "number out of range: "+clip(v)+" ("+strconv.Itoa(len(v))+" characters)")
 		s.tok = tokErr
 		return tokErr
 	}

@@ -181,3 +181,18 @@ func Summary(r Reader) (pos Pos, ok bool) {
 	}
 	return pos, pos.IsValid()
 }
+
+// clip shortens input text quoted in a message to 60 bytes or fewer, cut
+// on a character boundary and marked with "…": a message says what was
+// found, not all of it (a number may have a million digits).
+func clip(s []byte) string {
+	const most = 60
+	if len(s) <= most {
+		return string(s)
+	}
+	n := most
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return string(s[:n]) + "…"
+}

@@ -196,3 +196,28 @@ func TestSummary(t *testing.T) {
 		t.Fatal("a CSA reader has a summary")
 	}
 }
+
+// TestClipLongValues checks that a message quotes at most a clip of a
+// value from the input, cut on a character boundary: a JKF number of a
+// million digits gives a message of a few dozen bytes, not a megabyte.
+func TestClipLongValues(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"short", "short"},
+		{strings.Repeat("9", 60), strings.Repeat("9", 60)},
+		{strings.Repeat("9", 61), strings.Repeat("9", 60) + "…"},
+		{strings.Repeat("9", 59) + "歩歩", strings.Repeat("9", 59) + "…"},
+	} {
+		if got := clip([]byte(tt.in)); got != tt.want {
+			t.Errorf("clip(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	in := `{"header": {}, "moves": [{}, {"move": {"color": 0, "to": {"x": ` + strings.Repeat("9", 1_000_000) + `, "y": 6}, "piece": "FU"}}]}`
+	_, err := NewJKF(strings.NewReader(in), Options{}).Read()
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("err = %v, want *Error", err)
+	}
+	if msg := e.Error(); len(msg) > 200 || !strings.Contains(msg, "(1000000 characters)") {
+		t.Errorf("message of %d bytes: %.300s", len(msg), msg)
+	}
+}

@@ -79,7 +79,7 @@ func DiagnosticsFromError(path string, game int, err error) []Diagnostic {
 	if errors.As(err, &pe) {
 		return []Diagnostic{DiagnosticFromParse(path, game, pe)}
 	}
-	d := Diagnostic{Path: path, Game: game, Severity: SeverityError, Code: "error", Message: err.Error()}
+	d := Diagnostic{Path: path, Game: game, Severity: SeverityError, Code: "error", Message: clipMessage(err.Error())}
 	var de *charset.DecodeError
 	var ee *charset.EncodeError
 	var coded interface{ Code() string }
@@ -127,11 +127,28 @@ func DiagnosticFromParse(path string, game int, e *parse.Error) Diagnostic {
 		d.Severity = SeverityWarning
 	}
 	if e.Omitted > 0 {
-		d.Message = e.Message()
+		d.Message = clipMessage(e.Message())
 		return d
 	}
-	d.Message = joinMessage(e.Err, e.Detail)
+	d.Message = clipMessage(joinMessage(e.Err, e.Detail))
 	return d
+}
+
+// MaxMessage is the most bytes of a diagnostic's message: one that quotes
+// more of its input (a reader should clip what it quotes) is cut there, on
+// a character boundary, and ends with "…".
+const MaxMessage = 1024
+
+// clipMessage cuts s to MaxMessage bytes.
+func clipMessage(s string) string {
+	if len(s) <= MaxMessage {
+		return s
+	}
+	n := MaxMessage
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // joinMessage joins a sentinel's text and the detail a reader gave,

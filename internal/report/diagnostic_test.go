@@ -3,8 +3,11 @@ package report
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/mattn/go-runewidth"
 )
@@ -105,5 +108,23 @@ func TestEscapeGitHub(t *testing.T) {
 	d := Diagnostic{Path: "x.kif", Game: 2, Severity: SeverityWarning, Code: "move-count", Message: "手数 says 3"}
 	if got, want := string(appendGitHub(nil, &d)), "::warning file=x.kif,title=[move-count]::game 2: 手数 says 3\n"; got != want {
 		t.Errorf("no line: %q, want %q", got, want)
+	}
+}
+
+// TestClipMessage checks that no diagnostic's message is longer than
+// MaxMessage bytes (plus the "…" that marks a cut), whatever a reader put
+// in it, and that a cut falls on a character boundary.
+func TestClipMessage(t *testing.T) {
+	long := errors.New(strings.Repeat("歩", MaxMessage))
+	d := DiagnosticsFromError("a.kif", 1, long)[0]
+	if len(d.Message) > MaxMessage+len("…") || !strings.HasSuffix(d.Message, "…") || !utf8.ValidString(d.Message) {
+		t.Errorf("message of %d bytes, valid UTF-8 %v, ends %q", len(d.Message), utf8.ValidString(d.Message), d.Message[len(d.Message)-6:])
+	}
+	pe := &parse.Error{Pos: parse.Pos{Line: 1, Col: 1}, Err: parse.ErrBadJSON, Detail: strings.Repeat("x", 3*MaxMessage)}
+	if d := DiagnosticFromParse("a.jkf", 1, pe); len(d.Message) > MaxMessage+len("…") {
+		t.Errorf("message of %d bytes", len(d.Message))
+	}
+	if d := DiagnosticsFromError("a.kif", 1, errors.New("short")); d[0].Message != "short" {
+		t.Errorf("short message became %q", d[0].Message)
 	}
 }
