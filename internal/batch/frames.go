@@ -63,9 +63,17 @@ func (f *frames) draw(dir string, rec *shogi.Record) ([]string, bool) {
 	names := make([]string, n)
 	for i := range names {
 		names[i] = filepath.Join(dir, render.SVGFrameName(i, n))
-		if !o.force && top.Exists(names[i]) {
-			o.fail(StatusTrouble, existsDiagnostic(o.in, filepath.Join(s.d.Dir, names[i])))
-			return nil, false
+	}
+	if !o.force {
+		// One listing of the frames' folder, not a stat per frame: a
+		// game of 400,000 moves would spend seconds there, deaf to an
+		// interrupt.
+		present := entries(top, dir)
+		for _, name := range names {
+			if present[filepath.Base(name)] && top.Exists(name) {
+				o.fail(StatusTrouble, existsDiagnostic(o.in, filepath.Join(s.d.Dir, name)))
+				return nil, false
+			}
 		}
 	}
 	failed := errors.New("reported")
@@ -158,4 +166,23 @@ func (f *frames) done(ok bool) int {
 		return 0
 	}
 	return len(f.written)
+}
+
+// entries returns the names in folder dir under d (none when there is no
+// such folder).
+func entries(d *Dir, dir string) map[string]bool {
+	if dir == "" {
+		dir = "."
+	}
+	f, err := d.Root().Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(-1)
+	set := make(map[string]bool, len(names))
+	for _, name := range names {
+		set[name] = true
+	}
+	return set
 }
