@@ -49,7 +49,7 @@ type DecodeError struct {
 }
 
 func (e *DecodeError) Error() string {
-	// Same shape as appendGitHub in render/report.go: the texts differ
+	// Same shape as appendGitHub in report/validate.go: the texts differ
 	// (prose "line N, column M" here, ",line=N,col=M" there).
 	b := make([]byte, 0, 64)
 	b = append(b, "line "...)
