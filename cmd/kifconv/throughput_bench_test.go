@@ -79,7 +79,9 @@ func BenchmarkCLI(b *testing.B) {
 		{"filter-kif", func(string) []string { return []string{"filter", "-l", "--min-plies", "100", in.kifDir} }, files, "files/s", false},
 		{"filter-csa", func(string) []string { return []string{"filter", "-l", "--min-plies", "100", in.csaFile} }, games, "games/s", false},
 		{"filter-position-kif", func(string) []string { return []string{"filter", "-l", "--invert", "--position", unreached, in.kifDir} }, files, "files/s", false},
-		{"filter-position-csa", func(string) []string { return []string{"filter", "-l", "--invert", "--position", unreached, in.csaFile} }, games, "games/s", false},
+		{"filter-position-csa", func(string) []string {
+			return []string{"filter", "-l", "--invert", "--position", unreached, in.csaFile}
+		}, games, "games/s", false},
 		{"dedup-kif", func(string) []string { return []string{"dedup", "-q", in.kifDir} }, files, "files/s", false},
 		// diff reads both inputs game by game (issue 15: memory flat in
 		// the number of games); it takes no -j and runs once, as j1.
