@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -169,15 +170,8 @@ func TestDocExamples(t *testing.T) {
 			}
 		})
 		if len(updates) > 0 {
-			starts := slices.Sorted(func(yield func(int) bool) {
-				for s := range updates {
-					if !yield(s) {
-						return
-					}
-				}
-			})
 			blocks := docBlocks(lines)
-			for _, s := range slices.Backward(starts) {
+			for _, s := range slices.Backward(slices.Sorted(maps.Keys(updates))) {
 				u, indent := updates[s], ""
 				for _, b := range blocks {
 					if b.start <= s && s <= b.start+len(b.body) {
