@@ -110,9 +110,10 @@ man: build
 
 # Release archives under dist/: kifconv-VERSION-OS-ARCH.tar.gz (.zip for
 # Windows) for each platform, each with the binary (no cgo, stamped as make
-# build stamps it), README.md, LICENSE, the man pages (man/man1/) and the
-# shell completions (completions/), and SHA256SUMS; the files are dated
-# with the commit, so that the same commit gives the same archives.
+# build stamps it), README.md, CONTRIBUTING.md, LICENSE, docs/*.md, the man
+# pages (man/man1/) and the shell completions (completions/), and
+# SHA256SUMS; the files are dated with the commit, so that the same commit
+# gives the same archives.
 DIST_PLATFORMS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64
 DIST_TIME ?= $(shell git log -1 --format=%ct 2>/dev/null)
 dist: build

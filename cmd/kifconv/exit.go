@@ -8,7 +8,7 @@ import (
 )
 
 // Exit statuses. Each command gives the meanings of its own in
-// exitStatuses, which its --help and README's table are made from.
+// exitMeanings, which its --help and README's table are made from.
 const (
 	exitOK          = 0
 	exitNo          = 1 // the command's own "no": invalid, different, nothing selected, …
@@ -52,7 +52,8 @@ func exitHelp(cmd string) string {
 	return ""
 }
 
-// ExitTable is README's table of exit statuses, in Markdown.
+// exitTable is README's table of exit statuses, in Markdown (TestDocTables
+// keeps README's copy equal to it).
 func exitTable() string {
 	var b strings.Builder
 	b.WriteString("| command | 0 | 1 | 2 |\n|---|---|---|---|\n")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,38 +11,6 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"go.yaml.in/yaml/v3"
 )
-
-var updateReadme = flag.Bool("update-readme", false, "rewrite the generated parts of README.md")
-
-const (
-	codesBegin = "<!-- codes: generated from parse.Codes by go test ./cmd/kifconv -run TestReadmeCodes -update-readme -->\n"
-	codesEnd   = "<!-- end of codes -->\n"
-)
-
-// TestReadmeCodes checks that the README lists every diagnostic code, as
-// the table in parse.Codes has them.
-func TestReadmeCodes(t *testing.T) {
-	path := filepath.Join("..", "..", "README.md")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Skip("no README.md:", err)
-	}
-	s := string(b)
-	i, j := strings.Index(s, codesBegin), strings.Index(s, codesEnd)
-	if i < 0 || j < i {
-		t.Fatalf("README.md has no generated codes table (markers %q … %q)", codesBegin, codesEnd)
-	}
-	want := parse.CodesMarkdown()
-	if got := s[i+len(codesBegin) : j]; got != want {
-		if *updateReadme {
-			if err := os.WriteFile(path, []byte(s[:i+len(codesBegin)]+want+s[j:]), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		t.Errorf("README.md's codes table is not parse.Codes; run go test ./cmd/kifconv -run TestReadmeCodes -update-readme")
-	}
-}
 
 // hook is one hook of .pre-commit-hooks.yaml.
 type hook struct {

@@ -95,12 +95,9 @@ func (b *barReporter) File(r *report.FileReport) error {
 func validateHelp() string {
 	return `Validate reads each record and replays every line of play, the main line and
 all variations, with the rules engine. Problems are reported as compilers
-report them, one per problem, with a stable code:
+report them, one per problem, with a stable code, the line and a caret:
 
-  game.kif:45:1: error: 二歩 (two unpromoted pawns on one file) at move 37 ▲５五歩打 [nifu]
-  ４５歩打
-  ^
-
+` + indent(validateExample, "  ") + `
 The caret is placed by display width (RUNEWIDTH_EASTASIAN=1 or
 --east-asian-width wide for terminals that draw ▲ and ・ two columns wide).
 On a terminal the severity and caret are coloured (--color, NO_COLOR).
@@ -132,4 +129,13 @@ and the summary.
 
 Codes:
 ` + parse.CodesText() + inputsHelp + exitHelp("validate")
+}
+
+// indent puts prefix before every line of text.
+func indent(text, prefix string) string {
+	var b strings.Builder
+	for line := range strings.Lines(text) {
+		b.WriteString(prefix + line)
+	}
+	return b.String()
 }

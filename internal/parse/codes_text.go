@@ -17,7 +17,7 @@ func CodesText() string {
 	return b.String()
 }
 
-// CodesMarkdown is the README's table of codes.
+// CodesMarkdown is the table of codes docs/validation.md shows.
 func CodesMarkdown() string {
 	var b strings.Builder
 	b.WriteString("| code | kind | meaning |\n|---|---|---|\n")

@@ -39,3 +39,20 @@ func WriteFormatTable(w io.Writer, rows []FormatInfo, asJSON bool) error {
 	}
 	return tw.Flush()
 }
+
+// FormatTableMarkdown is the rows as a Markdown table with the columns of
+// the text table, as the documentation shows them.
+func FormatTableMarkdown(rows []FormatInfo) string {
+	var b strings.Builder
+	b.WriteString("| format | read | write | extensions | output | description |\n|---|---|---|---|---|---|\n")
+	yes := map[bool]string{true: "yes", false: "no"}
+	for _, f := range rows {
+		output := "—"
+		if f.Write {
+			output = strings.TrimSpace(f.Encoding + " " + f.Newline)
+		}
+		b.WriteString("| `" + f.Name + "` | " + yes[f.Read] + " | " + yes[f.Write] + " | `" +
+			strings.Join(f.Extensions, "` `") + "` | " + output + " | " + strings.ReplaceAll(f.Description, "|", "\\|") + " |\n")
+	}
+	return b.String()
+}

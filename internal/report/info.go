@@ -83,9 +83,9 @@ func winnerName(s *shogi.Summary) string {
 	return "white"
 }
 
-// infoFields are the columns of info, in their default order. README's
-// Collections section documents each; cmd/kifconv/testdata/info.schema.json
-// gives the JSON form.
+// infoFields are the columns of info, in their default order.
+// cmd/kifconv/testdata/info.schema.json gives the JSON form and describes
+// each; docs/collections.md's table of fields is made from it.
 var infoFields = []InfoField{
 	{"path", false, false, func(r *InfoRow) string { return r.Path }},
 	{"game", true, false, func(r *InfoRow) string { return strconv.Itoa(r.Game) }},
