@@ -44,6 +44,11 @@ type kakinokiLine struct {
 type kakinokiFork struct {
 	i      int              // its index in the line
 	totals [2]time.Duration // the running totals before it
+	// inline is the alternative written as the line's own continuation,
+	// in place of a first child that is an ending the format cannot
+	// write (otherwise its 変化 block would follow a line that stops
+	// short of it, which a reader takes for the line's continuation).
+	inline *shogi.Node
 }
 
 // walkKakinoki visits rec's lines in the order Kifu for Windows writes KIF
@@ -53,9 +58,9 @@ type kakinokiFork struct {
 // keeps an explicit stack, so the depth of nesting is not limited by the
 // goroutine stack, and its memory is a position per level of nesting plus
 // an undo per move after a line's first fork; stack is reused between
-// records. Alternatives that are endings KIF cannot write are left out (l
-// records the loss).
-func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor, stack *[]kakinokiLine) error {
+// records. Alternatives that are endings the format cannot write are left
+// out (l records the loss); madeOnly is kakEndingWord's.
+func walkKakinoki(rec *shogi.Record, mainline, madeOnly bool, l *losses, v kakinokiVisitor, stack *[]kakinokiLine) error {
 	first := rec.Root.Next()
 	if first == nil {
 		return nil
@@ -65,7 +70,7 @@ func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor
 	lines := (*stack)[:0]
 	defer func() { *stack = lines[:0] }()
 	var err error
-	if lines, err = pushLine(lines, v, first, &start, [2]time.Duration{}, 1, false, mainline); err != nil {
+	if lines, err = pushLine(lines, v, first, &start, [2]time.Duration{}, 1, false, mainline, madeOnly); err != nil {
 		return err
 	}
 	for len(lines) > 0 {
@@ -93,16 +98,37 @@ func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor
 			continue
 		}
 		top.alt = alt.Sibling()
+		if alt == f.inline {
+			continue
+		}
 		if alt.IsEnd() {
 			// An ending that is not written would leave an empty 変化 block.
-			if w, err := kakEndingWord(l, alt, top.pos.Turn()); err != nil {
+			if w, err := kakEndingWord(l, alt, top.pos.Turn(), madeOnly); err != nil {
 				return err
 			} else if w == "" {
 				continue
 			}
 		}
-		if lines, err = pushLine(lines, v, alt, &top.pos, f.totals, top.ply0+f.i, true, mainline); err != nil {
+		if lines, err = pushLine(lines, v, alt, &top.pos, f.totals, top.ply0+f.i, true, mainline, madeOnly); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// unwritten reports whether the ending n is left out of KIF (or KI2, with
+// madeOnly), toMove to move (kakEndingWord, without the accounting).
+func unwritten(n *shogi.Node, toMove shogi.Color, madeOnly bool) bool {
+	w, _ := endingText(n, toMove)
+	return w == "" || madeOnly && n.End().Kind == shogi.Unknown
+}
+
+// firstWritten returns the first of n and its later siblings that is
+// written: a move, or an ending that is not unwritten; nil if none is.
+func firstWritten(n *shogi.Node, toMove shogi.Color, madeOnly bool) *shogi.Node {
+	for ; n != nil; n = n.Sibling() {
+		if !n.IsEnd() || !unwritten(n, toMove, madeOnly) {
+			return n
 		}
 	}
 	return nil
@@ -110,7 +136,7 @@ func walkKakinoki(rec *shogi.Record, mainline bool, l *losses, v kakinokiVisitor
 
 // pushLine writes the line that starts at first (played from pos) and
 // pushes it on lines, ready for its alternatives to be written.
-func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *shogi.Position, totals [2]time.Duration, ply int, variation, mainline bool) ([]kakinokiLine, error) {
+func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *shogi.Position, totals [2]time.Duration, ply int, variation, mainline, madeOnly bool) ([]kakinokiLine, error) {
 	if len(lines) == cap(lines) {
 		// Doubled, not grown by append's quarter for large slices: a deep
 		// tree then allocates twice the stack it needs, not five times.
@@ -137,6 +163,17 @@ func pushLine(lines []kakinokiLine, v kakinokiVisitor, first *shogi.Node, pos *s
 				l.base = l.i
 			}
 			l.forks = append(l.forks, kakinokiFork{i: l.i, totals: l.run})
+			if n.IsEnd() && unwritten(n, l.pos.Turn(), madeOnly) {
+				if alt := firstWritten(n.Sibling(), l.pos.Turn(), madeOnly); alt != nil {
+					// The ending goes (v.node reports the loss) and
+					// the alternative continues the line.
+					if err := v.node(&l.pos, n, ply, &l.run); err != nil && err != errSkipLine {
+						return lines, err
+					}
+					l.forks[len(l.forks)-1].inline = alt
+					n = alt
+				}
+			}
 		}
 		err := v.node(&l.pos, n, ply, &l.run)
 		if err != nil && err != errSkipLine {
@@ -169,6 +206,9 @@ type kakinokiText struct {
 	lines []kakinokiLine
 	names [2]string
 	dry   bool // settling the losses: nothing is written
+	// madeOnly: an ending is stated only by its まで line (KI2), which
+	// has no form for a word of a record's own (shogi.Unknown).
+	madeOnly bool
 }
 
 func newKakinokiText(w io.Writer, opt Options, format string) kakinokiText {
@@ -182,7 +222,7 @@ func (k *kakinokiText) settle(rec *shogi.Record, v kakinokiVisitor) error {
 		return nil
 	}
 	k.dry, k.buf = true, k.buf[:0]
-	err := walkKakinoki(rec, k.Mainline, &k.losses, v, &k.lines)
+	err := walkKakinoki(rec, k.Mainline, k.madeOnly, &k.losses, v, &k.lines)
 	k.dry, k.buf = false, k.buf[:0]
 	return err
 }
@@ -190,7 +230,7 @@ func (k *kakinokiText) settle(rec *shogi.Record, v kakinokiVisitor) error {
 // writeLines walks rec with v after the header already in k.buf and
 // writes the record's text.
 func (k *kakinokiText) writeLines(rec *shogi.Record, v kakinokiVisitor) error {
-	err := walkKakinoki(rec, k.Mainline, &k.losses, v, &k.lines)
+	err := walkKakinoki(rec, k.Mainline, k.madeOnly, &k.losses, v, &k.lines)
 	if err == nil {
 		k.ew.write(k.buf)
 		err = k.ew.err

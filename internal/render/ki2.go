@@ -25,7 +25,9 @@ type KI2 struct {
 
 // NewKI2 returns a KI2 writer.
 func NewKI2(w io.Writer, opt Options) *KI2 {
-	return &KI2{kakinokiText: newKakinokiText(w, opt, "ki2")}
+	k := &KI2{kakinokiText: newKakinokiText(w, opt, "ki2")}
+	k.madeOnly = true
+	return k
 }
 
 // ki2MovesPerLine is how many moves Kifu for Windows writes on a line.
@@ -59,7 +61,7 @@ func (k *KI2) beginLine(ply int, variation bool) error {
 
 func (k *KI2) node(pos *shogi.Position, n *shogi.Node, ply int, _ *[2]time.Duration) error {
 	if n.IsEnd() {
-		w, err := kakEndingWord(&k.losses, n, pos.Turn())
+		w, err := kakEndingWord(&k.losses, n, pos.Turn(), true)
 		if err != nil || w == "" {
 			return err
 		}

@@ -60,7 +60,7 @@ func (k *KIF) node(pos *shogi.Position, n *shogi.Node, ply int, totals *[2]time.
 	mark := len(dst)
 	var word string
 	if n.IsEnd() {
-		w, err := kakEndingWord(&k.losses, n, pos.Turn())
+		w, err := kakEndingWord(&k.losses, n, pos.Turn(), false)
 		if err != nil || w == "" {
 			return err
 		}
@@ -239,11 +239,16 @@ func hasTimes(rec *shogi.Record) bool {
 // kakEndingWord returns the word KIF and KI2 write the ending n with
 // toMove to move, reporting what is lost: an ending KIF has no word for
 // (%ERROR, %MATTA) is left out, and 引き分け and 最大手数 become 持将棋, a word
-// they share with 持将棋 itself. It returns "" for an ending that is not
+// they share with 持将棋 itself; with madeOnly (KI2, whose まで line has
+// no form for it, and Kifu for JS rejects one) a word of the record's own
+// is left out too. It returns "" for an ending that is not
 // written: one without a word, or a 持将棋 of that kind beside a sibling
 // that already says 持将棋 (the same alternative twice).
-func kakEndingWord(l *losses, n *shogi.Node, toMove shogi.Color) (string, error) {
+func kakEndingWord(l *losses, n *shogi.Node, toMove shogi.Color, madeOnly bool) (string, error) {
 	w, lossy := endingText(n, toMove)
+	if madeOnly && w != "" && n.End().Kind == shogi.Unknown {
+		return "", l.lose("ending " + w)
+	}
 	if lossy {
 		if err := l.lose("ending " + n.End().Kind.String()); err != nil {
 			return "", err
