@@ -214,6 +214,9 @@ is given with --from.`,
 func argsExactly(n int, what string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) != n {
+			if len(args) == 1 {
+				return usageErrorf("want %s, not 1 argument", what)
+			}
 			return usageErrorf("want %s, not %d arguments", what, len(args))
 		}
 		return nil

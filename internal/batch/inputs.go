@@ -199,10 +199,13 @@ func (st *Stream) skip(path, reason string) {
 
 // fresh reports whether path was not met before, and notes it.
 func (st *Stream) fresh(path string) bool {
-	if st.seen == nil || path == "-" {
+	if st.seen == nil {
 		return true
 	}
-	h := maphash.String(st.seed, filepath.Clean(path))
+	if path != "-" {
+		path = filepath.Clean(path)
+	}
+	h := maphash.String(st.seed, path)
 	if _, dup := st.seen[h]; dup {
 		st.skip(path, SkipRepeated)
 		return false
@@ -265,7 +268,8 @@ func (st *Stream) all(yield func(Input) bool) {
 // file's output goes; false when yield stopped.
 func (st *Stream) arg(a, rel string, yield func(Input) bool) bool {
 	if a == "-" {
-		return yield(Input{Path: "-", Rel: "stdin"})
+		// Standard input can be read once: a second "-" is a repeat.
+		return !st.fresh(a) || yield(Input{Path: "-", Rel: "stdin"})
 	}
 	fi, err := os.Stat(a)
 	switch {
@@ -343,7 +347,8 @@ func readableExtensions(format string) map[string]bool {
 
 // walk yields the record files under dir. Hidden files and directories
 // (kifconv's own temporary files among them) are passed by, symbolic links
-// to directories are not followed, and Exclude is not entered.
+// to directories below dir are not followed (dir itself may be one), and
+// Exclude is not entered.
 func (st *Stream) walk(dir string, yield func(Input) bool) bool {
 	exts := readableExtensions(st.src.Format)
 	json := st.src.Format == "" || st.src.Format == "jkf"
@@ -352,7 +357,14 @@ func (st *Stream) walk(dir string, yield func(Input) bool) bool {
 		exclude, _ = filepath.Abs(st.src.Exclude)
 	}
 	stopped := false
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	root := dir
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 && !strings.HasSuffix(dir, string(filepath.Separator)) {
+		// A link to a folder named as an argument is walked, as find -H
+		// and grep -r do (the walk itself follows no link to a folder):
+		// with a separator after it, the walk starts at what it names.
+		root = dir + string(filepath.Separator)
+	}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if st.ctx.Err() != nil {
 			stopped = true
 			return fs.SkipAll
@@ -367,14 +379,14 @@ func (st *Stream) walk(dir string, yield func(Input) bool) bool {
 			}
 			return nil
 		}
-		if p != dir && strings.HasPrefix(d.Name(), ".") {
+		if p != root && strings.HasPrefix(d.Name(), ".") {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
 		if d.IsDir() {
-			if p != dir && exclude != "" {
+			if p != root && exclude != "" {
 				if abs, err := filepath.Abs(p); err == nil && abs == exclude {
 					return fs.SkipDir
 				}

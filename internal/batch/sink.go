@@ -487,8 +487,10 @@ func (w *One) Close(ok bool) (files, games int, ds []report.Diagnostic, st Statu
 	case err != nil:
 		ds, st := w.s.failure(Input{Path: w.o.shown}, 0, w.o.shown, err)
 		return 0, 0, ds, st
+	case stdout && w.o.held != nil && !written:
+		return 0, 0, nil, StatusOK // the held record was not let out
 	case stdout:
-		return 0, w.o.games, nil, StatusOK
+		return 0, w.o.games, nil, StatusOK // each pushed out as it came
 	case written:
 		return 1, w.o.games, nil, StatusOK
 	}
