@@ -326,3 +326,34 @@ func headingAnchors(text string) []string {
 	}
 	return out
 }
+
+// TestReadmeGraph checks that the graph README shows, docs/sample-graph.svg,
+// is the one analyze draws now from testdata/analysed/sample.kifu (the
+// README example's a.kifu, Fairy-Stockfish's analysis of the sample): analyze
+// --skip-analyzed draws the graph of a record's own analysis, so the fake
+// engine does. -update-docs rewrites it.
+func TestReadmeGraph(t *testing.T) {
+	const in, want = "testdata/analysed/sample.kifu", "docs/sample-graph.svg"
+	engine := fakeEngine(t, "")
+	t.Chdir(repoRoot)
+	dir := t.TempDir()
+	code, _, stderr := runTest(t, testEnv(false, nil), "analyze", "--engine", engine, "--skip-analyzed",
+		"-o", filepath.Join(dir, "out.kifu"), "--graph", dir, in)
+	if code != exitOK || !strings.Contains(stderr, "1 already analysed") {
+		t.Fatalf("analyze --skip-analyzed %s: exit %d\n%s", in, code, stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "sample.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _ := os.ReadFile(want)
+	if string(got) == string(old) {
+		return
+	}
+	if !*updateDocs {
+		t.Fatalf("%s is not the graph analyze draws from %s: run go test ./cmd/kifconv -run TestReadmeGraph -update-docs", want, in)
+	}
+	if err := os.WriteFile(want, got, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

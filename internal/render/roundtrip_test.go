@@ -674,6 +674,7 @@ func TestDeepVariations(t *testing.T) {
 	}
 	for _, p := range rtPairs {
 		t.Run(p.String(), func(t *testing.T) {
+			t.Parallel()
 			ctx, cancel := context.WithTimeout(context.Background(), deepLimit)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestDeepVariations$", "-test.v", "-test.count=1")

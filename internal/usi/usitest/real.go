@@ -11,19 +11,23 @@ import (
 
 // RealEngine returns the path of a real USI engine for a test:
 // $KIFCONV_USI_ENGINE, or fairy-stockfish on PATH or in /usr/games
-// (Debian's package). It skips the test when there is none, unless
-// KIFCONV_REQUIRE_ENGINE is set (make test-engines), which makes that a
-// failure.
+// (Debian's package). It skips the test when there is none, or when
+// KIFCONV_USI_ENGINE is "none" (to time the tests as a machine without an
+// engine runs them), unless KIFCONV_REQUIRE_ENGINE is set (make
+// test-engines), which makes that a failure.
 func RealEngine(t testing.TB) string {
 	t.Helper()
-	if p := os.Getenv("KIFCONV_USI_ENGINE"); p != "" {
+	switch p := os.Getenv("KIFCONV_USI_ENGINE"); p {
+	case "":
+		if p, err := exec.LookPath("fairy-stockfish"); err == nil {
+			return p
+		}
+		if _, err := os.Stat("/usr/games/fairy-stockfish"); err == nil {
+			return "/usr/games/fairy-stockfish"
+		}
+	case "none":
+	default:
 		return p
-	}
-	if p, err := exec.LookPath("fairy-stockfish"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/games/fairy-stockfish"); err == nil {
-		return "/usr/games/fairy-stockfish"
 	}
 	if os.Getenv("KIFCONV_REQUIRE_ENGINE") != "" {
 		t.Fatal("no USI engine: apt-get install fairy-stockfish, or set KIFCONV_USI_ENGINE")
