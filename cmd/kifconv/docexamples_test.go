@@ -208,6 +208,9 @@ func runDocCommands(t *testing.T, cmds []docCommand) [][]string {
 		t.Fatal(err)
 	}
 	path := os.Getenv("PATH") // kifconv is on it (testscript.Main)
+	if d := builtDir(t); d != "" {
+		path = d + string(filepath.ListSeparator) + path
+	}
 	for _, c := range cmds {
 		if strings.Contains(c.text, "fairy-stockfish") {
 			engine := usitest.RealEngine(t)

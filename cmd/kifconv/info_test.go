@@ -25,10 +25,14 @@ const collectionsDir = "../../testdata/collections"
 // TestCollectionScripts runs testdata/collections-script: the scripts of
 // info, filter and dedup, with the collection copied into $WORK/c.
 func TestCollectionScripts(t *testing.T) {
+	first := builtFirst(t)
 	testscript.Run(t, testscript.Params{
 		UpdateScripts: *updateScripts,
 		Dir:           "testdata/collections-script",
 		Setup: func(env *testscript.Env) error {
+			if err := first(env); err != nil {
+				return err
+			}
 			return os.CopyFS(filepath.Join(env.WorkDir, "c"), os.DirFS(collectionsDir))
 		},
 	})

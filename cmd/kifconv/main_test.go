@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,7 +31,32 @@ func TestMain(m *testing.M) {
 // txtar archive of input files and the commands to run on them, checking
 // standard output, standard error and the exit status.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *updateScripts})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *updateScripts, Setup: builtFirst(t)})
+}
+
+// builtFirst returns a script Setup that puts the kifconv binary the tests
+// build (buildKifconv) first on PATH, so that the scripts' exec kifconv runs
+// it rather than the test binary: that one links the tests' libraries as
+// well and takes about twice as long to start, on some 600 runs. Under
+// -cover, or -short (which builds nothing), the scripts run the test
+// binary, whose runs are counted.
+func builtFirst(t *testing.T) func(*testscript.Env) error {
+	dir := builtDir(t)
+	return func(env *testscript.Env) error {
+		if dir != "" {
+			env.Setenv("PATH", dir+string(filepath.ListSeparator)+env.Getenv("PATH"))
+		}
+		return nil
+	}
+}
+
+// builtDir is the directory of the built kifconv binary, or "" when the
+// tests run kifconv as the test binary (see builtFirst).
+func builtDir(t *testing.T) string {
+	if testing.Short() || testing.CoverMode() != "" {
+		return ""
+	}
+	return filepath.Dir(buildKifconv(t))
 }
 
 // updateScripts rewrites the files that the scripts' cmp commands compare

@@ -182,16 +182,12 @@ func readInput[W any](ctx context.Context, r *reader, a readAt, work func(*shogi
 	if in.Err != nil {
 		return inputRead{Err: in.Err, Status: StatusTrouble}
 	}
-	pool := &r.pool
-	if keep {
-		pool = nil
-	}
 	rd := r.job.Reading
 	var p Progress
 	if a.alone {
 		p = r.job.Progress
 	}
-	src, err := openInput(in, r.job.Sources.Stdin, rd.Format, parse.Options{Strict: rd.Strict, ReuseRecord: !keep, Places: rd.places}, rd.setup(), pool, p, r.copies)
+	src, err := openInput(in, r.job.Sources.Stdin, rd.Format, parse.Options{Strict: rd.Strict, ReuseRecord: !keep, Places: rd.places}, rd.setup(), &r.pool, p, r.copies)
 	if err != nil {
 		return inputRead{Err: err, Status: OpenStatus(err)}
 	}

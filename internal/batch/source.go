@@ -79,6 +79,9 @@ func openInput(in Input, stdin io.Reader, from string, opt parse.Options, setup 
 		}
 		raw = f
 		s.file = f
+		if p == nil && copies == nil {
+			break // no size to tell, nothing to copy: no fstat a file of a large tree
+		}
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			if p != nil {
 				p.Size(fi.Size())

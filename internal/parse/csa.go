@@ -251,14 +251,7 @@ type csaBuffers struct {
 	text     []byte        // header values, unknown header keys and comments
 	fields   []csaField    // the header, in order
 	comments []csaSpan     // every comment: the start position's, then each ply's
-	spots    []csaSpot     // where the plies' moves, endings and times were, with places
-}
-
-// csaSpot is the place of a part of ply number ply (0-based), noted before
-// the ply's node exists.
-type csaSpot struct {
-	ply  int
-	note placeNote
+	spots    []plySpot     // where the plies' moves, endings and times were, with places
 }
 
 // spot notes, with places, that part p of the last ply read is at byte at
@@ -268,16 +261,14 @@ func (g *csaGame) spot(p shogi.Part, b []byte, at, size int) {
 		return
 	}
 	lr := g.r.lr
-	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
-		note: placeNote{part: p, start: lr.offset, line: int32(lr.line), at: int32(at), n: int32(size)}})
+	g.spots = append(g.spots, plySpot{ply: int32(g.plies.len() - 1), part: p, start: lr.offset, line: int32(lr.line), at: int32(at), n: int32(size)})
 }
 
 // fastSpot is spot for fastMoves, whose line starts at byte i of the line
 // reader's run, after lines lines of it; the part starts the line.
 func (g *csaGame) fastSpot(p shogi.Part, i, lines, size int) {
 	lr := g.r.lr
-	g.spots = append(g.spots, csaSpot{ply: g.plies.len() - 1,
-		note: placeNote{part: p, start: lr.base + int64(lr.start+i), line: int32(lr.line + lines + 1), n: int32(size)}})
+	g.spots = append(g.spots, plySpot{ply: int32(g.plies.len() - 1), part: p, start: lr.base + int64(lr.start+i), line: int32(lr.line + lines + 1), n: int32(size)})
 }
 
 // csaPly is a move (or, with no move, the ending) and what follows it.
@@ -391,12 +382,11 @@ func (g *csaGame) record() *shogi.Record {
 	}
 	// The game's length is known: its nodes are allocated at once.
 	rec.Reserve(g.plies.len(), g.plies.extras, g.plies.rares)
-	pt := newPlaces(g.r.lr.keep)
+	pt := g.r.newPlaces(g.r.lr.keep)
 	if pt != nil {
-		pt.notes = make([]placeNote, 0, len(g.spots))
+		pt.plies = append(pt.plies, g.spots...)
 	}
 	n := rec.Root
-	ply, spot := 0, 0
 	for s := range g.plies.segments() {
 		plies := g.plies.segment(s)
 		for i := range plies {
@@ -404,14 +394,6 @@ func (g *csaGame) record() *shogi.Record {
 				n = rec.AddMove(n, p.move, plyTime(p))
 			} else {
 				n, k = g.addPly(rec, n, p, comments, k)
-			}
-			if pt != nil {
-				for ; spot < len(g.spots) && g.spots[spot].ply == ply; spot++ {
-					x := g.spots[spot].note
-					x.node = n
-					pt.notes = append(pt.notes, x)
-				}
-				ply++
 			}
 		}
 		g.plies.release(s)

@@ -53,9 +53,10 @@ type Options struct {
 // batch of one-game files would otherwise grow from nothing in every file.
 // One reader at a time uses it.
 type memory struct {
-	rec   *shogi.Record
-	lines []byte     // the line reader's buffer, while of a size worth keeping
-	csa   csaBuffers // the CSA reader's
+	rec    *shogi.Record
+	lines  []byte      // the line reader's buffer, while of a size worth keeping
+	csa    csaBuffers  // the CSA reader's
+	places *placeTable // the places of rec, when asked for
 }
 
 // maxReusedLineBuf bounds the line buffer a memory keeps: one enormous line

@@ -145,7 +145,7 @@ func (j *JKF) readRecord() (*shogi.Record, error) {
 	start := sc.tokPos()
 	rec := j.newRecord(shogi.StartPosition())
 	j.rec = rec
-	j.places = newPlaces(j.keep)
+	j.places = j.newPlaces(j.keep)
 	j.normalized = false
 	j.ext = nil
 	var (

@@ -469,7 +469,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 	}
 	k.warnings = nil
 	k.done = true
-	k.places = newPlaces(k.lr.keep)
+	k.places = k.newPlaces(k.lr.keep)
 	if rec := k.reused(); rec != nil {
 		// The header is read into the room of the one the record held
 		// (its caller is done with it), and Reset must not clear it.

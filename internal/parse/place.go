@@ -2,7 +2,9 @@ package parse
 
 import (
 	"bytes"
+	"cmp"
 	"io"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -83,8 +85,19 @@ type headerNote struct {
 type placeTable struct {
 	text    *textKeeper
 	notes   []placeNote
+	plies   []plySpot // the main line's, in ply order (CSA's)
 	headers []headerNote
 	index   map[placeKey]int // the last note of each node and part, made on the first Place
+}
+
+// plySpot is where a reader of a format without variations found a part
+// of the main line's ply number ply (0-based: the node ply+1 moves from the
+// root), as placeNote says. It names no node: the reader notes it before
+// the node exists, and a batch of large games copies no pointers.
+type plySpot struct {
+	start            int64
+	ply, line, at, n int32
+	part             shogi.Part
 }
 
 type placeKey struct {
@@ -93,12 +106,26 @@ type placeKey struct {
 }
 
 // newPlaces returns a table for a record read from text kept by t, or nil
-// when t is nil (no places asked for).
-func newPlaces(t *textKeeper) *placeTable {
+// when t is nil (no places asked for). Under ReuseRecord it is the table of
+// the record before, emptied: it lives as that record does, and a batch of
+// games does not allocate one a game.
+func (o *Options) newPlaces(t *textKeeper) *placeTable {
 	if t == nil {
 		return nil
 	}
-	return &placeTable{text: t}
+	if !o.ReuseRecord {
+		return &placeTable{text: t}
+	}
+	if o.mem == nil {
+		o.mem = new(memory)
+	}
+	pt := o.mem.places
+	if pt == nil {
+		pt = new(placeTable)
+		o.mem.places = pt
+	}
+	*pt = placeTable{text: t, notes: pt.notes[:0], plies: pt.plies[:0], headers: pt.headers[:0]}
+	return pt
 }
 
 // note records that part p of n starts at byte at of the line last
@@ -147,6 +174,15 @@ func (pt *placeTable) noteHeaderPos(key string, pos Pos) {
 
 // Place returns the place of part p of n.
 func (pt *placeTable) Place(n *shogi.Node, p shogi.Part) (shogi.Place, bool) {
+	if len(pt.plies) > 0 {
+		ply := int32(n.Ply() - 1)
+		i, _ := slices.BinarySearchFunc(pt.plies, ply+1, func(x plySpot, ply int32) int { return cmp.Compare(x.ply, ply) })
+		for i--; i >= 0 && pt.plies[i].ply == ply; i-- {
+			if x := &pt.plies[i]; x.part == p {
+				return pt.place(x.start, x.line, x.at, 0, x.n)
+			}
+		}
+	}
 	if pt.index == nil {
 		pt.index = make(map[placeKey]int, len(pt.notes))
 		for i, x := range pt.notes {

@@ -325,7 +325,7 @@ func (r *textReader) newGame(fields []headerField) (*game, error) {
 			rec.Header.Add(f.key, f.value)
 		}
 	}
-	return &game{r: r, rec: rec, lv: level{cur: rec.Root, pos: start}, tagged: tagged, places: newPlaces(r.lr.keep)}, nil
+	return &game{r: r, rec: rec, lv: level{cur: rec.Root, pos: start}, tagged: tagged, places: r.newPlaces(r.lr.keep)}, nil
 }
 
 // level is the state of one line of play while reading: the last node read

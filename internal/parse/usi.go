@@ -183,7 +183,7 @@ func (u *USI) parseLine(t, raw []byte, more bool) (*shogi.Record, error) {
 		return fail(&Error{Pos: linePos(0, at), Err: ErrSyntax, Detail: "want \"position startpos\" or \"position sfen …\""})
 	}
 	rec := u.newRecord(start)
-	places := newPlaces(u.lr.keep)
+	places := u.newPlaces(u.lr.keep)
 	if places != nil {
 		rec.Source = places
 	}
