@@ -573,13 +573,12 @@ func (s *Sink) Input(in Input, rel string) *InputOutput {
 		o.frames = &frames{o: o}
 		return o
 	}
-	top := NewDir(s.root)
 	names := []string{rel}
 	if s.t.OneGame() {
 		names = append(names, gameName(rel, 1, 2))
 	}
 	for _, name := range names {
-		if !top.Exists(name) {
+		if !s.dirs.Exists(name) {
 			continue
 		}
 		switch {
