@@ -38,40 +38,42 @@ func LineResult(pos Position, first *Node) Outcome { return lineOutcome(pos, fir
 // lineOutcome is LineOutcome, and LineResult without final.
 func lineOutcome(pos Position, first *Node, final bool) Outcome {
 	var o Outcome
-	n := first
-	if !final {
-		for ; n != nil && !n.IsEnd(); n = n.Next() {
-			o.Plies++
-		}
-		if n == nil || !n.End().IsFoul() {
-			o.result(n, pos.Turn()^Color(o.Plies&1))
-			o.Final = pos
-			return o
-		}
-		o.Plies, n = 0, first
+	// The line's length and ending first: only a foul ending needs the
+	// positions before the last two moves, and only it or Final the moves
+	// played.
+	end := first
+	for ; end != nil && !end.IsEnd(); end = end.Next() {
+		o.Plies++
+	}
+	foul := end != nil && end.End().IsFoul()
+	if !final && !foul {
+		o.result(end, pos.Turn()^Color(o.Plies&1))
+		o.Final = pos
+		return o
 	}
 	// The positions before the last two moves, where a documented foul
 	// starts (at once or before the capture of a king).
 	var before [2]Position
 	var at [2]*Node
-	for ; n != nil && !n.IsEnd(); n = n.Next() {
-		if next := n.Next(); next == nil || next.IsEnd() || next.Next() == nil || next.Next().IsEnd() {
+	i := 0
+	for n := first; n != end; n = n.Next() {
+		if foul && i >= o.Plies-2 {
 			before[0], at[0] = before[1], at[1]
 			before[1], at[1] = pos, n
 		}
 		pos.PlayRecorded(n.Move)
-		o.Plies++
+		i++
 	}
 	o.Final = pos
-	o.result(n, pos.Turn())
-	if n == nil || !n.End().IsFoul() {
+	o.result(end, pos.Turn())
+	if !foul {
 		return o
 	}
 	for i := range at {
 		if at[i] == nil {
 			continue
 		}
-		if f, ok := FoulAt(&before[i], at[i]); ok && f.End == n {
+		if f, ok := FoulAt(&before[i], at[i]); ok && f.End == end {
 			o.Foul = f
 			o.Winner, o.Decided = f.Mover.Opponent(), true
 			break
