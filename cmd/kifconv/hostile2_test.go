@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -20,41 +21,71 @@ import (
 // end kifconv whatever it is blocked on, resource limits that end it with
 // a message rather than a crash, and no temporary file left either way.
 
-// stopWithinSecond starts the built kifconv with args (and the shell's
-// stdout and stdin as given), sends it sig after a while, and checks that
-// it is gone within a second and a half, with the exit status of the
-// signal and no temporary file under dir.
+// stopWithinSecond starts cmd, the built kifconv, sends it sig after a
+// while, and checks that it is gone within a second and a half, with the
+// exit status of the signal and no temporary file under dir.
 func stopWithinSecond(t *testing.T, cmd *exec.Cmd, sig syscall.Signal, after time.Duration, dir string) {
 	t.Helper()
+	if err := stopped(cmd, sig, after, dir); err != nil {
+		t.Error(err)
+	}
+}
+
+// stopEachWithinSecond is stopWithinSecond of every command at once: the
+// commands wait on a pipe or a FIFO rather than work, so that the test
+// takes the time of one.
+func stopEachWithinSecond(t *testing.T, cmds []*exec.Cmd, sig syscall.Signal, after time.Duration, dir string) {
+	t.Helper()
+	errs := make([]error, len(cmds))
+	var wg sync.WaitGroup
+	for i, cmd := range cmds {
+		wg.Go(func() { errs[i] = stopped(cmd, sig, after, dir) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// stopped is the check of stopWithinSecond, with what went wrong as an
+// error that names the command's arguments.
+func stopped(cmd *exec.Cmd, sig syscall.Signal, after time.Duration, dir string) error {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	time.Sleep(after)
 	sent := time.Now()
 	if err := cmd.Process.Signal(sig); err != nil {
-		t.Fatalf("%v: %v (it did not wait for the signal)\n%s", cmd.Args[1:], err, stderr.String())
+		return fmt.Errorf("%v: %v (it did not wait for the signal)\n%s", cmd.Args[1:], err, stderr.String())
 	}
+	var problems []string
 	select {
 	case err := <-done:
 		if took := time.Since(sent); took > 1500*time.Millisecond {
-			t.Errorf("%v: stopped %v after %v", cmd.Args[1:], took, sig)
+			problems = append(problems, fmt.Sprintf("stopped %v after %v", took, sig))
 		}
 		var ee *exec.ExitError
 		if err == nil || !errorsAs(err, &ee) || ee.ExitCode() != 128+int(sig) {
-			t.Errorf("%v: %v, want exit status %d\n%s", cmd.Args[1:], err, 128+int(sig), stderr.String())
+			problems = append(problems, fmt.Sprintf("%v, want exit status %d\n%s", err, 128+int(sig), stderr.String()))
 		}
 	case <-time.After(5 * time.Second):
 		cmd.Process.Kill()
 		<-done
-		t.Fatalf("%v: alive 5 s after %v", cmd.Args[1:], sig)
+		return fmt.Errorf("%v: alive 5 s after %v", cmd.Args[1:], sig)
 	}
 	if dir != "" && hasTemp(dir) {
-		t.Errorf("%v: a temporary file is left under %s", cmd.Args[1:], dir)
+		problems = append(problems, "a temporary file is left under "+dir)
 	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%v: %s", cmd.Args[1:], strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 func errorsAs(err error, target **exec.ExitError) bool {
@@ -85,6 +116,7 @@ func TestSignalStalledPipe(t *testing.T) {
 	for i := range 1500 {
 		os.WriteFile(filepath.Join(tree, "game-with-a-long-name-"+strconv.Itoa(i)+".usi"), []byte("position startpos moves 7g7f\n"), 0o644)
 	}
+	var cmds []*exec.Cmd
 	for _, args := range [][]string{
 		{"info", big},
 		{"filter", big},
@@ -94,19 +126,17 @@ func TestSignalStalledPipe(t *testing.T) {
 		{"diff", big, other},
 		{"show", "--all", long},
 	} {
-		t.Run(args[0], func(t *testing.T) {
-			t.Parallel()
-			r, w, err := os.Pipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer r.Close()
-			defer w.Close()
-			cmd := exec.Command(bin, args...)
-			cmd.Stdout = w // nobody reads r
-			stopWithinSecond(t, cmd, syscall.SIGTERM, 700*time.Millisecond, "")
-		})
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		defer w.Close()
+		cmd := exec.Command(bin, args...)
+		cmd.Stdout = w // nobody reads r
+		cmds = append(cmds, cmd)
 	}
+	stopEachWithinSecond(t, cmds, syscall.SIGTERM, 700*time.Millisecond, "")
 }
 
 // TestSignalFIFO: an input is a FIFO with no writer (the open blocks), or
@@ -120,6 +150,7 @@ func TestSignalFIFO(t *testing.T) {
 		t.Skipf("no FIFO: %v", err)
 	}
 	out := filepath.Join(dir, "out")
+	var cmds []*exec.Cmd
 	for _, args := range [][]string{
 		{"info", fifo},
 		{"filter", fifo},
@@ -129,11 +160,9 @@ func TestSignalFIFO(t *testing.T) {
 		{"validate", fifo},
 		{"info", "--files-from", fifo},
 	} {
-		t.Run(strings.Join(args[:min(2, len(args))], " "), func(t *testing.T) {
-			t.Parallel()
-			stopWithinSecond(t, exec.Command(bin, args...), syscall.SIGINT, 500*time.Millisecond, out)
-		})
+		cmds = append(cmds, exec.Command(bin, args...))
 	}
+	stopEachWithinSecond(t, cmds, syscall.SIGINT, 500*time.Millisecond, out)
 }
 
 // TestSignalLongWalk: a list naming / makes a walk that would run on for
