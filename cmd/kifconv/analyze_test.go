@@ -212,7 +212,7 @@ func TestAnalyzeFormats(t *testing.T) {
 				a, _ := os.ReadFile(first)
 				b, _ := os.ReadFile(p)
 				if !bytes.Equal(a, b) {
-					t.Errorf("%s analysed again differs from %s:\n%s", p, first, firstDifference(a, b))
+					t.Errorf("%s analysed again differs from %s:\n%s", p, first, shogitest.FirstDifference(string(b), string(a)))
 				}
 				return nil
 			})
@@ -432,22 +432,4 @@ func TestAnalyzeInterruptReadingStdin(t *testing.T) {
 	case <-time.After(stopGrace + 5*time.Second):
 		t.Errorf("not stopped by the interrupt")
 	}
-}
-
-// firstDifference shows the first line where a and b differ.
-func firstDifference(a, b []byte) string {
-	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
-	for i := range max(len(la), len(lb)) {
-		var x, y string
-		if i < len(la) {
-			x = la[i]
-		}
-		if i < len(lb) {
-			y = lb[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d:\n- %q\n+ %q", i+1, x, y)
-		}
-	}
-	return "the same lines"
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -11,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kifconv/kifconv/internal/render"
+	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
@@ -120,22 +119,12 @@ func writeFoulRecords(t *testing.T, dir string, n int) {
 			continue
 		}
 		f := formats[i%len(formats)]
-		var buf bytes.Buffer
-		w, err := render.New(f, &buf, render.Options{AllowLoss: true, Encoding: "utf-8"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Write(rec); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
+		text := recordText(t, f, charset.UTF8, false, rec)
 		ext := f
 		if f == "kif" || f == "ki2" {
 			ext += "u" // UTF-8
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.%s", i, ext)), buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.%s", i, ext)), text, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		i++

@@ -499,7 +499,7 @@ func TestTextFormatsCorpus(t *testing.T) {
 					continue
 				}
 				if got, want := textDump(back[0], tt.times), textDumpHeader(rec, tt.times, textCarriedHeader(rec, tt.format)); got != want {
-					t.Errorf("%s #%d as %s differs: %s", filepath.Base(path), i, tt.format, firstDiff(got, want))
+					t.Errorf("%s #%d as %s differs: %s", filepath.Base(path), i, tt.format, shogitest.FirstDifference(got, want))
 					_ = out
 				}
 				checked++
@@ -507,24 +507,6 @@ func TestTextFormatsCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d records checked", checked)
-}
-
-// firstDiff returns the first line where two dumps differ.
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var a, b string
-		if i < len(g) {
-			a = g[i]
-		}
-		if i < len(w) {
-			b = w[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n  got  %q\n  want %q", i+1, a, b)
-		}
-	}
-	return "no difference"
 }
 
 // BenchmarkWritePSN writes random records with variations, comments and
