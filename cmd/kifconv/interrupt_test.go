@@ -57,6 +57,15 @@ func buildKifconv(t *testing.T) string {
 	return built.bin
 }
 
+// builtDir is the directory of the built kifconv binary, or "" when the
+// tests run kifconv as the test binary (see builtFirst).
+func builtDir(t *testing.T) string {
+	if testing.Short() || testing.CoverMode() != "" {
+		return ""
+	}
+	return filepath.Dir(buildKifconv(t))
+}
+
 // writeBatch writes n USI games of about plies king moves each under
 // dir/in (every third one in dir/in/sub), so that each output is large
 // enough to be caught in the middle of being written.

@@ -50,15 +50,6 @@ func builtFirst(t *testing.T) func(*testscript.Env) error {
 	}
 }
 
-// builtDir is the directory of the built kifconv binary, or "" when the
-// tests run kifconv as the test binary (see builtFirst).
-func builtDir(t *testing.T) string {
-	if testing.Short() || testing.CoverMode() != "" {
-		return ""
-	}
-	return filepath.Dir(buildKifconv(t))
-}
-
 // updateScripts rewrites the files that the scripts' cmp commands compare
 // with what the commands printed: go test -run Scripts -update-scripts,
 // then read the diff.
