@@ -110,7 +110,7 @@ man: build
 
 # Release archives under dist/: kifconv-VERSION-OS-ARCH.tar.gz (.zip for
 # Windows) for each platform, each with the binary (no cgo, stamped as make
-# build stamps it), README.md, CONTRIBUTING.md, LICENSE, docs/*.md and *.svg, the man
+# build stamps it), README.md, CONTRIBUTING.md, LICENSE, docs/ (*.md, *.svg, schemas/*.json), the man
 # pages (man/man1/) and the shell completions (completions/), and
 # SHA256SUMS; the files are dated with the commit, so that the same commit
 # gives the same archives.

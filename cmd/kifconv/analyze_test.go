@@ -263,12 +263,12 @@ func analysisPositions(rec *shogi.Record) int {
 }
 
 // TestAnalyzeReport checks the report in its three formats (the JSON
-// ones against testdata/analysis.schema.json, every line of JSONL), and the
+// ones against docs/schemas/analysis.schema.json, every line of JSONL), and the
 // graphs: SVG documents with one point per analysed main-line position.
 func TestAnalyzeReport(t *testing.T) {
 	engine := fakeEngine(t, "mate-ply=3")
 	in := analyzeInputs(t, 2, 12)
-	sch := schematest.Compile(t, "../../internal/report/testdata/analysis.schema.json", true)
+	sch := schematest.Compile(t, repoRoot+"/docs/schemas/analysis.schema.json", true)
 	dir := t.TempDir()
 	graphs := filepath.Join(dir, "graphs")
 	for _, format := range []string{"json", "jsonl", "csv"} {

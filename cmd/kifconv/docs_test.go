@@ -117,7 +117,7 @@ func TestDocTables(t *testing.T) {
 }
 
 // infoFieldsMarkdown is the table of info's fields, from the JSON Schema
-// of info --format json (testdata/info.schema.json, which TestInfoSchema
+// of info --format json (docs/schemas/info.schema.json, which TestInfoSchema
 // checks the output against), in the order of report.InfoFieldNames.
 func infoFieldsMarkdown(t *testing.T) string {
 	t.Helper()
@@ -132,7 +132,7 @@ func infoFieldsMarkdown(t *testing.T) string {
 			} `json:"properties"`
 		} `json:"items"`
 	}
-	if err := json.Unmarshal(mustRead(t, "testdata/info.schema.json"), &schema); err != nil {
+	if err := json.Unmarshal(mustRead(t, repoRoot+"/docs/schemas/info.schema.json"), &schema); err != nil {
 		t.Fatal(err)
 	}
 	props := schema.Items.Properties

@@ -40,9 +40,9 @@ func TestCollectionScripts(t *testing.T) {
 
 // TestInfoSchema checks that `info --format json` over the whole test
 // collection, and over standard input, matches the schema README documents
-// (testdata/info.schema.json).
+// (docs/schemas/info.schema.json).
 func TestInfoSchema(t *testing.T) {
-	sch := schematest.Compile(t, "testdata/info.schema.json", false)
+	sch := schematest.Compile(t, repoRoot+"/docs/schemas/info.schema.json", false)
 	for _, args := range [][]string{
 		{"info", "--format", "json", collectionsDir},
 		{"info", "--format", "json", "../../testdata/sample.kif", "../../testdata/csa", "../../testdata/kif"},
@@ -106,7 +106,7 @@ func TestCollectionJobs(t *testing.T) {
 // TestInfoSchemaEncodings checks that info's JSON names every encoding
 // kifconv detects as its schema allows.
 func TestInfoSchemaEncodings(t *testing.T) {
-	sch := schematest.Compile(t, "testdata/info.schema.json", false)
+	sch := schematest.Compile(t, repoRoot+"/docs/schemas/info.schema.json", false)
 	const text = "先手：羽生\n手合割：平手\n   1 ７六歩(77)\n"
 	encoders := map[string]encoding.Encoding{
 		"utf-8":     unicode.UTF8BOM,

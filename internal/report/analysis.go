@@ -15,7 +15,7 @@ import (
 
 // AnalysisGame is one game of an analysis report: a summary of the game,
 // one of each player, and a row for each judged move. Its JSON form is the
-// "game" of testdata/analysis.schema.json.
+// "game" of docs/schemas/analysis.schema.json.
 type AnalysisGame struct {
 	Game      string           `json:"game"`   // the game's name: its file, with #N for the Nth game of a collection
 	Engine    string           `json:"engine"` // the engine's name

@@ -66,7 +66,7 @@ func writeReport(t *testing.T, format string, games []*report.AnalysisGame) []by
 }
 
 func TestAnalysisReportSchema(t *testing.T) {
-	sch := schematest.Compile(t, "testdata/analysis.schema.json", true)
+	sch := schematest.Compile(t, "../../docs/schemas/analysis.schema.json", true)
 	games := analysedGames(t)
 	validate := func(what string, b []byte) {
 		t.Helper()

@@ -84,7 +84,7 @@ func winnerName(s *shogi.Summary) string {
 }
 
 // infoFields are the columns of info, in their default order.
-// cmd/kifconv/testdata/info.schema.json gives the JSON form and describes
+// docs/schemas/info.schema.json gives the JSON form and describes
 // each; docs/collections.md's table of fields is made from it.
 var infoFields = []InfoField{
 	{"path", false, false, func(r *InfoRow) string { return r.Path }},

@@ -5,9 +5,10 @@
 //
 // For each platform it writes DIR/kifconv-V-OS-ARCH.tar.gz (a .zip for
 // Windows) holding, under kifconv-V-OS-ARCH/: the binary BIN/OS-ARCH/kifconv
-// (kifconv.exe); README.md, CONTRIBUTING.md, LICENSE, docs/*.md and the
-// images docs/*.svg from the working directory (those there are), so that
-// README's links lead somewhere; DOCS/man/*.1 as man/man1/; and DOCS/completions/* as
+// (kifconv.exe); README.md, CONTRIBUTING.md, LICENSE, docs/*.md, the
+// images docs/*.svg and the JSON Schemas docs/schemas/*.json from the
+// working directory (those there are), so that the documents' links lead
+// somewhere; DOCS/man/*.1 as man/man1/; and DOCS/completions/* as
 // completions/. DIR/SHA256SUMS then lists every archive, as sha256sum does.
 // Archives made twice from the same files are the same bytes: their
 // entries are sorted, owned by root and dated -time (the commit's).
@@ -110,11 +111,13 @@ func pack(o options) ([]archive, error) {
 		if err != nil {
 			return nil, err
 		}
-		images, err := filepath.Glob(filepath.Join("docs", "*.svg"))
-		if err != nil {
-			return nil, err
+		for _, more := range []string{filepath.Join("docs", "*.svg"), filepath.Join("docs", "schemas", "*.json")} {
+			files, err := filepath.Glob(more)
+			if err != nil {
+				return nil, err
+			}
+			pages = append(pages, files...)
 		}
-		pages = append(pages, images...)
 		for _, f := range append([]string{"README.md", "CONTRIBUTING.md", "LICENSE"}, pages...) {
 			if _, err := os.Stat(f); err == nil {
 				entries = append(entries, entry{name: filepath.ToSlash(f), src: f})

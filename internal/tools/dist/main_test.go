@@ -32,6 +32,8 @@ func TestPack(t *testing.T) {
 		"docs/completions/kifconv.ps1":  "# powershell\n",
 		"README.md":                     "# kifconv\n",
 		"docs/formats.md":               "# Formats\n",
+		"docs/graph.svg":                "<svg/>\n",
+		"docs/schemas/info.schema.json": "{}\n",
 		"LICENSE":                       "license\n",
 	}
 	for name, text := range files {
@@ -50,7 +52,7 @@ func TestPack(t *testing.T) {
 		t.Fatal(err)
 	}
 	docs := []string{"/ 755", "/LICENSE 644", "/README.md 644", "/completions/ 755", "/completions/_kifconv 644", "/completions/kifconv.bash 644",
-		"/completions/kifconv.fish 644", "/completions/kifconv.ps1 644", "/docs/ 755", "/docs/formats.md 644", "/man/ 755", "/man/man1/ 755", "/man/man1/kifconv-convert.1 644", "/man/man1/kifconv.1 644"}
+		"/completions/kifconv.fish 644", "/completions/kifconv.ps1 644", "/docs/ 755", "/docs/formats.md 644", "/docs/graph.svg 644", "/docs/schemas/ 755", "/docs/schemas/info.schema.json 644", "/man/ 755", "/man/man1/ 755", "/man/man1/kifconv-convert.1 644", "/man/man1/kifconv.1 644"}
 	want := map[string][]string{
 		"kifconv-v1.2.3-linux-amd64.tar.gz": append([]string{"/kifconv 755"}, docs...),
 		"kifconv-v1.2.3-windows-amd64.zip":  append([]string{"/kifconv.exe 755"}, docs...),
