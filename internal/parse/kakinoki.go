@@ -398,7 +398,7 @@ func (k *kakinoki) fastLines(tail *shogi.Node) *shogi.Node {
 			break
 		}
 		if move {
-			n := k.fastKIFLine(line, tail)
+			n := k.fastKIFLine(line, tail, k.lr.base+int64(k.lr.start+i), k.lr.line+lines+1)
 			if n == nil {
 				break
 			}
@@ -504,8 +504,8 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 				tail = k.cur.tail
 			}
 			switch c := raw[0]; {
-			case c == ' ' || c-'0' <= 9:
-				if n := k.fastKIFLine(raw, tail); n != nil {
+			case (c == ' ' || c-'0' <= 9) && !k.lr.parted: // a part of a long line has no whole-line place
+				if n := k.fastKIFLine(raw, tail, k.lr.offset, k.lr.line); n != nil {
 					tail = n
 					continue
 				}
@@ -519,7 +519,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 				if err := k.ki2Moves(raw, trimJa(raw)); err != nil {
 					return nil, err
 				}
-				k.fast = k.noNum == nil && k.foul == nil && k.dropping == nil && k.places == nil
+				k.fast = k.noNum == nil && k.foul == nil && k.dropping == nil
 				continue
 			}
 		}
@@ -541,7 +541,7 @@ func (k *kakinoki) read() (*shogi.Record, error) {
 			return nil, err
 		}
 		// Only the lines read here change what fast depends on.
-		k.fast = k.started() && k.noNum == nil && k.foul == nil && k.dropping == nil && !k.gridOpen && k.places == nil
+		k.fast = k.started() && k.noNum == nil && k.foul == nil && k.dropping == nil && !k.gridOpen
 	}
 	if tail != nil {
 		k.cur.tail = tail

@@ -341,7 +341,7 @@ func looksLikeMove(w []byte) bool {
 // Kept for speed (with kfwTime): BenchmarkReadGenerated/kif-sjis (make
 // bench-read) is 1.20× in CPU time and 1.27× in instructions with it, under
 // the 1.5× bar; see fastMoves in csa.go for why it stays.
-func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
+func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node, start int64, line int) *shogi.Node {
 	// The layout pads with ASCII spaces; tabs and full-width spaces are
 	// left to kifMove.
 	i := skipSpaces(raw, 0)
@@ -363,9 +363,12 @@ func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
 	if !ok {
 		return nil
 	}
+	moveAt, moveLen := i, n
 	i = skipSpaces(raw, i+n)
 	var mt shogi.MoveTime
+	timeAt, timeLen := -1, 0
 	if i < len(raw) && raw[i] == '(' {
+		timeAt = i
 		if mt, n, ok = kfwTime(raw[i:]); !ok {
 			e := bytes.IndexByte(raw[i:], ')')
 			if e < 0 {
@@ -376,6 +379,7 @@ func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
 			}
 			n = e + 1
 		}
+		timeLen = n
 		for i += n; i < len(raw) && raw[i] == ' '; i++ {
 		}
 		if i < len(raw) && raw[i] == '(' {
@@ -388,7 +392,14 @@ func (k *kakinoki) fastKIFLine(raw []byte, tail *shogi.Node) *shogi.Node {
 	if len(trimJaRight(raw[i:])) > 0 || tail.IsEnd() || k.pos.PlayLegal(m) != nil {
 		return nil
 	}
-	return k.addPlayed(tail, m, mt)
+	node := k.addPlayed(tail, m, mt)
+	if k.places != nil {
+		k.places.noteLine(node, shogi.PartMove, start, line, moveAt, moveLen)
+		if timeAt >= 0 {
+			k.places.noteLine(node, shogi.PartTime, start, line, timeAt, timeLen)
+		}
+	}
+	return node
 }
 
 // skipSpaces returns the index of the first byte at or after i that is not

@@ -144,6 +144,18 @@ func (pt *placeTable) note(n *shogi.Node, p shogi.Part, lr *lineReader, line []b
 	pt.index = nil
 }
 
+// noteLine records that part p of n starts at byte at of the whole line
+// number line, which starts at input offset start (a line a reader took
+// from the line reader's run rather than one by one), and is size bytes
+// long.
+func (pt *placeTable) noteLine(n *shogi.Node, p shogi.Part, start int64, line, at, size int) {
+	if pt == nil || n == nil {
+		return
+	}
+	pt.notes = append(pt.notes, placeNote{node: n, part: p, start: start, line: int32(line), at: int32(at), n: int32(size)})
+	pt.index = nil
+}
+
 // notePos records that part p of n starts at position pos (a reader that
 // knows lines and columns in characters: JKF, PSN) and is size bytes long
 // (0: not known).

@@ -27,6 +27,8 @@ func TestPlaces(t *testing.T) {
 			"self-check", 7, 6, "７七玉(68)", "ply 5 ７七玉(68)"},
 		{"kif time total", "kif", kifHead + "   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ６八玉(59)   ( 0:03/00:00:09)\n",
 			"time-total", 5, 16, "( 0:03/00:00:09)", "ply 3 ６八玉(59)"},
+		{"kif time total, CRLF and comments", "kif", strings.ReplaceAll(kifHead+"   1 ７六歩(77)   ( 0:01/00:00:01)\n*a comment\n   2 ３四歩(33)   ( 0:02/00:00:02)\n*another\n   3 ６八玉(59)   ( 0:03/00:00:09)\n", "\n", "\r\n"),
+			"time-total", 7, 16, "( 0:03/00:00:09)", "ply 3 ６八玉(59)"},
 		{"kif ending", "kif", kifHead + "   1 ７六歩(77)\n   2 詰み\n", "ending-mate", 4, 6, "詰み", "詰み at ply 2"},
 		{"kif header", "kif", "手数：3\n" + kifHead + "   1 ７六歩(77)\n", "move-count", 1, 1, "", "手数 says 3"},
 		{"ki2 ending", "ki2", "▲７六歩    △３四歩\nまで2手で詰み\n", "ending-mate", 2, 1, "まで2手で詰み", "まで2手で詰み at ply 3"},
@@ -66,7 +68,7 @@ func TestPlaces(t *testing.T) {
 					t.Fatalf("findings %+v, want one of code %s", fs, tt.code)
 				}
 				p := f.Place
-				if p.Line != tt.line || p.Col != tt.col || p.Text != strings.Split(tt.in, "\n")[tt.line-1] || !strings.Contains(f.Message, tt.msg) {
+				if p.Line != tt.line || p.Col != tt.col || p.Text != strings.TrimSuffix(strings.Split(tt.in, "\n")[tt.line-1], "\r") || !strings.Contains(f.Message, tt.msg) {
 					t.Errorf("%s at %d:%d on %q: %s; want %d:%d, %q in the message", f.Code, p.Line, p.Col, p.Text, f.Message, tt.line, tt.col, tt.msg)
 				}
 				if f.Key == "" {
