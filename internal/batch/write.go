@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"math"
 	"sync/atomic"
 
 	"github.com/kifconv/kifconv/internal/report"
@@ -109,9 +110,21 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		one = s.One()
 	}
 	perInput := w.List == nil && s != nil && s.PerInput()
-	// lost is set once the one output is lost, stopped once an edit was
-	// stopped: reading the rest is pointless.
-	var lost, stopped atomic.Bool
+	// lost is set once the one output is lost: reading the rest is
+	// pointless. stoppedAt is the index of the first input an edit was
+	// stopped in (stopNone while none): the inputs after it are not read,
+	// but those before it, which workers may come to later, are read whole.
+	var lost atomic.Bool
+	var stoppedAt atomic.Int64
+	stoppedAt.Store(stopNone)
+	stopIn := func(index int) {
+		for {
+			at := stoppedAt.Load()
+			if int64(index) >= at || stoppedAt.CompareAndSwap(at, int64(index)) {
+				return
+			}
+		}
+	}
 	st := j.open(ctx)
 	defer st.Close()
 	c := runConfig[writeItem]{jobs: j.Reading.Jobs, progress: j.Progress, small: j.small}
@@ -123,7 +136,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 	}
 	c.work = func(u *unit[writeItem]) {
 		end := &inputEnd{in: u.In, index: u.Index, diags: u.Notes}
-		if lost.Load() || stopped.Load() {
+		if lost.Load() || int64(u.Index) > stoppedAt.Load() {
 			return
 		}
 		var out *InputOutput
@@ -164,7 +177,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 				end.status = max(end.status, st)
 				if stop {
 					end.stopped = true
-					stopped.Store(true)
+					stopIn(u.Index)
 					if ch.part != nil {
 						ch.part.file.Remove()
 					}
@@ -247,7 +260,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		t.input(&j, e)
 	}
 	err := run(ctx, st, c)
-	t.Stopped = stopped.Load()
+	t.Stopped = stoppedAt.Load() != stopNone
 	if w.Editor != nil {
 		ds, st := w.Editor.End()
 		t.Status = max(t.Status, st)
@@ -275,3 +288,6 @@ func asErrors(ds []report.Diagnostic) []report.Diagnostic {
 	}
 	return ds
 }
+
+// stopNone is Write's stoppedAt while no edit has been stopped.
+const stopNone = math.MaxInt64
