@@ -336,7 +336,8 @@ func looksLikeMove(w []byte) bool {
 // next ply's or a move that is not legal: kifMove then reads the line with
 // every check and message. The caller checks k.fast first, and passes the
 // last node of the current line (see read); fastKIFLine returns the node
-// it adds, or nil.
+// it adds, or nil. With places, the move's and the time's are noted on the
+// whole line raw, number line, which starts at input offset start.
 //
 // Kept for speed (with kfwTime): BenchmarkReadGenerated/kif-sjis (make
 // bench-read) is 1.20× in CPU time and 1.27× in instructions with it, under
