@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 func TestLocalRel(t *testing.T) {
@@ -81,14 +83,8 @@ func TestCapJobs(t *testing.T) {
 func TestStream(t *testing.T) {
 	dir := t.TempDir()
 	write := func(rel, text string) string {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
+		shogitest.WriteFiles(t, dir, map[string]string{rel: text})
+		return filepath.Join(dir, rel)
 	}
 	const usi = "position startpos moves 7g7f\n"
 	write("tree/a.usi", usi)

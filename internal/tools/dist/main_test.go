@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // TestPack packs a Linux and a Windows archive of stand-in binaries and
@@ -36,15 +38,7 @@ func TestPack(t *testing.T) {
 		"docs/schemas/info.schema.json": "{}\n",
 		"LICENSE":                       "license\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(work, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shogitest.WriteFiles(t, work, files)
 	t.Chdir(work)
 	o := options{version: "v1.2.3", bin: "bin", docs: "docs", out: "out", platforms: []string{"linux/amd64", "windows/amd64"}, time: time.Unix(1700000000, 0).UTC()}
 	archives, err := pack(o)
