@@ -90,6 +90,12 @@ type jsonScanner struct {
 	rawOff int64
 	ri     int
 	rawCR  bool // raw holds a CR not before an LF (a line break of its own), which the short ways leave to next
+
+	// noReplayBefore is the decoder offset before which replayWithin does
+	// not try again, after a value too long for it: in a deep tree each
+	// entry holds the next, and trying each would check the same text
+	// once per level.
+	noReplayBefore int64
 }
 
 // newJSONScanner returns a scanner over r; base is the offset of r's first
@@ -335,7 +341,10 @@ func (s *jsonScanner) replayKind(open jsontext.Kind, limit int64) {
 	if s.tokenwise || s.err != nil || s.raw != nil || s.dec.PeekKind() != open {
 		return
 	}
-	s.nextOffset() // the line breaks before it
+	start := s.nextOffset() // the line breaks before it
+	if limit > 0 && start < s.noReplayBefore {
+		return
+	}
 	s.in.soft = limit
 	v, err := s.dec.ReadValue()
 	s.in.soft = 0
@@ -343,7 +352,14 @@ func (s *jsonScanner) replayKind(open jsontext.Kind, limit int64) {
 		// The decoder keeps what it has buffered and reads on from
 		// there: a refused read is a transient I/O error to it, and
 		// after an error in the value it has not moved.
-		if !errors.Is(err, errJSONSoft) && open == '{' {
+		switch {
+		case open != '{':
+		case errors.Is(err, errJSONSoft):
+			// The entries that start in the first half of the text
+			// checked in vain are read token by token: each byte is then
+			// checked at most twice more, however deep the tree.
+			s.noReplayBefore = start + limit/2
+		default:
 			s.fail(err)
 		}
 		return

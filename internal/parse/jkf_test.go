@@ -545,10 +545,32 @@ func TestJKFForksOnlyEntry(t *testing.T) {
 }
 
 func TestJKFDeepForks(t *testing.T) {
-	// Kings step out and back; at every level the last white move has a
-	// fork that holds the next level, 3000 levels deep. The reader must not
-	// recurse per level.
+	// The reader must not recurse per level.
 	const depth = 3000
+	rec, err := NewJKF(strings.NewReader(deepForksJKF(depth)), Options{}).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, levels := rec.Root, 0
+	for {
+		for n.NumChildren() == 1 {
+			n = n.Child(0)
+		}
+		if n.NumChildren() == 0 {
+			break
+		}
+		n = n.Child(1)
+		levels++
+	}
+	if levels != depth-1 {
+		t.Errorf("reached %d nested forks, want %d", levels, depth-1)
+	}
+}
+
+// deepForksJKF returns a JKF game in which kings step out and back; at
+// every level the last white move has a fork that holds the next level,
+// depth levels deep.
+func deepForksJKF(depth int) string {
 	const (
 		bUp    = `{"move": {"color": 0, "from": {"x": 5, "y": 9}, "to": {"x": 5, "y": 8}, "piece": "OU"}}`
 		wUp    = `{"move": {"color": 1, "from": {"x": 5, "y": 1}, "to": {"x": 5, "y": 2}, "piece": "OU"}}`
@@ -572,24 +594,7 @@ func TestJKFDeepForks(t *testing.T) {
 		b.WriteString("}")
 	}
 	b.WriteString("]}")
-	rec, err := NewJKF(strings.NewReader(b.String()), Options{}).Read()
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, levels := rec.Root, 0
-	for {
-		for n.NumChildren() == 1 {
-			n = n.Child(0)
-		}
-		if n.NumChildren() == 0 {
-			break
-		}
-		n = n.Child(1)
-		levels++
-	}
-	if levels != depth-1 {
-		t.Errorf("reached %d nested forks, want %d", levels, depth-1)
-	}
+	return b.String()
 }
 
 func TestJKFLines(t *testing.T) {
@@ -1191,6 +1196,21 @@ func TestJKFShortWaysErrorOrder(t *testing.T) {
 		}
 		if errs[0] != errs[1] || errs[0] == "<nil>" {
 			t.Errorf("%s:\nshort ways: %s\ntoken by token: %s", in, errs[0], errs[1])
+		}
+	}
+}
+
+// BenchmarkReadJKFDeepForks reads a game whose forks nest 3,000 levels
+// deep (deepForksJKF): each entry holds the rest of the tree, too long to
+// be read whole, and jsonScanner.noReplayBefore keeps the reader from
+// checking the same text again at every level.
+func BenchmarkReadJKFDeepForks(b *testing.B) {
+	in := deepForksJKF(3000)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewJKF(strings.NewReader(in), Options{}).Read(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
