@@ -10,6 +10,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -640,37 +642,58 @@ func rtDeepRecord(depth int) *shogi.Record {
 // deepEnv names the writer a child process of TestDeepVariations runs.
 const deepEnv = "KIFCONV_DEEP_WRITER"
 
-// deepLimit is the time one format may take for the deep record, the
+// deepLimit is the time one format may take for the deep records, the
 // child process's start included.
 const deepLimit = 120 * time.Second // a hang guard, not a speed target: figures are logged
 
-// TestDeepVariations writes a record with 100,000 nested variations in
-// every format and reads it back: no writer or reader may recurse once per
-// level or take quadratic time or space, and what can carry variations
-// keeps them. Each format runs in a child process (this test binary again),
-// killed at deepLimit; its time and peak memory are logged.
+// deepStack is the most stack the child may use: a writer or reader that
+// recursed once per level would need some 20 times as much for the deeper
+// record.
+const deepStack = 8 << 20
+
+// TestDeepVariations writes records with 5,000 and 20,000 nested
+// variations in every format and reads them back, in a child process
+// (this test binary again) killed at deepLimit whose stack is limited to
+// deepStack: no writer or reader may recurse once per level, and what can
+// carry variations keeps them. Four times the depth must cost less than
+// eight times the bytes allocated (linear costs four, quadratic sixteen).
+// Each format's time and peak memory are logged.
 func TestDeepVariations(t *testing.T) {
-	const depth = 100_000
+	const small, large = 5_000, 20_000
 	if name := os.Getenv(deepEnv); name != "" {
+		debug.SetMaxStack(deepStack)
 		for _, p := range rtPairs {
-			if p.String() == name {
-				wf, _ := render.Lookup(p.writer)
+			if p.String() != name {
+				continue
+			}
+			wf, _ := render.Lookup(p.writer)
+			var allocated [2]uint64
+			for i, depth := range []int{small, large} {
+				rec := rtDeepRecord(depth)
 				st := rtStats{losses: map[string]int{}}
 				start := time.Now()
-				if msg := rtCheck(t, p, wf, []*shogi.Record{rtDeepRecord(depth)}, &st); msg != "" {
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				msg := rtCheck(t, p, wf, []*shogi.Record{rec}, &st)
+				runtime.ReadMemStats(&after)
+				if msg != "" {
 					if len(msg) > 2000 {
 						msg = msg[:2000] + " …"
 					}
-					t.Fatal(msg)
+					t.Fatalf("%d levels: %s", depth, msg)
 				}
-				t.Logf("deep: written and read back in %v", time.Since(start).Round(time.Millisecond))
-				return
+				allocated[i] = after.TotalAlloc - before.TotalAlloc
+				t.Logf("deep: %d levels written and read back in %v, %d MB allocated", depth, time.Since(start).Round(time.Millisecond), allocated[i]>>20)
 			}
+			if allocated[1] > 8*allocated[0] {
+				t.Fatalf("%d levels allocate %d bytes, %d levels %d: more than linear", large, allocated[1], small, allocated[0])
+			}
+			return
 		}
 		t.Fatalf("no writer %q", name)
 	}
 	if testing.Short() {
-		t.Skip("100,000 nested variations")
+		t.Skip("20,000 nested variations")
 	}
 	for _, p := range rtPairs {
 		t.Run(p.String(), func(t *testing.T) {
@@ -687,7 +710,7 @@ func TestDeepVariations(t *testing.T) {
 			}
 			t.Logf("%s: %v wall, %d MB peak RSS", p, time.Since(start).Round(time.Millisecond), rss)
 			if ctx.Err() != nil {
-				t.Fatalf("%s: no round trip of %d nested variations within %v: killed", p, depth, deepLimit)
+				t.Fatalf("%s: no round trip of %d nested variations within %v: killed", p, large, deepLimit)
 			}
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out)
