@@ -110,6 +110,7 @@ func TestHuffmanGolden(t *testing.T) {
 // be the one the position had, and positions short of pieces must be
 // refused, never coded.
 func TestHuffmanProperty(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(19, 1))
 	opt := RandomGameOptions{MaxPlies: 120, Full: true}
 	coded, refused := 0, 0

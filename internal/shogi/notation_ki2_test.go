@@ -314,6 +314,7 @@ var ki2Variants = []*strings.Replacer{
 }
 
 func TestNotationRoundTrip(t *testing.T) {
+	t.Parallel()
 	notations := []Notation{KIFNotation{}, KI2Notation{}}
 	for _, rt := range roundTripPositions {
 		t.Run(rt.name, func(t *testing.T) {

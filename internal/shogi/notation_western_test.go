@@ -280,6 +280,7 @@ var notationRoundTripPositions = []struct {
 // the perft trees in each notation: the text resolves to the same move. It
 // also checks that the full-origin PSN form (P7g-7f) resolves.
 func TestNotationRoundTripPerft(t *testing.T) {
+	t.Parallel()
 	notations := []Notation{WesternNotation{}, HoskingNotation{}, KitaoKawasakiNotation{}}
 	for _, tt := range notationRoundTripPositions {
 		t.Run(tt.name, func(t *testing.T) {

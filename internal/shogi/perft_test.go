@@ -5,6 +5,7 @@ import "testing"
 // Published perft values: the start position (depth 1-5) and positions with
 // drops and promotions from the shogi programming community's perft tables.
 func TestPerftStart(t *testing.T) {
+	t.Parallel()
 	want := []uint64{30, 900, 25470, 719731, 19861490}
 	max := len(want)
 	if testing.Short() {

@@ -55,6 +55,7 @@ func selfChecks(t *testing.T, p Position, cands []Move) {
 // positions with discovered checks, pins, promotions into check, king
 // moves and drops, and along random games.
 func TestKingAttacked(t *testing.T) {
+	t.Parallel()
 	cands := candidates()
 	tests := []struct {
 		sfen  string

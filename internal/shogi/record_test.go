@@ -341,6 +341,7 @@ func TestDeepLine(t *testing.T) {
 // TestDeepVariations nests each variation inside the previous one: the
 // tree is as deep in variations as it is in moves.
 func TestDeepVariations(t *testing.T) {
+	t.Parallel()
 	n := 100_000
 	if testing.Short() {
 		n = 10_000
