@@ -1,15 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kifconv/kifconv/internal/batch"
 	"github.com/spf13/cobra"
-	"github.com/spf13/cobra/doc"
 )
 
 func newManCmd() *cobra.Command {
@@ -43,11 +43,14 @@ SOURCE_DATE_EPOCH sets the date the pages give.`,
 }
 
 // writeManPages writes the page of root and of each of its commands into
-// dir: kifconv.1, kifconv-convert.1, ….
+// dir: kifconv.1, kifconv-convert.1, …. The pages give the date of
+// SOURCE_DATE_EPOCH when it is set, or else today's.
 func writeManPages(root *cobra.Command, dir string) error {
-	root.DisableAutoGenTag = true // keeps the pages the same from run to run
-	// No Title: each page is titled with its command (KIFCONV-CONVERT).
-	header := doc.GenManHeader{Section: "1", Source: "kifconv " + shortVersion(), Manual: "kifconv manual"}
+	date, err := manDate(os.Getenv("SOURCE_DATE_EPOCH"), time.Now())
+	if err != nil {
+		return err
+	}
+	header := manHeader{Section: "1", Date: date, Source: "kifconv " + shortVersion(), Manual: "kifconv manual"}
 	var write func(c *cobra.Command) error
 	write = func(c *cobra.Command) error {
 		for _, sub := range c.Commands() {
@@ -58,38 +61,32 @@ func writeManPages(root *cobra.Command, dir string) error {
 				return err
 			}
 		}
-		page, err := manPage(c, header)
-		if err != nil {
-			return err
-		}
 		name := strings.ReplaceAll(c.CommandPath(), " ", "-") + "." + header.Section
-		return os.WriteFile(filepath.Join(dir, name), page, 0o644)
+		return os.WriteFile(filepath.Join(dir, name), manPage(c, header), 0o644)
 	}
 	return write(root)
 }
 
-// manPage is the man page of c: cobra's NAME, SYNOPSIS, DESCRIPTION,
-// OPTIONS, EXAMPLES and SEE ALSO, with EXIT STATUS and ENVIRONMENT after
-// the options (man-pages(7) order). The exit statuses that end c's --help
+// manDate is the date of the pages' .TH line, a month as "Jan 2006" in
+// UTC: that of epoch, seconds since 1970 as SOURCE_DATE_EPOCH gives them,
+// or now's when epoch is empty.
+func manDate(epoch string, now time.Time) (string, error) {
+	if epoch != "" {
+		sec, err := strconv.ParseInt(epoch, 10, 64)
+		if err != nil {
+			return "", fmt.Errorf("invalid SOURCE_DATE_EPOCH: %w", err)
+		}
+		now = time.Unix(sec, 0)
+	}
+	return now.UTC().Format("Jan 2006"), nil
+}
+
+// manPage is the man page of c, with EXIT STATUS and ENVIRONMENT after the
+// options (man-pages(7) order). The exit statuses that end c's --help
 // text move from DESCRIPTION to their section.
-func manPage(c *cobra.Command, header doc.GenManHeader) ([]byte, error) {
-	long := c.Long
-	c.Long = strings.TrimSuffix(long, exitHelp(c.Name()))
-	defer func() { c.Long = long }()
-	var b bytes.Buffer
-	if err := doc.GenMan(c, &header, &b); err != nil {
-		return nil, err
-	}
-	page := strings.Replace(b.String(), "\n.SH EXAMPLE\n", "\n.SH EXAMPLES\n", 1)
-	sections := manExitStatus(c) + manEnvironment(c)
-	i := strings.Index(page, "\n.SH EXAMPLES\n")
-	if i < 0 {
-		i = strings.Index(page, "\n.SH SEE ALSO\n")
-	}
-	if i < 0 {
-		return []byte(page + sections), nil
-	}
-	return []byte(page[:i+1] + sections + page[i+1:]), nil
+func manPage(c *cobra.Command, header manHeader) []byte {
+	description := strings.TrimSuffix(c.Long, exitHelp(c.Name()))
+	return renderManPage(c, header, description, manExitStatus(c)+manEnvironment(c))
 }
 
 // manExitStatus is the EXIT STATUS section of c's page, from exitMeanings;
@@ -155,12 +152,17 @@ func manEnvironment(c *cobra.Command) string {
 	return b.String()
 }
 
-// roff escapes text for a man page: backslashes and hyphens (which roff
-// would take for hyphenation points), and a leading dot or quote.
+// roff escapes text for a man page: backslashes, hyphens (which roff
+// would take for hyphenation points and may draw as typographic hyphens),
+// the quotes, tilde and caret that roff may draw as other characters, and
+// a dot that begins a line.
 func roff(s string) string {
-	s = strings.NewReplacer(`\`, `\e`, "-", `\-`).Replace(s)
-	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
+	s = roffEscaper.Replace(s)
+	if strings.HasPrefix(s, ".") {
 		s = `\&` + s
 	}
-	return s
+	return strings.ReplaceAll(s, "\n.", "\n\\&.")
 }
+
+// roffEscaper escapes the characters roff takes for something else.
+var roffEscaper = strings.NewReplacer(`\`, `\e`, "-", `\-`, "'", `\(aq`, "`", `\(ga`, "~", `\(ti`, "^", `\(ha`)
