@@ -93,7 +93,9 @@ func tuneMemory() {
 		}
 		debug.SetMemoryLimit(max(64<<20, live+live/2+32<<20))
 	}
-	limit()
+	// The heap is empty at start: the first limit is the least, without
+	// reading the metrics (whose first read builds their table).
+	debug.SetMemoryLimit(64 << 20)
 	go func() {
 		for range time.Tick(100 * time.Millisecond) {
 			limit()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"regexp"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -14,13 +13,36 @@ import (
 // hash. Other builds (go install, go build, go run) leave them empty.
 var version, revision string
 
-// describeHash is what git describe --always gives when no tag is reachable:
-// an abbreviated commit hash, and -dirty for a tree with changes.
-var describeHash = regexp.MustCompile(`^[0-9a-f]{7,40}(-dirty)?$`)
+// isDescribeHash reports whether s is what git describe --always gives when
+// no tag is reachable: an abbreviated commit hash of 7 to 40 digits, and
+// -dirty for a tree with changes. (Plain functions rather than regexps:
+// every run of kifconv would compile them at start.)
+func isDescribeHash(s string) bool {
+	s = strings.TrimSuffix(s, "-dirty")
+	return len(s) >= 7 && len(s) <= 40 && onlyOf(s, "0123456789abcdef")
+}
 
-// pseudoVersion is a Go pseudo-version with no tag before it (go install
-// …@commit or …@latest of an untagged module): its time and revision.
-var pseudoVersion = regexp.MustCompile(`^v0\.0\.0-(\d{14})-([0-9a-f]{12})$`)
+// pseudoVersion splits a Go pseudo-version with no tag before it (go
+// install …@commit or …@latest of an untagged module),
+// v0.0.0-yyyymmddhhmmss-abcdefabcdef, into its time and revision.
+func pseudoVersion(v string) (at, rev string, ok bool) {
+	rest, ok := strings.CutPrefix(v, "v0.0.0-")
+	if !ok || len(rest) != 14+1+12 || rest[14] != '-' {
+		return "", "", false
+	}
+	at, rev = rest[:14], rest[15:]
+	return at, rev, onlyOf(at, "0123456789") && onlyOf(rev, "0123456789abcdef")
+}
+
+// onlyOf reports whether every byte of s is one of set.
+func onlyOf(s, set string) bool {
+	for i := range len(s) {
+		if strings.IndexByte(set, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // DescribeBuild is what --version prints after "kifconv version". It never
 // makes a version up: it is stamped (make build, make dist), or else the
@@ -33,7 +55,7 @@ func DescribeBuild(stamped, rev string, info *debug.BuildInfo) string {
 	v := stamped
 	var at string
 	modified := strings.HasSuffix(stamped, "-dirty")
-	if describeHash.MatchString(stamped) {
+	if isDescribeHash(stamped) {
 		// No tag yet: the hash is a revision, not a version.
 		v = ""
 		if rev == "" {
@@ -54,13 +76,13 @@ func DescribeBuild(stamped, rev string, info *debug.BuildInfo) string {
 			}
 		}
 		if m := info.Main.Version; stamped == "" && m != "" && m != "(devel)" {
-			if p := pseudoVersion.FindStringSubmatch(m); p != nil {
+			if when, hash, ok := pseudoVersion(m); ok {
 				// v0.0.0-yyyymmddhhmmss-hash only says which commit.
-				if t, err := time.Parse("20060102150405", p[1]); err == nil && at == "" {
+				if t, err := time.Parse("20060102150405", when); err == nil && at == "" {
 					at = t.UTC().Format(time.RFC3339)
 				}
 				if rev == "" {
-					rev = p[2]
+					rev = hash
 				}
 			} else {
 				v = m

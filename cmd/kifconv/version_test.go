@@ -6,6 +6,7 @@ import (
 )
 
 func TestDescribeBuild(t *testing.T) {
+	t.Parallel()
 	const full = "0123456789abcdef0123456789abcdef01234567"
 	vcs := func(rev, at, modified string) []debug.BuildSetting {
 		return []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev}, {Key: "vcs.time", Value: at}, {Key: "vcs.modified", Value: modified}}
@@ -27,6 +28,10 @@ func TestDescribeBuild(t *testing.T) {
 			want: "devel (revision 0123456, modified)"},
 		{name: "make build with VCS stamping too", stamped: "0123456", rev: full, main: "(devel)", settings: vcs(full, "2026-11-26T10:00:00Z", "false"),
 			want: "devel (revision 0123456789ab, 2026-11-26T10:00:00Z)"},
+		{name: "six digits are not a hash", stamped: "012345",
+			want: "012345"},
+		{name: "a tag that looks like digits", stamped: "2026", rev: full,
+			want: "2026 (revision 0123456789ab)"},
 		{name: "release", stamped: "v0.2.0", rev: full, main: "(devel)",
 			want: "v0.2.0 (revision 0123456789ab)"},
 		{name: "after a release, changed tree", stamped: "v0.2.0-3-g0123456-dirty", rev: full, main: "(devel)",
@@ -38,6 +43,8 @@ func TestDescribeBuild(t *testing.T) {
 			want: "devel (revision 0123456789ab, 2026-11-26T10:00:00Z)"},
 		{name: "go install of a commit after a tag", main: "v0.2.1-0.20261126100000-0123456789ab",
 			want: "v0.2.1-0.20261126100000-0123456789ab"},
+		{name: "go install of a pseudo-version with a short hash", main: "v0.0.0-20261126100000-0123456789",
+			want: "v0.0.0-20261126100000-0123456789"},
 		{name: "go build in a checkout", main: "(devel)", settings: vcs(full, "2026-11-26T10:00:00Z", "true"),
 			want: "devel (revision 0123456789ab, 2026-11-26T10:00:00Z, modified)"},
 		{name: "go build -buildvcs=false", main: "(devel)",
