@@ -32,6 +32,7 @@ const realEngineKIF = `手合割：平手
 // thread and --fresh-hash, that the score kifconv writes for each position
 // is the one the engine prints when asked about that position alone.
 func TestRealEngineCLI(t *testing.T) {
+	t.Parallel()
 	path := usitest.RealEngine(t)
 	in := filepath.Join(t.TempDir(), "game.kif")
 	writeFile(t, in, []byte(realEngineKIF))

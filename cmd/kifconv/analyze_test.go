@@ -30,12 +30,13 @@ import (
 	"github.com/kifconv/kifconv/internal/usi/usitest"
 )
 
-// fakeEngine makes the test binary the engine of analyze run in-process:
-// --engine takes the path it returns, and the spec reaches the engine
-// process through the environment (usitest.Main in TestMain).
-func fakeEngine(t *testing.T, spec string) string {
-	t.Setenv("KIFCONV_FAKE_USI", spec)
-	return os.Args[0]
+// fakeAnalyze returns a function that gives the arguments of an analyze
+// run in-process whose engine is the test binary, behaving as spec says
+// (usitest.Config): "analyze", the engine flags, then args.
+func fakeAnalyze(spec string) func(args ...string) []string {
+	return func(args ...string) []string {
+		return append([]string{"analyze", "--engine", os.Args[0], "--engine-arg", usitest.Arg(spec)}, args...)
+	}
 }
 
 // analyzeInputs writes generated games (variations, comments, handicaps,
@@ -159,7 +160,8 @@ func checkAnalysed(t *testing.T, what string, rec *shogi.Record) int {
 // checks that every position carries one analysis with the engine's
 // score; analysing an output again gives the same bytes.
 func TestAnalyzeFormats(t *testing.T) {
-	engine := fakeEngine(t, "")
+	t.Parallel()
+	analyze := fakeAnalyze("")
 	in := analyzeInputs(t, 1, 18)
 	want := 0
 	for _, rec := range readRecords(t, in) {
@@ -170,11 +172,11 @@ func TestAnalyzeFormats(t *testing.T) {
 		t.Run(f, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
-			args := []string{"analyze", "--engine", engine, "-t", f, "-d", out, in}
+			args := analyze("-t", f, "-d", out, in)
 			if !batch.OneGameFormat(f, false) {
 				rf, _ := render.Lookup(f)
 				out = filepath.Join(dir, "all"+rf.Extension)
-				args = []string{"analyze", "--engine", engine, "-o", out, in}
+				args = analyze("-o", out, in)
 			}
 			code, _, stderr := runTest(t, testEnv(false, nil), args...)
 			if code != 0 {
@@ -196,7 +198,7 @@ func TestAnalyzeFormats(t *testing.T) {
 			}
 			// Again: the same bytes.
 			again := filepath.Join(dir, "again")
-			args = []string{"analyze", "--engine", engine, "-t", f, "-d", again, out}
+			args = analyze("-t", f, "-d", again, out)
 			if code, _, stderr := runTest(t, testEnv(false, nil), args...); code != 0 {
 				t.Fatalf("again: exit %d: %s", code, stderr)
 			}
@@ -223,14 +225,14 @@ func TestAnalyzeFormats(t *testing.T) {
 		if slices.Contains(carriers, f.Name) {
 			continue
 		}
-		code, _, stderr := runTest(t, testEnv(false, nil), "analyze", "--engine", engine, "-t", f.Name, "-d", t.TempDir(), in)
+		code, _, stderr := runTest(t, testEnv(false, nil), analyze("-t", f.Name, "-d", t.TempDir(), in)...)
 		if code != 0 || !strings.Contains(stderr, "18 games analysed") {
 			t.Errorf("-t %s: exit %d: %s", f.Name, code, stderr)
 		}
 	}
 	// The training outputs take the scores: a move's is the engine's
 	// score of the position after it, from the mover's view.
-	code, stdout, stderr := runTest(t, testEnv(false, nil), "analyze", "--engine", engine, "-t", "positions", in)
+	code, stdout, stderr := runTest(t, testEnv(false, nil), analyze("-t", "positions", in)...)
 	if code != 0 {
 		t.Fatalf("positions: exit %d: %s", code, stderr)
 	}
@@ -266,14 +268,15 @@ func analysisPositions(rec *shogi.Record) int {
 // ones against docs/schemas/analysis.schema.json, every line of JSONL), and the
 // graphs: SVG documents with one point per analysed main-line position.
 func TestAnalyzeReport(t *testing.T) {
-	engine := fakeEngine(t, "mate-ply=3")
+	t.Parallel()
+	analyze := fakeAnalyze("mate-ply=3")
 	in := analyzeInputs(t, 2, 12)
 	sch := schematest.Compile(t, repoRoot+"/docs/schemas/analysis.schema.json", true)
 	dir := t.TempDir()
 	graphs := filepath.Join(dir, "graphs")
 	for _, format := range []string{"json", "jsonl", "csv"} {
 		report := filepath.Join(dir, "report."+format)
-		args := []string{"analyze", "--engine", engine, "--variations", "all", "--report", report, in}
+		args := analyze("--variations", "all", "--report", report, in)
 		if format == "json" {
 			args = append(args, "--graph", graphs)
 		}
@@ -365,7 +368,8 @@ func TestAnalyzeReport(t *testing.T) {
 // and into -o FILE every game written before it, each analysed; the run
 // exits with the interrupted status.
 func TestAnalyzeInterrupt(t *testing.T) {
-	engine := fakeEngine(t, "slow=100ms")
+	t.Parallel()
+	analyze := fakeAnalyze("slow=100ms")
 	in := t.TempDir()
 	for i := range 12 {
 		writeFile(t, filepath.Join(in, fmt.Sprintf("g%02d.usi", i)), []byte("position startpos moves 7g7f 3c3d 2g2f 8c8d\n"))
@@ -375,7 +379,7 @@ func TestAnalyzeInterrupt(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(1500*time.Millisecond, cancel)
 		var out, errb bytes.Buffer
-		args := append([]string{"analyze", "--engine", engine, "-j", "2"}, dest...)
+		args := append(analyze("-j", "2"), dest...)
 		code := runEnv(ctx, testEnv(false, nil), append(args, in), strings.NewReader(""), &out, &errb)
 		cancel()
 		if code != exitInterrupted {
@@ -396,11 +400,12 @@ func TestAnalyzeInterrupt(t *testing.T) {
 
 // TestAnalyzeProgress checks that on a terminal the bar counts positions.
 func TestAnalyzeProgress(t *testing.T) {
-	engine := fakeEngine(t, "slow=30ms")
+	t.Parallel()
+	analyze := fakeAnalyze("slow=30ms")
 	in := t.TempDir()
 	writeFile(t, filepath.Join(in, "a.usi"), []byte("position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e\n"))
 	writeFile(t, filepath.Join(in, "b.usi"), []byte("position startpos moves 7g7f 3c3d\n"))
-	code, _, stderr := runTest(t, testEnv(true, nil), "analyze", "--engine", engine, "--report", filepath.Join(t.TempDir(), "r.json"), in)
+	code, _, stderr := runTest(t, testEnv(true, nil), analyze("--report", filepath.Join(t.TempDir(), "r.json"), in)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -413,14 +418,15 @@ func TestAnalyzeProgress(t *testing.T) {
 // waiting for standard input that never comes (a terminal), a little
 // after the engines.
 func TestAnalyzeInterruptReadingStdin(t *testing.T) {
-	engine := fakeEngine(t, "")
+	t.Parallel()
+	analyze := fakeAnalyze("")
 	pr, pw := io.Pipe()
 	defer pw.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	code := make(chan int, 1)
 	var out, errb bytes.Buffer
 	go func() {
-		code <- runEnv(ctx, testEnv(false, nil), []string{"analyze", "--engine", engine, "-t", "csa"}, pr, &out, &errb)
+		code <- runEnv(ctx, testEnv(false, nil), analyze("-t", "csa"), pr, &out, &errb)
 	}()
 	time.Sleep(300 * time.Millisecond)
 	cancel()

@@ -30,6 +30,7 @@ func runTest(t *testing.T, e env, args ...string) (code int, stdout, stderr stri
 // it is a terminal, and never with --quiet; the scripts cover the
 // non-terminal case with real files.
 func TestProgressBar(t *testing.T) {
+	t.Parallel()
 	in := t.TempDir()
 	for _, name := range []string{"a.usi", "b.usi", "c.usi"} {
 		if err := os.WriteFile(filepath.Join(in, name), []byte("position startpos moves 7g7f\n"), 0o644); err != nil {
@@ -67,6 +68,7 @@ func TestProgressBar(t *testing.T) {
 }
 
 func TestColorChoice(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		flag  string
@@ -95,6 +97,7 @@ func TestColorChoice(t *testing.T) {
 // TestStdinTerminalHint checks that reading standard input from a terminal
 // says how to end it, and only then.
 func TestStdinTerminalHint(t *testing.T) {
+	t.Parallel()
 	const hint = "reading from standard input; Ctrl-D to end, Ctrl-C to stop\n"
 	for _, tt := range []struct {
 		tty  bool
@@ -120,6 +123,7 @@ func TestStdinTerminalHint(t *testing.T) {
 // TestValidateProgressBar checks that validate draws its bar on a terminal
 // only, and that the bar's line is cleared before the results and at the end.
 func TestValidateProgressBar(t *testing.T) {
+	t.Parallel()
 	in := t.TempDir()
 	for _, name := range []string{"a.usi", "b.usi", "c.usi"} {
 		text := "position startpos moves 7g7f\n"
@@ -151,6 +155,7 @@ func TestValidateProgressBar(t *testing.T) {
 // waiting for standard input that never comes (a terminal), with the
 // interrupted status.
 func TestInterruptWhileReadingStdin(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"validate"}, {"convert", "-t", "usi"}, {"show"}} {
 		pr, pw := io.Pipe()
 		ctx, cancel := context.WithCancel(context.Background())

@@ -10,6 +10,7 @@ import (
 // TestCriteriaSpec checks that each flag's value reaches its criterion,
 // and that an error names the flag at fault.
 func TestCriteriaSpec(t *testing.T) {
+	t.Parallel()
 	r := shogi.NewRecord(shogi.StartPosition())
 	r.Header.Set(shogi.KeyBlack, "羽生 善治")
 	r.Header.Set(shogi.KeyWhite, "Fujii")

@@ -17,6 +17,7 @@ const corpusDir = "../../../shared/corpus"
 // position agree, from `kifconv info`); dedup must put each group's
 // records together.
 func TestDedupCorpus(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(corpusDir); err != nil {
 		t.Skip("no shared corpus")
 	}

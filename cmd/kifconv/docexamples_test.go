@@ -116,6 +116,7 @@ func (b *docBlock) commands() ([]docCommand, error) {
 // TestDocExamples runs the console examples of README.md and docs/*.md and
 // compares what they print with what the documents say.
 func TestDocExamples(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh:", err)
 	}

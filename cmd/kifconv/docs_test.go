@@ -69,6 +69,7 @@ var (
 // TestDocTables checks that every generated table of the documents is what
 // the code makes now, and that each table appears somewhere.
 func TestDocTables(t *testing.T) {
+	t.Parallel()
 	tables := docTables(t)
 	seen := map[string]bool{}
 	for _, name := range docFiles(t) {
@@ -200,6 +201,7 @@ func csaHeadersMarkdown() string {
 // is the one validate prints for ../../testdata/nifu.kif, a record with a
 // 二歩; -update-docs rewrites validate_example.go.
 func TestValidateHelpExample(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runTest(t, testEnv(false, nil), "validate", repoRoot+"/testdata/nifu.kif")
 	if code != exitNo || stdout == "" {
 		t.Fatalf("validate testdata/nifu.kif: exit %d\n%s%s", code, stdout, stderr)
@@ -228,6 +230,7 @@ func TestValidateHelpExample(t *testing.T) {
 // TestValidateHelpShowsExample checks that validate --help shows the
 // example, indented.
 func TestValidateHelpShowsExample(t *testing.T) {
+	t.Parallel()
 	_, stdout, _ := runTest(t, testEnv(false, nil), "validate", "--help")
 	for _, line := range strings.Split(strings.TrimSuffix(validateExample, "\n"), "\n") {
 		if !strings.Contains(stdout, "\n  "+line+"\n") {
@@ -239,6 +242,7 @@ func TestValidateHelpShowsExample(t *testing.T) {
 // TestReadme checks what README.md is for: a newcomer's page, under
 // 12,000 bytes, that speaks of kifconv and not of how it is developed.
 func TestReadme(t *testing.T) {
+	t.Parallel()
 	text := string(mustRead(t, filepath.Join(repoRoot, "README.md")))
 	if len(text) >= 12000 {
 		t.Errorf("README.md is %d bytes; keep it under 12,000 (details belong in docs/)", len(text))
@@ -253,6 +257,7 @@ func TestReadme(t *testing.T) {
 // TestReadmeCommands checks that the test command README.md gives a
 // newcomer is the one CI runs (.ci/run).
 func TestReadmeCommands(t *testing.T) {
+	t.Parallel()
 	ci := strings.Split(strings.TrimSpace(string(mustRead(t, filepath.Join(repoRoot, ".ci", "run")))), "\n")
 	last := strings.TrimSpace(ci[len(ci)-1])
 	lines := strings.Split(string(mustRead(t, filepath.Join(repoRoot, "README.md"))), "\n")
@@ -272,6 +277,7 @@ func TestReadmeCommands(t *testing.T) {
 // TestDocLinks checks that each relative link of the documents names a
 // file of the repository, and a heading of it when it has a #fragment.
 func TestDocLinks(t *testing.T) {
+	t.Parallel()
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	for _, name := range docFiles(t) {
 		text := string(mustRead(t, filepath.Join(repoRoot, name)))
@@ -334,11 +340,11 @@ func headingAnchors(text string) []string {
 // engine does. -update-docs rewrites it.
 func TestReadmeGraph(t *testing.T) {
 	const in, want = "testdata/analysed/sample.kifu", "docs/sample-graph.svg"
-	engine := fakeEngine(t, "")
+	analyze := fakeAnalyze("")
 	t.Chdir(repoRoot)
 	dir := t.TempDir()
-	code, _, stderr := runTest(t, testEnv(false, nil), "analyze", "--engine", engine, "--skip-analyzed",
-		"-o", filepath.Join(dir, "out.kifu"), "--graph", dir, in)
+	code, _, stderr := runTest(t, testEnv(false, nil), analyze("--skip-analyzed",
+		"-o", filepath.Join(dir, "out.kifu"), "--graph", dir, in)...)
 	if code != exitOK || !strings.Contains(stderr, "1 already analysed") {
 		t.Fatalf("analyze --skip-analyzed %s: exit %d\n%s", in, code, stderr)
 	}

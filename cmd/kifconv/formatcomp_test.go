@@ -7,6 +7,7 @@ import (
 )
 
 func TestFormatCompletions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		write       bool
 		has, hasNot string

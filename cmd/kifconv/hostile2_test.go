@@ -226,7 +226,7 @@ func TestResourceLimits(t *testing.T) {
 	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
-	in := writeBatch(t, dir, 30, 300)
+	in := writeBatch(t, dir, 30, 40) // --svg-all: some 1,500 files per run
 	for i, tc := range []struct {
 		limit string
 		args  []string
@@ -277,6 +277,7 @@ func lastOf(s string) string {
 // TestLongOutputName: an output whose name fits where it is written is
 // written, however long (its temporary name is cut to fit).
 func TestLongOutputName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, n := range []int{240, 246, 251} {
 		name := strings.Repeat("a", n) + ".usi"
@@ -303,6 +304,7 @@ func TestLongOutputName(t *testing.T) {
 // TestWriteErrorsNamePath: a write that fails (a full device) exits 2 and
 // names the output, in every command that writes, however many games.
 func TestWriteErrorsNamePath(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}

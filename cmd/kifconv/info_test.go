@@ -25,6 +25,7 @@ const collectionsDir = "../../testdata/collections"
 // TestCollectionScripts runs testdata/collections-script: the scripts of
 // info, filter and dedup, with the collection copied into $WORK/c.
 func TestCollectionScripts(t *testing.T) {
+	t.Parallel()
 	first := builtFirst(t)
 	testscript.Run(t, testscript.Params{
 		UpdateScripts: *updateScripts,
@@ -42,6 +43,7 @@ func TestCollectionScripts(t *testing.T) {
 // collection, and over standard input, matches the schema README documents
 // (docs/schemas/info.schema.json).
 func TestInfoSchema(t *testing.T) {
+	t.Parallel()
 	sch := schematest.Compile(t, repoRoot+"/docs/schemas/info.schema.json", false)
 	for _, args := range [][]string{
 		{"info", "--format", "json", collectionsDir},
@@ -76,6 +78,7 @@ func TestInfoSchema(t *testing.T) {
 // ahead by them (small ones) or in their turn (large ones), bad files
 // included.
 func TestCollectionJobs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.CopyFS(filepath.Join(dir, "c"), os.DirFS(collectionsDir)); err != nil {
 		t.Fatal(err)
@@ -106,6 +109,7 @@ func TestCollectionJobs(t *testing.T) {
 // TestInfoSchemaEncodings checks that info's JSON names every encoding
 // kifconv detects as its schema allows.
 func TestInfoSchemaEncodings(t *testing.T) {
+	t.Parallel()
 	sch := schematest.Compile(t, repoRoot+"/docs/schemas/info.schema.json", false)
 	const text = "先手：羽生\n手合割：平手\n   1 ７六歩(77)\n"
 	encoders := map[string]encoding.Encoding{

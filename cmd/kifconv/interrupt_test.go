@@ -358,6 +358,7 @@ func TestReadOnlyOutputDir(t *testing.T) {
 // reader tolerates: each must exit with status 1, naming the problem with
 // the code recorded for it.
 func TestBadInputsExit(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "testdata", "bad")
 	ents, err := os.ReadDir(dir)
 	if err != nil {

@@ -21,6 +21,7 @@ var flagLiteral = regexp.MustCompile(`(^|[^-\w])--[a-z][a-z0-9-]*`)
 // internal/ holds a --flag. Flags are the command line's; the library
 // names what it does (options, hints), and cmd words it.
 func TestNoFlagsBelowCmd(t *testing.T) {
+	t.Parallel()
 	err := filepath.WalkDir("../../internal", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
@@ -50,6 +51,7 @@ func TestNoFlagsBelowCmd(t *testing.T) {
 // TestTrackedFiles checks that the repository holds no built binary and
 // no file over 1 MB (a 10.9 MB kifconv binary once made up 96% of .git).
 func TestTrackedFiles(t *testing.T) {
+	t.Parallel()
 	out, err := exec.Command("git", "-C", "../..", "ls-files", "-s", "-z").Output()
 	if err != nil {
 		t.Skipf("not a git checkout (%v): nothing to check", err)

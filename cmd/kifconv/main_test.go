@@ -31,6 +31,7 @@ func TestMain(m *testing.M) {
 // txtar archive of input files and the commands to run on them, checking
 // standard output, standard error and the exit status.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *updateScripts, Setup: builtFirst(t)})
 }
 

@@ -25,6 +25,7 @@ var manSections = []string{"NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT S
 // its flags. Where man is installed, each page is also formatted with
 // man -l, which must show every section and say nothing on standard error.
 func TestManPages(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if code, _, stderr := runTest(t, testEnv(false, nil), "man", "--dir", dir); code != exitOK {
 		t.Fatalf("man --dir: exit %d: %s", code, stderr)
@@ -137,6 +138,7 @@ func hasLine(text, heading string) bool {
 // list every variable the code reads: each string constant handed to
 // os.Getenv, os.LookupEnv or an env's getenv in a file that is not a test.
 func TestEnvironmentListed(t *testing.T) {
+	t.Parallel()
 	listed := map[string]bool{}
 	for _, v := range environment {
 		listed[v.name] = true

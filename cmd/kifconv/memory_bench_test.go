@@ -185,6 +185,7 @@ func writeNestedKIF(tb testing.TB, w *bufio.Writer, depth int) {
 
 // The nested record of BenchmarkMemory is a valid one of that depth.
 func TestNestedKIF(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	w := bufio.NewWriter(&b)
 	writeNestedKIF(t, w, 50)

@@ -22,6 +22,7 @@ import (
 // hundred generated records that end in fouls of every form, written in
 // KIF, KI2, CSA, JKF and PSN.
 func TestInfoFilterAgree(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFoulRecords(t, dir, 300)
 	inputs := []string{dir}

@@ -7,6 +7,7 @@ import (
 )
 
 func TestProfiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name, cpu, mem string

@@ -9,6 +9,7 @@ import (
 // TestBar checks that the bar counts inputs once there are two, and bytes
 // when one input is read alone, and that the nil bar draws nothing.
 func TestBar(t *testing.T) {
+	t.Parallel()
 	var w bytes.Buffer
 	b := newBar(&w, "converting")
 	b.Found(1)

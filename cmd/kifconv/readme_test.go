@@ -37,6 +37,7 @@ func readHooks(t *testing.T, text []byte) map[string]hook {
 // validate with GitHub annotations on files of every extension a walk
 // takes, in any case, and an opt-in hook that checks .json files as JKF.
 func TestPreCommitHook(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -92,6 +93,7 @@ func TestPreCommitHook(t *testing.T) {
 // names exist, and its rev is a commit of this repository's history that
 // defines them (a commit hash while there is no tag).
 func TestReadmePreCommit(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Skip("no README.md:", err)

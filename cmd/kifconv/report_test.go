@@ -16,6 +16,7 @@ import (
 // from the published schema), with files that have errors, warnings,
 // diagnostics without a line, and paths that need escaping.
 func TestSARIFSchema(t *testing.T) {
+	t.Parallel()
 	sch := schematest.Compile(t, filepath.Join("testdata", "sarif", "schema.json"), true)
 	dir := t.TempDir()
 	files := map[string]string{

@@ -16,6 +16,7 @@ import (
 // records that differ, 2 usage or I/O error. The scripts in testdata/script
 // can only tell success from failure.
 func TestExitStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"good.usi":    "position startpos moves 7g7f 3c3d\n",
@@ -92,6 +93,7 @@ func TestExitStatus(t *testing.T) {
 // of the grid has one display width, counting ambiguous characters as the
 // flag or RUNEWIDTH_EASTASIAN says a terminal draws them.
 func TestShowAlignment(t *testing.T) {
+	t.Parallel()
 	game := filepath.Join(t.TempDir(), "game.csa")
 	text := "N+羽生善治\nN-藤井聡太\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0055KA\n"
 	if err := os.WriteFile(game, []byte(text), 0o644); err != nil {

@@ -25,6 +25,7 @@ func streamCSA(t *testing.T, n int, bad string) string {
 // files, their names and bytes do not depend on -j; an input that fails
 // leaves no file, temporary or not.
 func TestSplitCollectionJobs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name, bad string

@@ -55,6 +55,7 @@ func startValidate(t *testing.T, ctx context.Context, args ...string) (first str
 // soon as it and the files before it are done: the first file's error
 // appears while the last input, a FIFO, has not been written yet.
 func TestValidateStreams(t *testing.T) {
+	t.Parallel()
 	for _, jobs := range []string{"1", "2"} {
 		t.Run("j"+jobs, func(t *testing.T) {
 			first, fifo, rest, stderr, code := startValidate(t, context.Background(), "-j", jobs)
@@ -81,6 +82,7 @@ func TestValidateStreams(t *testing.T) {
 // TestValidateInterrupted checks that an interrupt while an input blocks
 // reports what was found so far and the summary.
 func TestValidateInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	first, fifo, rest, stderr, code := startValidate(t, ctx, "-j", "2")

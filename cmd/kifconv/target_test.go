@@ -13,6 +13,7 @@ import (
 // the terminal's locale is Shift_JIS or --encoding asks for Shift_JIS;
 // files and pipes get Shift_JIS as before.
 func TestShiftJISOnTerminal(t *testing.T) {
+	t.Parallel()
 	const in = "../../testdata/sample.kif"
 	const note = "kifconv convert: standard output is a terminal: writing UTF-8, not kif's Shift_JIS (-o FILE, a pipe or --encoding shift_jis keep Shift_JIS)\n"
 	const warning = "kifconv convert: warning: writing Shift_JIS to a terminal whose locale is not Shift_JIS\n"
@@ -74,6 +75,7 @@ func TestShiftJISOnTerminal(t *testing.T) {
 // TestShowKIFSaysUTF8 checks that show, which writes UTF-8 whatever the
 // format, says so in the KIF header.
 func TestShowKIFSaysUTF8(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runTest(t, testEnv(false, nil), "show", "--quiet", "--format", "kif", "../../testdata/sample.kif")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestColorChoiceValues(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		flag     string
 		env      map[string]string

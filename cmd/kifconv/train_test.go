@@ -15,6 +15,7 @@ import (
 // TestTrainFlags: the training flags are checked once, before any input is
 // read (the input here does not exist), and a bad value is a usage error.
 func TestTrainFlags(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "missing.csa")
 	tests := []struct {
 		args []string
@@ -65,6 +66,7 @@ func trainInput(t *testing.T, n int) string {
 // hint, written with -o FILE, -d DIR or to a pipe, and the same for any
 // number of workers; the handicap games of the input are reported lost.
 func TestTrainBinaryOutput(t *testing.T) {
+	t.Parallel()
 	in := trainInput(t, 60)
 	code, stdout, stderr := runTest(t, testEnv(true, nil), "convert", "-t", "hcpe", in)
 	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "hcpe is binary and standard output is a terminal: give -o FILE, -d DIR or a pipe") {

@@ -29,17 +29,31 @@ import (
 // envVar carries the spec to the fake engine's process.
 const envVar = "KIFCONV_FAKE_USI"
 
+// argPrefix starts the argument that carries the spec instead (Arg).
+const argPrefix = "-usitest.fake="
+
 // Main runs the fake engine and exits when this process was started by
-// Config; otherwise it returns at once. Call it first in TestMain:
+// Config or with Arg; otherwise it returns at once. Call it first in
+// TestMain:
 //
 //	func TestMain(m *testing.M) { usitest.Main(); os.Exit(m.Run()) }
 func Main() {
 	spec, ok := os.LookupEnv(envVar)
+	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], argPrefix) {
+		spec, ok = os.Args[1][len(argPrefix):], true
+	}
 	if !ok {
 		return
 	}
 	os.Exit(Run(os.Stdin, os.Stdout, os.Stderr, spec))
 }
+
+// Arg returns the one argument that starts the running test binary as the
+// fake engine behaving as spec says (see Config), for a program that
+// passes arguments to its engine but no environment of its own: kifconv
+// analyze --engine os.Args[0] --engine-arg Arg(spec). Unlike an
+// environment variable, it lets tests that start engines run in parallel.
+func Arg(spec string) string { return argPrefix + spec }
 
 // Config returns the usi.Config that starts the running test binary as
 // the fake engine (its TestMain must call Main), behaving as spec says:
