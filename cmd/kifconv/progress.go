@@ -63,16 +63,16 @@ const (
 const barThrottle = 100 * time.Millisecond
 
 // newBar returns the bar of the command doing what ("converting"), drawn
-// on w, a terminal.
-func newBar(w io.Writer, what string) *bar {
-	cond, _ := widthCondition("auto", os.Getenv)
+// on w, a terminal whose characters take the widths cond gives
+// (--east-asian-width); dumb is TERM=dumb.
+func newBar(w io.Writer, what string, cond *runewidth.Condition, dumb bool) *bar {
 	return &bar{
 		w:     w,
 		what:  what,
 		now:   time.Now,
 		cols:  terminalCols(w),
 		cond:  cond,
-		plain: runtime.GOOS == "windows" || os.Getenv("TERM") == "dumb",
+		plain: runtime.GOOS == "windows" || dumb,
 	}
 }
 

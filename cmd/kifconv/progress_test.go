@@ -16,7 +16,7 @@ import (
 func TestBar(t *testing.T) {
 	t.Parallel()
 	var w bytes.Buffer
-	b := newBar(&w, "converting")
+	b := newBar(&w, "converting", narrow, false)
 	b.Found(1)
 	if w.Len() > 0 {
 		t.Errorf("a bar for one input: %q", w.String())
@@ -32,7 +32,7 @@ func TestBar(t *testing.T) {
 		t.Errorf("no bar drawn: %q", w.String())
 	}
 	w.Reset()
-	b = newBar(&w, "reading")
+	b = newBar(&w, "reading", narrow, false)
 	b.Found(1)
 	b.Size(1000)
 	b.Bytes(500)
@@ -262,7 +262,7 @@ func TestBarDrawing(t *testing.T) {
 			var ws writes
 			t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 			clock := t0
-			b := newBar(&ws, "validating")
+			b := newBar(&ws, "validating", narrow, false)
 			b.now = func() time.Time { return clock }
 			b.cols = func() int { return 100 }
 			b.cond, b.plain = narrow, false
@@ -285,7 +285,7 @@ func TestBarLine(t *testing.T) {
 	for _, plain := range []bool{false, true} {
 		var ws writes
 		clock, cols := t0, 80
-		b := newBar(&ws, "converting")
+		b := newBar(&ws, "converting", narrow, false)
 		b.now = func() time.Time { return clock }
 		b.cols = func() int { return cols }
 		b.cond, b.plain = narrow, plain
@@ -322,7 +322,7 @@ func TestBarLine(t *testing.T) {
 // of a job do (go test -race), and checks that its writes stay whole.
 func TestBarConcurrent(t *testing.T) {
 	var ws writes
-	b := newBar(&ws, "analyzing")
+	b := newBar(&ws, "analyzing", narrow, false)
 	b.cols = func() int { return 100 }
 	b.cond, b.plain = narrow, false
 	b.Found(2)

@@ -39,7 +39,7 @@ func newSession(cmd *cobra.Command, e env, term termFlags, what string) (*sessio
 	p.Hints = hintText
 	s := &session{cmd: cmd, e: e, term: term, stderr: stderr, p: p}
 	if !term.quiet && e.isTerminal(stderr) {
-		s.bar = newBar(stderr, what)
+		s.bar = newBar(stderr, what, p.Cond, e.getenv("TERM") == "dumb")
 	}
 	return s, nil
 }
