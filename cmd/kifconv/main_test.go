@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"github.com/kifconv/kifconv/internal/usi/usitest"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -56,10 +57,13 @@ func builtFirst(t *testing.T) func(*testscript.Env) error {
 // then read the diff.
 var updateScripts = flag.Bool("update-scripts", false, "rewrite the golden files of the scripts")
 
-// cleanBinary removes the kifconv binary the tests built, once they are done.
+// cleanBinary runs the tests with their temporary files in memory
+// (shogitest.MemoryTempDir) and removes the kifconv binary they built, once
+// they are done.
 type cleanBinary struct{ m *testing.M }
 
 func (c cleanBinary) Run() int {
+	defer shogitest.MemoryTempDir()()
 	code := c.m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
