@@ -99,11 +99,11 @@ func TestSignalStalledPipe(t *testing.T) {
 	t.Parallel()
 	bin := buildKifconv(t)
 	dir := t.TempDir()
-	// 40,000 games, two kinds, so that every command has more to say than
-	// a pipe holds: rows, records, duplicates, differences.
+	// 8,000 games, two kinds, so that every command has more to say than
+	// a pipe holds (64 KB): rows, records, duplicates, differences.
 	big, other := filepath.Join(dir, "big.usi"), filepath.Join(dir, "other.usi")
 	var a, b strings.Builder
-	for range 20_000 {
+	for range 4_000 {
 		a.WriteString("position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f\n")
 		b.WriteString("position startpos moves 7g7f 8c8d\nposition startpos moves 2g2f 8c8d\n")
 	}
@@ -113,7 +113,7 @@ func TestSignalStalledPipe(t *testing.T) {
 	bigUSI(t, long, 20000)
 	tree := filepath.Join(dir, "tree")
 	os.Mkdir(tree, 0o755)
-	for i := range 1500 {
+	for i := range 800 { // some 150 bytes of JSON Lines each
 		os.WriteFile(filepath.Join(tree, "game-with-a-long-name-"+strconv.Itoa(i)+".usi"), []byte("position startpos moves 7g7f\n"), 0o644)
 	}
 	var cmds []*exec.Cmd
