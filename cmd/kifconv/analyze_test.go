@@ -31,11 +31,21 @@ import (
 )
 
 // fakeAnalyze returns a function that gives the arguments of an analyze
-// run in-process whose engine is the test binary, behaving as spec says
-// (usitest.Config): "analyze", the engine flags, then args.
-func fakeAnalyze(spec string) func(args ...string) []string {
+// run in-process whose engine is the fake, behaving as spec says
+// (usitest.Config): "analyze", the engine flags, then args. The engine is
+// the fakeusi built with kifconv (builtDir), or else the test binary.
+func fakeAnalyze(t *testing.T, spec string) func(args ...string) []string {
+	engine := []string{"--engine", os.Args[0], "--engine-arg", usitest.Arg(spec)}
+	if dir := builtDir(t); dir != "" {
+		engine = []string{"--engine", filepath.Join(dir, "fakeusi")}
+		for _, word := range strings.Split(spec, ",") {
+			if word != "" {
+				engine = append(engine, "--engine-arg", word)
+			}
+		}
+	}
 	return func(args ...string) []string {
-		return append([]string{"analyze", "--engine", os.Args[0], "--engine-arg", usitest.Arg(spec)}, args...)
+		return append(append([]string{"analyze"}, engine...), args...)
 	}
 }
 
@@ -161,7 +171,7 @@ func checkAnalysed(t *testing.T, what string, rec *shogi.Record) int {
 // score; analysing an output again gives the same bytes.
 func TestAnalyzeFormats(t *testing.T) {
 	t.Parallel()
-	analyze := fakeAnalyze("")
+	analyze := fakeAnalyze(t, "")
 	in := analyzeInputs(t, 1, 18)
 	want := 0
 	for _, rec := range readRecords(t, in) {
@@ -269,7 +279,7 @@ func analysisPositions(rec *shogi.Record) int {
 // graphs: SVG documents with one point per analysed main-line position.
 func TestAnalyzeReport(t *testing.T) {
 	t.Parallel()
-	analyze := fakeAnalyze("mate-ply=3")
+	analyze := fakeAnalyze(t, "mate-ply=3")
 	in := analyzeInputs(t, 2, 12)
 	sch := schematest.Compile(t, repoRoot+"/docs/schemas/analysis.schema.json", true)
 	dir := t.TempDir()
@@ -369,7 +379,7 @@ func TestAnalyzeReport(t *testing.T) {
 // exits with the interrupted status.
 func TestAnalyzeInterrupt(t *testing.T) {
 	t.Parallel()
-	analyze := fakeAnalyze("slow=100ms")
+	analyze := fakeAnalyze(t, "slow=100ms")
 	in := t.TempDir()
 	for i := range 12 {
 		writeFile(t, filepath.Join(in, fmt.Sprintf("g%02d.usi", i)), []byte("position startpos moves 7g7f 3c3d 2g2f 8c8d\n"))
@@ -401,7 +411,7 @@ func TestAnalyzeInterrupt(t *testing.T) {
 // TestAnalyzeProgress checks that on a terminal the bar counts positions.
 func TestAnalyzeProgress(t *testing.T) {
 	t.Parallel()
-	analyze := fakeAnalyze("slow=30ms")
+	analyze := fakeAnalyze(t, "slow=30ms")
 	in := t.TempDir()
 	writeFile(t, filepath.Join(in, "a.usi"), []byte("position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e\n"))
 	writeFile(t, filepath.Join(in, "b.usi"), []byte("position startpos moves 7g7f 3c3d\n"))
@@ -419,7 +429,7 @@ func TestAnalyzeProgress(t *testing.T) {
 // after the engines.
 func TestAnalyzeInterruptReadingStdin(t *testing.T) {
 	t.Parallel()
-	analyze := fakeAnalyze("")
+	analyze := fakeAnalyze(t, "")
 	pr, pw := io.Pipe()
 	defer pw.Close()
 	ctx, cancel := context.WithCancel(context.Background())

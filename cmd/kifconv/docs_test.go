@@ -340,7 +340,7 @@ func headingAnchors(text string) []string {
 // engine does. -update-docs rewrites it.
 func TestReadmeGraph(t *testing.T) {
 	const in, want = "testdata/analysed/sample.kifu", "docs/sample-graph.svg"
-	analyze := fakeAnalyze("")
+	analyze := fakeAnalyze(t, "")
 	t.Chdir(repoRoot)
 	dir := t.TempDir()
 	code, _, stderr := runTest(t, testEnv(false, nil), analyze("--skip-analyzed",
