@@ -58,13 +58,13 @@ func builtFirst(t *testing.T) func(*testscript.Env) error {
 var updateScripts = flag.Bool("update-scripts", false, "rewrite the golden files of the scripts")
 
 // cleanBinary runs the tests with the collector set as in kifconv and
-// their temporary files in memory (shogitest.KifconvGC, MemoryTempDir), and
-// removes the kifconv binary they built, once they are done.
+// their temporary files in memory (shogitest.Tune), and removes the
+// kifconv binary they built, once they are done.
 type cleanBinary struct{ m *testing.M }
 
 func (c cleanBinary) Run() int {
-	shogitest.KifconvGC()
-	defer shogitest.MemoryTempDir()()
+	flag.Parse()
+	defer shogitest.Tune()()
 	code := c.m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)

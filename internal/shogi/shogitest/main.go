@@ -1,24 +1,35 @@
 package shogitest
 
 import (
+	"flag"
 	"os"
 	"runtime/debug"
 	"testing"
 )
 
 // Main runs a package's tests the way the packages that read and write
-// large records want them run, and exits: call it as TestMain,
+// large records want them run (Tune), and exits: call it as TestMain,
 //
 //	func TestMain(m *testing.M) { shogitest.Main(m) }
-//
-// The collector works as in kifconv (KifconvGC) and temporary files are
-// kept in memory (MemoryTempDir).
 func Main(m *testing.M) {
-	KifconvGC()
-	remove := MemoryTempDir()
+	flag.Parse()
+	undo := Tune()
 	code := m.Run()
-	remove()
+	undo()
 	os.Exit(code)
+}
+
+// Tune sets the collector as in kifconv (KifconvGC) and keeps temporary
+// files in memory (MemoryTempDir), unless benchmarks are asked for
+// (-test.bench): their figures compare with runs at Go's defaults and on
+// the disk. It returns the function that removes the directory it made.
+// The flags must be parsed.
+func Tune() (undo func()) {
+	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+		return func() {}
+	}
+	KifconvGC()
+	return MemoryTempDir()
 }
 
 // KifconvGC sets the collector's target percentage to 400, as kifconv sets
