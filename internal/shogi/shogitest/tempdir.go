@@ -2,14 +2,14 @@ package shogitest
 
 import "os"
 
-// MemoryTempDir points TMPDIR, when it is not set, at a new directory on
+// memoryTempDir points TMPDIR, when it is not set, at a new directory on
 // /dev/shm, a file system in memory on Linux, and returns the function
 // that removes it; elsewhere, or when TMPDIR is set, it changes nothing.
-// Call it from TestMain around m.Run: t.TempDir, the scripts' work
-// directories and the kifconv processes the tests start then make and
-// remove their thousands of files without a disk journal, which took a
-// third of cmd/kifconv's system time on ext4.
-func MemoryTempDir() (remove func()) {
+// Under it (Tune), t.TempDir, the scripts' work directories and the
+// kifconv processes the tests start make and remove their thousands of
+// files without a disk journal, which took a third of cmd/kifconv's system
+// time on ext4.
+func memoryTempDir() (remove func()) {
 	if os.Getenv("TMPDIR") != "" {
 		return func() {}
 	}
