@@ -740,7 +740,13 @@ func (s *jsonScanner) captureValue(limit int) ([]byte, *jsonScanner, error) {
 	in.capturing = false
 	captured := in.capture
 	in.capture = nil
-	if err != nil {
+	if err == nil && s.dec.InputOffset()-start > int64(limit) {
+		// Read whole from what the decoder held already (a pooled
+		// decoder's buffer may hold all of a small input): the bound
+		// is the same.
+		in.capOver = true
+	}
+	if err != nil || in.capOver {
 		if errors.Is(err, errJSONCapture) || in.capOver {
 			err = &Error{Pos: s.at(p), Err: ErrLineTooLong, Detail: "the value that starts here is longer than " + strconv.Itoa(limit) +
 				" bytes, more than the reader holds until the object's later members are read (in JKF, write \"initial\" before \"moves\")"}

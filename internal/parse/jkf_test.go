@@ -1043,6 +1043,59 @@ func TestJKFBounds(t *testing.T) {
 	}
 }
 
+// TestJKFReadsAlike: a JKF text reads the same (the same error, at the
+// same place, quoting the whole line) however its reader is fed and
+// whatever the pooled scanner it gets held before: a decoder from the pool
+// may have a buffer large enough for all of a small input, and read it in
+// one go, where a new one reads a few kilobytes at a time. Both were seen
+// to differ under load: a "moves" before "initial" past the bound was
+// accepted, and a quoted line was cut where the reader had stopped.
+func TestJKFReadsAlike(t *testing.T) {
+	var moves strings.Builder
+	moves.WriteString(`[{}`)
+	for range 100 {
+		moves.WriteString(`, {"special": "CHUDAN", "comments": ["` + strings.Repeat("x", 90) + `"]}`)
+	}
+	moves.WriteString(`]`)
+	longMoves := "{\"header\": {},\n \"moves\": " + moves.String() + `, "initial": {"preset": "HIRATE"}}`
+	badLine := " \"moves\": [{}, {\"move\": {\"color\": 0 \"to\": {\"x\": 7, \"y\": 6}}}]" + strings.Repeat(" ", 9000) + "}"
+	tests := []struct {
+		name, in string
+		opt      Options
+		err      error
+		pos      Pos // and, with places, the text of line 2
+	}{
+		{"moves before initial over the bound", longMoves, Options{MaxLineBytes: 1000}, ErrLineTooLong, Pos{Line: 2, Col: 11}},
+		{"quoted line", "{\"header\": {},\n" + badLine + "\n", Options{Places: true}, ErrBadJSON, Pos{Line: 2, Col: 37, Text: quoteString(badLine)}},
+	}
+	feeds := map[string]func(io.Reader) io.Reader{
+		"whole":    func(r io.Reader) io.Reader { return r },
+		"one byte": iotest.OneByteReader,
+		"halves":   iotest.HalfReader,
+	}
+	// Pooled scanners whose decoders read a long value, or this very
+	// text with no bound.
+	primes := map[string]func(in string){
+		"new": func(string) {},
+		"after long": func(string) {
+			NewJKF(strings.NewReader(`{"header": {"a": "`+strings.Repeat("x", 300_000)+`"}}`), Options{}).Read()
+		},
+		"after whole": func(in string) { NewJKF(strings.NewReader(in), Options{}).Read() },
+	}
+	for _, tt := range tests {
+		for feed, wrap := range feeds {
+			for prime, before := range primes {
+				before(tt.in)
+				_, err := NewJKF(wrap(strings.NewReader(tt.in)), tt.opt).Read()
+				pe := new(Error)
+				if !errors.As(err, &pe) || !errors.Is(err, tt.err) || pe.Pos.Line != tt.pos.Line || pe.Pos.Col != tt.pos.Col || pe.Pos.Text != tt.pos.Text {
+					t.Errorf("%s, %s, %s: %v (text %.60q…), want %d:%d [%v]", tt.name, feed, prime, err, pe.Pos.Text, tt.pos.Line, tt.pos.Col, tt.err)
+				}
+			}
+		}
+	}
+}
+
 // TestJKFShortWays reads records whose moves and times take the short ways
 // of jkf_fast.go, compact and indented, with them and token by token: the
 // moves, times, warnings and errors (with their lines and columns) must be

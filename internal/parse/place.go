@@ -20,42 +20,75 @@ import (
 
 // textKeeper passes a reader's input on and keeps what went by, from the
 // start of the record being read, so that the lines of its places can be
-// quoted after the reader has moved past them.
+// quoted after the reader has moved past them. A line asked for that the
+// reader has not read to its end is read on (line), and what was read
+// ahead is passed on next: a quote does not depend on how much the reader
+// happened to have asked for.
 type textKeeper struct {
 	r    io.Reader
 	buf  []byte
 	base int64 // the input offset of buf[0]
+	fed  int   // the bytes of buf passed on
+	err  error // r's error, met while reading ahead
 }
 
 func (t *textKeeper) Read(p []byte) (int, error) {
+	if t.fed < len(t.buf) {
+		n := copy(p, t.buf[t.fed:])
+		t.fed += n
+		return n, nil
+	}
+	if t.err != nil {
+		return 0, t.err
+	}
 	n, err := t.r.Read(p)
 	t.buf = append(t.buf, p[:n]...)
+	t.fed += n
 	return n, err
 }
 
 // forget drops the text before offset: the records before the one that
 // starts there are done with.
 func (t *textKeeper) forget(offset int64) {
-	k := int(min(max(offset-t.base, 0), int64(len(t.buf))))
+	k := int(min(max(offset-t.base, 0), int64(t.fed)))
 	if k == 0 {
 		return
 	}
 	n := copy(t.buf, t.buf[k:])
 	t.buf = t.buf[:n]
 	t.base += int64(k)
+	t.fed -= k
 }
 
 // line returns the text of the line that starts at offset start, without
-// its line end, and false when that text is gone.
+// its line end, and false when that text is gone. A line longer than
+// MaxQuote may be returned cut after it.
 func (t *textKeeper) line(start int64) ([]byte, bool) {
 	if start < t.base || start > t.base+int64(len(t.buf)) {
 		return nil, false
 	}
-	b := t.buf[start-t.base:]
-	if i := bytes.IndexAny(b, "\r\n"); i >= 0 {
-		b = b[:i]
+	from := int(start - t.base)
+	for idle := 0; ; {
+		b := t.buf[from:]
+		if i := bytes.IndexAny(b, "\r\n"); i >= 0 {
+			return b[:i], true
+		}
+		if len(b) > MaxQuote || t.err != nil {
+			return b, true
+		}
+		t.buf = slices.Grow(t.buf, 4096)
+		n, err := t.r.Read(t.buf[len(t.buf):cap(t.buf)])
+		t.buf = t.buf[:len(t.buf)+n]
+		if idle++; n > 0 {
+			idle = 0
+		}
+		switch {
+		case err != nil:
+			t.err = err
+		case idle == 100:
+			t.err = io.ErrNoProgress
+		}
 	}
-	return b, true
 }
 
 // placeNote is where a reader found a part of a node: on the line number
