@@ -41,7 +41,7 @@ func TestManPages(t *testing.T) {
 			}
 		}
 	}
-	walk(newRootCmd(testEnv(false, nil)))
+	walk(newRootCmd(testEnv(false, nil), nil))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
