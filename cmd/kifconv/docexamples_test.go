@@ -197,6 +197,51 @@ func TestDocExamples(t *testing.T) {
 	}
 }
 
+// testdataEntry matches a path into testdata/ and captures the entry of
+// testdata/ that it names, if any.
+var testdataEntry = regexp.MustCompile(`\btestdata(/[^/\s'"]+)?`)
+
+// copyDocTestdata copies into dir/testdata the entries of the repository's
+// testdata/ that the commands name (all of it when one names testdata/
+// itself): a copy of all 281 files for each of the blocks cost more than
+// the commands that read them.
+func copyDocTestdata(t *testing.T, cmds []docCommand, dir string) {
+	t.Helper()
+	src, dst := filepath.Join(repoRoot, "testdata"), filepath.Join(dir, "testdata")
+	var entries []string
+	for _, c := range cmds {
+		for _, m := range testdataEntry.FindAllStringSubmatch(c.text, -1) {
+			entries = append(entries, strings.TrimPrefix(m[1], "/"))
+		}
+	}
+	if slices.Contains(entries, "") {
+		entries = []string{""} // testdata/ itself
+	}
+	slices.Sort(entries)
+	for _, e := range slices.Compact(entries) {
+		from, to := filepath.Join(src, e), filepath.Join(dst, e)
+		fi, err := os.Stat(from)
+		switch {
+		case err != nil:
+			// Named but absent, as an output the commands write: they
+			// say so themselves. The folder is there.
+			err = os.MkdirAll(dst, 0o755)
+		case fi.IsDir():
+			err = os.CopyFS(to, os.DirFS(from))
+		default:
+			if err = os.MkdirAll(filepath.Dir(to), 0o755); err == nil {
+				var b []byte
+				if b, err = os.ReadFile(from); err == nil {
+					err = os.WriteFile(to, b, 0o644)
+				}
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // usesJQ matches a command that runs jq.
 var usesJQ = regexp.MustCompile(`(^|[|;&]\s*)jq\s`)
 
@@ -205,9 +250,7 @@ var usesJQ = regexp.MustCompile(`(^|[|;&]\s*)jq\s`)
 // an exit status N other than 0.
 func runDocCommands(t *testing.T, cmds []docCommand) [][]string {
 	dir := t.TempDir()
-	if err := os.CopyFS(filepath.Join(dir, "testdata"), os.DirFS(filepath.Join(repoRoot, "testdata"))); err != nil {
-		t.Fatal(err)
-	}
+	copyDocTestdata(t, cmds, dir)
 	path := os.Getenv("PATH") // kifconv is on it (testscript.Main)
 	if d := builtDir(t); d != "" {
 		path = d + string(filepath.ListSeparator) + path

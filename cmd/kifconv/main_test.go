@@ -5,6 +5,8 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,19 +54,33 @@ func builtFirst(t *testing.T) func(*testscript.Env) error {
 	}
 }
 
+// waitingParallel runs four parallel tests per CPU unless -test.parallel
+// is given. Most of these tests spend their time waiting: for the kifconv
+// and engine processes they start, for timeouts they provoke, for signals
+// to arrive. At Go's default of one per CPU, two tests that wait for a
+// second each left the CPUs idle for that second.
+func waitingParallel() {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
+	}
+}
+
 // updateScripts rewrites the files that the scripts' cmp commands compare
 // with what the commands printed: go test -run Scripts -update-scripts,
 // then read the diff.
 var updateScripts = flag.Bool("update-scripts", false, "rewrite the golden files of the scripts")
 
 // cleanBinary runs the tests with the collector set as in kifconv and
-// their temporary files in memory (shogitest.Tune), and removes the
-// kifconv binary they built, once they are done.
+// their temporary files in memory (shogitest.Tune), waitingParallel tests
+// at once, and removes the kifconv binary they built, once they are done.
 type cleanBinary struct{ m *testing.M }
 
 func (c cleanBinary) Run() int {
 	flag.Parse()
 	defer shogitest.Tune()()
+	waitingParallel()
 	code := c.m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
