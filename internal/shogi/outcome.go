@@ -38,26 +38,31 @@ func LineResult(pos Position, first *Node) Outcome { return lineOutcome(pos, fir
 // lineOutcome is LineOutcome, and LineResult without final.
 func lineOutcome(pos Position, first *Node, final bool) Outcome {
 	var o Outcome
-	// The line's length and ending first: only a foul ending needs the
-	// positions before the last two moves, and only it or Final the moves
-	// played.
+	// The moves are played as the line is walked when Final is asked for;
+	// only a line that ends with a foul ending, which may document a foul,
+	// is played again for the positions before its last two moves.
+	start := pos
 	end := first
 	for ; end != nil && !end.IsEnd(); end = end.Next() {
 		o.Plies++
+		if final {
+			pos.PlayRecorded(end.Move)
+		}
 	}
 	foul := end != nil && end.End().IsFoul()
-	if !final && !foul {
-		o.result(end, pos.Turn()^Color(o.Plies&1))
+	if !foul {
+		o.result(end, start.Turn()^Color(o.Plies&1))
 		o.Final = pos
 		return o
 	}
+	pos = start
 	// The positions before the last two moves, where a documented foul
 	// starts (at once or before the capture of a king).
 	var before [2]Position
 	var at [2]*Node
 	i := 0
 	for n := first; n != end; n = n.Next() {
-		if foul && i >= o.Plies-2 {
+		if i >= o.Plies-2 {
 			before[0], at[0] = before[1], at[1]
 			before[1], at[1] = pos, n
 		}
@@ -66,9 +71,6 @@ func lineOutcome(pos Position, first *Node, final bool) Outcome {
 	}
 	o.Final = pos
 	o.result(end, pos.Turn())
-	if !foul {
-		return o
-	}
 	for i := range at {
 		if at[i] == nil {
 			continue

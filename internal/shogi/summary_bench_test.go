@@ -1,0 +1,28 @@
+package shogi_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
+)
+
+// BenchmarkSummarize summarizes 200 random games of up to 160 plies with
+// times, comments and headers, as info does for each game it lists.
+func BenchmarkSummarize(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	recs := make([]*shogi.Record, 200)
+	plies := 0
+	for i := range recs {
+		recs[i] = shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true})
+		plies += recs[i].Outcome().Plies
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range recs {
+			shogi.Summarize(r)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*plies), "ns/ply")
+}
