@@ -187,11 +187,10 @@ const (
 // annotationSlot classifies one comment line as a line of a block, and
 // tells whether it is in the Western style.
 func annotationSlot(c string) (slot int, western bool) {
+	if western, ok := engineLine(c); ok {
+		return slotEngine, western
+	}
 	switch {
-	case strings.HasPrefix(c, "#エンジン="):
-		return slotEngine, false
-	case strings.HasPrefix(c, "#engine="):
-		return slotEngine, true
 	case strings.HasPrefix(c, "#ノード数="):
 		return slotNodes, false
 	case strings.HasPrefix(c, "#nodes="):
@@ -230,6 +229,18 @@ func annotationSlot(c string) (slot int, western bool) {
 	return slotNone, false
 }
 
+// engineLine reports whether c is the engine line that ends a block, and
+// whether it is in the Western style.
+func engineLine(c string) (western, ok bool) {
+	switch {
+	case strings.HasPrefix(c, "#エンジン="):
+		return false, true
+	case strings.HasPrefix(c, "#engine="):
+		return true, true
+	}
+	return false, false
+}
+
 // classFromWord returns the class a block's class line names.
 func classFromWord(w string, western bool) MoveClass {
 	for c := Inaccuracy; c <= Blunder; c++ {
@@ -244,8 +255,8 @@ func classFromWord(w string, western bool) MoveClass {
 // (exclusive) are the block, in any of the styles of Annotation.
 func FindAnnotation(comments []string) (i, j int, ok bool) {
 	for k := len(comments) - 1; k >= 0; k-- {
-		slot, western := annotationSlot(comments[k])
-		if slot != slotEngine {
+		western, ok := engineLine(comments[k]) // a block's last line
+		if !ok {
 			continue
 		}
 		start, evals, last := k, 0, slotEngine
