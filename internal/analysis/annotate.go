@@ -128,7 +128,7 @@ func FromRecord(rec *shogi.Record, variations bool, th Thresholds) (ga *GameAnal
 
 // hasAnnotation reports whether a comment of rec holds an analysis block.
 func hasAnnotation(rec *shogi.Record) bool {
-	if !rec.MayHaveComments() {
+	if !rec.MayHaveAnnotation() {
 		return false
 	}
 	for n := range rec.Nodes() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 )
 
 // Record is one game record: its header, its start position and the tree of
@@ -24,6 +25,9 @@ type Record struct {
 	extras slab[nodeExtra] // and the extra parts of nodes from here,
 	rares  slab[nodeRare]  // and their rare parts from here
 	root   Node            // Root's node, allocated with the record
+	// hashLine is set once a comment line starting with '#' is given to a
+	// node (MayHaveAnnotation).
+	hashLine bool
 }
 
 // NewRecord returns a record with an empty header, the given start position
@@ -52,6 +56,7 @@ func (r *Record) Reset(start Position) {
 	r.nodes.reset()
 	r.extras.reset()
 	r.rares.reset()
+	r.hashLine = false
 }
 
 // NewNode returns a fresh node owned by r. Nodes come from a slab, so a
@@ -68,10 +73,12 @@ func (r *Record) Reserve(n, extras, rares int) {
 	r.rares.reserve(rares)
 }
 
-// MayHaveComments reports false when no node of r has a comment (nor a
-// bookmark, an ending's word or several children), so that a search for
-// comments can stop before walking the tree.
-func (r *Record) MayHaveComments() bool { return r.rares.retired+len(r.rares.free) > 0 }
+// MayHaveAnnotation reports false when no comment line given to r's nodes
+// starts with '#', as the engine line that ends every analysis block does
+// (FindAnnotation): a search for blocks then stops before walking the
+// tree, which for a game with comments and no analysis cost more than
+// the search (BenchmarkFromRecordUnanalysed).
+func (r *Record) MayHaveAnnotation() bool { return r.hashLine }
 
 // extra returns n's extra part, giving it one from r's slab if it has none.
 func (r *Record) extra(n *Node) *nodeExtra {
@@ -163,6 +170,9 @@ func (r *Record) SetTime(n *Node, t MoveTime) {
 func (r *Record) SetComments(n *Node, c []string) {
 	if n.rare() != nil || c != nil {
 		r.rare(n).comments = c
+	}
+	for i := 0; i < len(c) && !r.hashLine; i++ {
+		r.hashLine = strings.HasPrefix(c[i], "#")
 	}
 }
 

@@ -243,17 +243,31 @@ func TestNodes(t *testing.T) {
 	if want := []string{"root", "A", "C"}; !slices.Equal(got, want) {
 		t.Errorf("Nodes stopped after 3 = %v, want %v", got, want)
 	}
-	if !rec.MayHaveComments() {
-		t.Error("MayHaveComments = false for a record with an ending beside a move (a rare part)")
+}
+
+// TestMayHaveAnnotation: a record may hold an analysis block once a
+// comment line starting with '#' is given to a node, and not after Reset.
+func TestMayHaveAnnotation(t *testing.T) {
+	rec := NewRecord(StartPosition())
+	n := rec.AddMove(rec.Root, mv(t, "7g7f"), MoveTime{})
+	steps := []struct {
+		comments []string
+		want     bool
+	}{
+		{nil, false},
+		{[]string{"a comment", "*評価値=30"}, false},
+		{[]string{"a comment", "#評価値=30"}, true},
+		{nil, true}, // taken back: may, still
 	}
-	plain := NewRecord(StartPosition())
-	plain.AddMove(plain.Root, mv(t, "7g7f"), MoveTime{})
-	if plain.MayHaveComments() {
-		t.Error("MayHaveComments = true for a record of one move and no comment")
+	for i, s := range steps {
+		rec.SetComments(n, s.comments)
+		if got := rec.MayHaveAnnotation(); got != s.want {
+			t.Errorf("step %d, %q: MayHaveAnnotation = %v, want %v", i, s.comments, got, s.want)
+		}
 	}
-	plain.SetComments(plain.Root, []string{"a comment"})
-	if !plain.MayHaveComments() {
-		t.Error("MayHaveComments = false after SetComments")
+	rec.Reset(StartPosition())
+	if rec.MayHaveAnnotation() {
+		t.Error("MayHaveAnnotation = true after Reset")
 	}
 }
 
