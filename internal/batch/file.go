@@ -351,9 +351,9 @@ func (d *Dirs) Open(rel string) (dir string, out *Dir, base string, err error) {
 	return dir, sd, base, nil
 }
 
-// Exists is Dir.Exists of rel under the top directory, asked of rel's own
+// Lstat is Dir.Lstat of rel under the top directory, asked of rel's own
 // directory when Open holds it already (one system call rather than three).
-func (d *Dirs) Exists(rel string) bool {
+func (d *Dirs) Lstat(rel string) (fs.FileInfo, error) {
 	dir, base := filepath.Dir(rel), filepath.Base(rel)
 	if dir != "." {
 		d.mu.Lock()
@@ -364,10 +364,10 @@ func (d *Dirs) Exists(rel string) bool {
 		d.mu.Unlock()
 		if ok {
 			defer d.Release(dir)
-			return sd.dir.Exists(base)
+			return sd.dir.Lstat(base)
 		}
 	}
-	return d.top.Exists(rel)
+	return d.top.Lstat(rel)
 }
 
 // Release says that the directory dir from Open is no longer used.

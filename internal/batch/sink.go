@@ -542,6 +542,8 @@ type InputOutput struct {
 	diags []report.Diagnostic
 	st    Status
 
+	found fs.FileInfo // what was at rel when the output was started (nil: nothing)
+
 	dir     *Dir   // the directory of rel, from s.dirs (openDir)
 	dirName string // its name, to release
 	base    string // rel's base name in dir
@@ -577,8 +579,15 @@ func (s *Sink) Input(in Input, rel string) *InputOutput {
 	if s.t.OneGame() {
 		names = append(names, gameName(rel, 1, 2))
 	}
-	for _, name := range names {
-		if !s.dirs.Exists(name) {
+	for i, name := range names {
+		fi, err := s.dirs.Lstat(name)
+		if err != nil {
+			continue
+		}
+		if i == 0 {
+			o.found = fi
+		}
+		if WritesInto(fi) {
 			continue
 		}
 		switch {
@@ -646,8 +655,7 @@ func (o *InputOutput) Write(game int, rec *shogi.Record) bool {
 			o.fail(StatusTrouble, ioDiagnostic(o.in, o.shown, o.dirErr))
 			return false
 		}
-		fi, _ := o.dir.Lstat(o.base)
-		f, err := o.dir.Create(o.s.ctx, o.base, fi)
+		f, err := o.dir.Create(o.s.ctx, o.base, o.found)
 		if err != nil {
 			o.fail(StatusTrouble, ioDiagnostic(o.in, o.shown, err))
 			return false
