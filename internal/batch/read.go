@@ -167,11 +167,6 @@ type readAt struct {
 	alone bool // the only input: its bytes are counted for the progress
 }
 
-// at returns how a unit's input is read.
-func at[T any](u *unit[T]) readAt {
-	return readAt{in: u.In, index: u.Index, jobs: u.Jobs, keep: u.Ahead, alone: u.Alone}
-}
-
 // readInput reads the games of an input that Reading selects: work runs
 // on each record where it is read (on a worker for an input read in
 // pieces), and fn in game order with what work returned, until it returns

@@ -110,6 +110,11 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		one = s.One()
 	}
 	perInput := w.List == nil && s != nil && s.PerInput()
+	// Records are handed on only to a list, the one output or an editor:
+	// an input read ahead of its turn keeps its records for them.
+	// Otherwise a record is done with once written to its input's output,
+	// and the next one is built in its memory.
+	handsOn := w.List != nil || one != nil || w.Editor != nil
 	// lost is set once the one output is lost: reading the rest is
 	// pointless. stoppedAt is the index of the first input an edit was
 	// stopped in (stopNone while none): the inputs after it are not read,
@@ -161,7 +166,8 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			}
 			return ch
 		}
-		read := readInput(ctx, r, at(u), work, func(g *Game, ch chosen) bool {
+		a := readAt{in: u.In, index: u.Index, jobs: u.Jobs, keep: u.Ahead && handsOn, alone: u.Alone}
+		read := readInput(ctx, r, a, work, func(g *Game, ch chosen) bool {
 			end.games++
 			warns.AddParse(g.In.Name(), g.Game, g.Warnings...)
 			end.problems = end.problems || len(g.Warnings) > 0
