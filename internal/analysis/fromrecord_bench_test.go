@@ -1,11 +1,9 @@
 package analysis_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/analysis"
-	"github.com/kifconv/kifconv/internal/shogi"
 	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
@@ -13,11 +11,7 @@ import (
 // games with comments and none: what info's accuracy columns cost for
 // every game of a collection that was never analysed.
 func BenchmarkFromRecordUnanalysed(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	recs := make([]*shogi.Record, 200)
-	for i := range recs {
-		recs[i] = shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Variations: 2})
-	}
+	recs := shogitest.RandomRecords(1, 200, shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Variations: 2})
 	for b.Loop() {
 		for _, r := range recs {
 			if _, ok := analysis.FromRecord(r, false, analysis.Thresholds{}); ok {

@@ -1,7 +1,6 @@
 package shogi_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/kifconv/kifconv/internal/shogi"
@@ -11,12 +10,10 @@ import (
 // BenchmarkSummarize summarizes 200 random games of up to 160 plies with
 // times, comments and headers, as info does for each game it lists.
 func BenchmarkSummarize(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	recs := make([]*shogi.Record, 200)
+	recs := shogitest.RandomRecords(1, 200, shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true})
 	plies := 0
-	for i := range recs {
-		recs[i] = shogitest.RandomRecord(rng, shogitest.RandomOptions{MaxPlies: 160, Comments: true, Times: true, Header: true})
-		plies += recs[i].Outcome().Plies
+	for _, r := range recs {
+		plies += r.Outcome().Plies
 	}
 	b.ReportAllocs()
 	for b.Loop() {

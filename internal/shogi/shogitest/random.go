@@ -66,6 +66,18 @@ func FullRandomOptions() RandomOptions {
 	}
 }
 
+// RandomRecords returns n random records made with opt from a generator
+// seeded with seed: the same ones for the same arguments, as benchmarks
+// that compare two builds want them.
+func RandomRecords(seed uint64, n int, opt RandomOptions) []*shogi.Record {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	recs := make([]*shogi.Record, n)
+	for i := range recs {
+		recs[i] = RandomRecord(rng, opt)
+	}
+	return recs
+}
+
 // RandomRecord plays a random legal game on this package's own rules and
 // dresses it as opt asks, for property tests of readers and writers. The
 // record depends only on rng's state and opt: the same seed gives the same
