@@ -779,7 +779,9 @@ func (o *InputOutput) lossCheck(ok bool, losses []string, subs int) bool {
 
 // placeParts moves the parts into place once every game is written: rel
 // for one game, NAME-0001.ext … (by game number) for several. Without
-// Force none replaces an existing file; an output that fails leaves none.
+// Force none replaces an existing file: each is placed only where nothing
+// is (PlaceAs, atomically), and when one cannot be, those placed before
+// it are removed, so that an output that fails leaves none.
 func (o *InputOutput) placeParts(ok bool) int {
 	losses := map[string]bool{}
 	subs := 0
@@ -799,10 +801,6 @@ func (o *InputOutput) placeParts(ok bool) int {
 		if len(o.parts) > 1 {
 			names[i] = gameName(o.base, p.game, last)
 		}
-		if !o.force && o.dir.Exists(names[i]) {
-			o.fail(StatusTrouble, existsDiagnostic(o.in, filepath.Join(filepath.Dir(o.shown), names[i])))
-			return 0
-		}
 	}
 	for i, p := range o.parts {
 		if err := p.file.PlaceAs(names[i], o.force); err != nil {
@@ -812,7 +810,15 @@ func (o *InputOutput) placeParts(ok bool) int {
 			} else {
 				o.fail(StatusTrouble, ioDiagnostic(o.in, shown, err))
 			}
-			return i
+			placed := i
+			if !o.force {
+				for _, name := range names[:i] {
+					if o.dir.root.Remove(name) == nil {
+						placed--
+					}
+				}
+			}
+			return placed
 		}
 	}
 	return len(o.parts)
