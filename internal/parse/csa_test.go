@@ -16,6 +16,7 @@ import (
 	"github.com/kifconv/kifconv/internal/charset"
 	"github.com/kifconv/kifconv/internal/procstat"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/japanese"
 )
@@ -431,6 +432,9 @@ func TestCSAEncodings(t *testing.T) {
 // a game's moves, times and comments cost a handful of allocations
 // whatever its length.
 func TestCSAReadAllocs(t *testing.T) {
+	if shogitest.RaceEnabled {
+		t.Skip("allocation counts do not hold under the race detector")
+	}
 	read := func(text []byte) float64 {
 		return testing.AllocsPerRun(5, func() {
 			r := NewCSA(bytes.NewReader(text), Options{})
