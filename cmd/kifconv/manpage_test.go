@@ -77,7 +77,7 @@ func manSection(page, name string) string {
 func TestRenderManPage(t *testing.T) {
 	tests := []struct {
 		name        string
-		cmd         func(root, sub, leaf *cobra.Command) *cobra.Command
+		page        string // whose page: "root", "sub" or "leaf" of manTestTree
 		description string
 		extra       string
 		section     string // "" for the page's start, up to NAME
@@ -85,31 +85,31 @@ func TestRenderManPage(t *testing.T) {
 	}{
 		{
 			name:    "header",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "",
 			want:    `.TH "TOOL\-SUB" "1" "Jan 2024" "tool v1.0\-rc" "tool manual"` + "\n.nh\n.ad l",
 		},
 		{
 			name:    "name",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "NAME",
 			want:    `tool\-sub \- Sub\-divide things`,
 		},
 		{
 			name:    "synopsis of a command with subcommands",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "SYNOPSIS",
 			want:    `\fBtool sub\fR [flags] FILE...` + "\n.br\n" + `\fBtool sub\fR [command]`,
 		},
 		{
 			name:    "synopsis of a leaf",
-			cmd:     func(_, _, leaf *cobra.Command) *cobra.Command { return leaf },
+			page:    "leaf",
 			section: "SYNOPSIS",
 			want:    `\fBtool sub leaf\fR [flags]`,
 		},
 		{
 			name:    "paragraphs and blocks",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "DESCRIPTION",
 			want: `Sub reads C:\edir\efile and writes \-o FILE.
 \&.dot and \(aqquote lines, \(ti \(ha \(ga and ▲７六歩 stay text.
@@ -139,20 +139,20 @@ tabbed line
 		},
 		{
 			name:        "description in place of Long",
-			cmd:         func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:        "sub",
 			description: "Only this.\n\n\n  kept  as is\n",
 			section:     "DESCRIPTION",
 			want:        "Only this.\n.PP\n.RS 2\n.EX\nkept  as is\n.EE\n.nh\n.RE",
 		},
 		{
 			name:    "Short without Long",
-			cmd:     func(_, _, leaf *cobra.Command) *cobra.Command { return leaf },
+			page:    "leaf",
 			section: "DESCRIPTION",
 			want:    "A leaf",
 		},
 		{
 			name:    "options",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "OPTIONS",
 			want: `.TP
 \fB\-\-color\fR \fIstring\fR
@@ -197,45 +197,46 @@ search \fIDURATION\fR a position`,
 		},
 		{
 			name:    "inherited options",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "OPTIONS INHERITED FROM PARENT COMMANDS",
 			want:    ".TP\n" + `\fB\-v\fR, \fB\-\-verbose\fR` + "\nsay more",
 		},
 		{
 			name:    "examples",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "EXAMPLES",
 			want:    ".EX\ntool sub \\-o out.kif in.csa     # convert\ntool sub \\(aq*.kif\\(aq\n.EE\n.nh",
 		},
 		{
 			name:    "extra sections before EXAMPLES",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			extra:   ".SH EXIT STATUS\n.TP\n.B 0\ndone\n",
 			section: "EXIT STATUS",
 			want:    ".TP\n.B 0\ndone",
 		},
 		{
 			name:    "see also of the root",
-			cmd:     func(root, _, _ *cobra.Command) *cobra.Command { return root },
+			page:    "root",
 			section: "SEE ALSO",
 			want:    `\fBtool\-other\fR(1),` + "\n" + `\fBtool\-sub\fR(1)`,
 		},
 		{
 			name:    "see also of a command",
-			cmd:     func(_, sub, _ *cobra.Command) *cobra.Command { return sub },
+			page:    "sub",
 			section: "SEE ALSO",
 			want:    `\fBtool\fR(1),` + "\n" + `\fBtool\-other\fR(1),` + "\n" + `\fBtool\-sub\-leaf\fR(1)`,
 		},
 		{
 			name:    "see also of a leaf",
-			cmd:     func(_, _, leaf *cobra.Command) *cobra.Command { return leaf },
+			page:    "leaf",
 			section: "SEE ALSO",
 			want:    `\fBtool\-sub\fR(1)`,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := tt.cmd(manTestTree())
+			root, sub, leaf := manTestTree()
+			c := map[string]*cobra.Command{"root": root, "sub": sub, "leaf": leaf}[tt.page]
 			page := string(renderManPage(c, manTestHeader, tt.description, tt.extra))
 			got := manSection(page, tt.section)
 			if tt.section == "" {
