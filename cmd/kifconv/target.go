@@ -64,9 +64,6 @@ func (o *outFlags) writes(cmd *cobra.Command) bool {
 	return o.to != "" || o.output != "" || o.outDir != ""
 }
 
-// trainFlags are the flags of the training formats.
-var trainFlags = []string{"skip-plies", "results", "dedup"}
-
 // target checks the flags of the target, before any input is read, and
 // returns it with its destination. A flag that does not apply to the
 // target format is an error, as is a value no writer knows. e says whether

@@ -93,7 +93,6 @@ type Sink struct {
 	root  *os.Root // Dir, or File's directory
 	dirs  *Dirs
 	names outputNames
-	one   *output // File, or standard output
 	bufs  sync.Pool
 }
 

@@ -10,7 +10,6 @@ import "sync"
 type Temps struct {
 	mu    sync.Mutex
 	files map[*File]struct{}
-	ended bool
 }
 
 func (t *Temps) add(f *File) {

@@ -52,7 +52,6 @@ var (
 	bRotate     = []byte("盤面回転")
 	bFullColon  = []byte("：")
 	bFullSpace  = []byte("\u3000")
-	bHandSuffix = []byte("の持駒")
 )
 
 // classify returns the kind of line (its line end already removed) and the

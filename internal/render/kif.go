@@ -23,8 +23,7 @@ import (
 type KIF struct {
 	kakinokiText
 	times   bool // the record carries times
-	toMove  shogi.Color
-	records int // records written
+	records int  // records written
 }
 
 // NewKIF returns a KIF writer.

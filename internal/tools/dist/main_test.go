@@ -125,7 +125,3 @@ func list(t *testing.T, name string, b []byte) []string {
 		out = append(out, h.Name+" "+strconv.FormatInt(h.Mode, 8))
 	}
 }
-
-func strconvOctal(m int64) string {
-	return strings.TrimLeft(string([]byte{'0' + byte(m>>6&7), '0' + byte(m>>3&7), '0' + byte(m&7)}), "")
-}
