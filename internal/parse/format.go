@@ -57,6 +57,7 @@ type memory struct {
 	lines  []byte      // the line reader's buffer, while of a size worth keeping
 	csa    csaBuffers  // the CSA reader's
 	places *placeTable // the places of rec, when asked for
+	kept   []byte      // the text of rec, for its places, while of a size worth keeping
 }
 
 // maxReusedLineBuf bounds the line buffer a memory keeps: one enormous line

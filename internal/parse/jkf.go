@@ -80,7 +80,7 @@ func NewJKF(r io.Reader, opt Options) *JKF {
 	}
 	var keep *textKeeper
 	if opt.Places {
-		keep = &textKeeper{r: r, base: opt.Offset}
+		keep = opt.newTextKeeper(r, opt.Offset)
 		r = keep
 	}
 	// A piece of a collection (Options.Line, Options.Offset) counts its

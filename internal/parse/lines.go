@@ -90,7 +90,7 @@ func newLineReader(r io.Reader, opt Options) *lineReader {
 // enough to be inlined (its lineReader then need not be allocated).
 func (l *lineReader) keepText(opt Options) {
 	if opt.Places {
-		l.keep = &textKeeper{r: l.r, base: l.base}
+		l.keep = opt.newTextKeeper(l.r, l.base)
 		l.r = l.keep
 	}
 }

@@ -30,6 +30,23 @@ type textKeeper struct {
 	base int64 // the input offset of buf[0]
 	fed  int   // the bytes of buf passed on
 	err  error // r's error, met while reading ahead
+	mem  *memory
+}
+
+// maxReusedKeptText bounds the kept text a memory holds on to, as
+// maxReusedLineBuf does the line buffer.
+const maxReusedKeptText = 256 << 10
+
+// newTextKeeper returns a keeper of what r passes on, which starts at input
+// offset base. Under ReuseRecord it keeps the text in the memory of the
+// record before, which lives only as long as that record did: a batch of
+// files does not grow a buffer from nothing in each.
+func (o *Options) newTextKeeper(r io.Reader, base int64) *textKeeper {
+	t := &textKeeper{r: r, base: base}
+	if o.ReuseRecord && o.mem != nil {
+		t.mem, t.buf = o.mem, o.mem.kept[:0]
+	}
+	return t
 }
 
 func (t *textKeeper) Read(p []byte) (int, error) {
@@ -42,9 +59,26 @@ func (t *textKeeper) Read(p []byte) (int, error) {
 		return 0, t.err
 	}
 	n, err := t.r.Read(p)
-	t.buf = append(t.buf, p[:n]...)
+	t.keep(p[:n])
 	t.fed += n
 	return n, err
+}
+
+// keep appends b to the kept text.
+func (t *textKeeper) keep(b []byte) {
+	t.grow(len(b))
+	t.buf = append(t.buf, b...)
+}
+
+// grow makes room for n more bytes; a new buffer goes to the memory.
+func (t *textKeeper) grow(n int) {
+	if len(t.buf)+n <= cap(t.buf) {
+		return
+	}
+	t.buf = slices.Grow(t.buf, n)
+	if t.mem != nil && cap(t.buf) <= maxReusedKeptText {
+		t.mem.kept = t.buf[:0]
+	}
 }
 
 // forget drops the text before offset: the records before the one that
@@ -76,7 +110,7 @@ func (t *textKeeper) line(start int64) ([]byte, bool) {
 		if len(b) > MaxQuote || t.err != nil {
 			return b, true
 		}
-		t.buf = slices.Grow(t.buf, 4096)
+		t.grow(4096)
 		n, err := t.r.Read(t.buf[len(t.buf):cap(t.buf)])
 		t.buf = t.buf[:len(t.buf)+n]
 		if idle++; n > 0 {

@@ -13,7 +13,9 @@ import (
 // ending, time or header field that a record check is about stood: the
 // finding gets the line and column, the quoted line and the move as
 // written, and its message names the move as the source wrote it. Without
-// places a record has no Source.
+// places a record has no Source. A reader given memory that has served the
+// other cases (a batch's reuse, where the kept text lives in that memory)
+// quotes the same.
 func TestPlaces(t *testing.T) {
 	const kifHead = "手合割：平手\n手数----指手---------消費時間--\n"
 	tests := []struct {
@@ -40,10 +42,16 @@ func TestPlaces(t *testing.T) {
 		{"usi self-check", "usi", "position startpos moves 7g7f 3c3d 5i6h 8c8d 6h7g\n", "self-check", 1, 45, "6h7g", "ply 5 6h7g"},
 		{"psn self-check", "psn", "1. P7g-7f P3c-3d\n2. K5i-6h P8c-8d\n3. K6h-7g\n", "self-check", 3, 4, "K6h-7g", "ply 5 K6h-7g"},
 	}
+	mem := new(parse.Memory)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, places := range []bool{false, true} {
-				r, err := parse.New(tt.format, strings.NewReader(tt.in), parse.Options{Filename: "t", Places: places})
+			for _, mode := range []string{"none", "places", "reused"} {
+				places := mode != "none"
+				opt := parse.Options{Filename: "t", Places: places}
+				if mode == "reused" {
+					opt = parse.WithMemory(opt, mem)
+				}
+				r, err := parse.New(tt.format, strings.NewReader(tt.in), opt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -69,7 +77,7 @@ func TestPlaces(t *testing.T) {
 				}
 				p := f.Place
 				if p.Line != tt.line || p.Col != tt.col || p.Text != strings.TrimSuffix(strings.Split(tt.in, "\n")[tt.line-1], "\r") || !strings.Contains(f.Message, tt.msg) {
-					t.Errorf("%s at %d:%d on %q: %s; want %d:%d, %q in the message", f.Code, p.Line, p.Col, p.Text, f.Message, tt.line, tt.col, tt.msg)
+					t.Errorf("%s: %s at %d:%d on %q: %s; want %d:%d, %q in the message", mode, f.Code, p.Line, p.Col, p.Text, f.Message, tt.line, tt.col, tt.msg)
 				}
 				if f.Key == "" {
 					if got, _ := rec.Source.Place(f.Node, f.Part); got.Token != tt.token {
