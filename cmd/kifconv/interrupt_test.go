@@ -199,6 +199,60 @@ func TestInterruptedBatch(t *testing.T) {
 	}
 }
 
+// TestInterruptedSplit stops the conversion of a collection into one file
+// a game while the games written are held, unnamed, until the last is
+// read: none of their temporary files is left behind, and the same command
+// again writes them all.
+func TestInterruptedSplit(t *testing.T) {
+	t.Parallel()
+	bin := buildKifconv(t)
+	dir := t.TempDir()
+	const games = 5000
+	in := filepath.Join(dir, "games.usi")
+	var b strings.Builder
+	for i := range games {
+		b.WriteString("position startpos moves 7g7f 3c3d 2g2f 8c8d")
+		for range i % 7 {
+			b.WriteString(" 5i4h 5a4b 4h5i 4b5a")
+		}
+		b.WriteByte('\n')
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	args := []string{"convert", "-t", "kif", "-d", out, in}
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); countFiles(out) < 100; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("never caught the conversion with games held")
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 128+int(syscall.SIGTERM) {
+		t.Fatalf("interrupted run: %v, want exit status %d\n%s", err, 128+int(syscall.SIGTERM), stderr.String())
+	}
+	if n := countFiles(out); n != 0 {
+		t.Errorf("%d files left behind by the interrupted run, want none", n)
+	}
+	if code, msg := runKifconv(t, bin, args...); code != 0 {
+		t.Fatalf("second run: exit %d\n%s", code, msg)
+	}
+	if n := countFiles(out); n != games || hasTemp(out) {
+		t.Errorf("second run: %d files (a temporary one: %v), want %d outputs", n, hasTemp(out), games)
+	}
+}
+
 func interruptBatch(t *testing.T, bin string, args []string, out string, want map[string][]byte, sig syscall.Signal) {
 	cmd := exec.Command(bin, args...)
 	var stderr bytes.Buffer

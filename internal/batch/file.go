@@ -57,11 +57,12 @@ func WritesInto(fi fs.FileInfo) bool {
 // replaced: it is written straight into. Writes fail once the context is
 // cancelled, so that an interrupt stops in the middle of a file.
 type File struct {
-	ctx context.Context
-	dir *Dir
-	rel string // the final name under dir
-	tmp string // "" when writing straight into rel, or once placed or removed
-	f   *os.File
+	ctx  context.Context
+	dir  *Dir
+	rel  string // the final name under dir
+	tmp  string // "" when writing straight into rel, or once placed or removed
+	salt uint64 // tmp's random part (tempName)
+	f    *os.File
 }
 
 // Create starts writing rel under d. existing is what d.Lstat(rel) found
@@ -81,7 +82,8 @@ func (d *Dir) Create(ctx context.Context, rel string, existing fs.FileInfo) (*Fi
 		}
 	}
 	for {
-		tmp := tempName(rel)
+		salt := rand.Uint64() % tempSalts
+		tmp := tempName(rel, salt)
 		f, err := d.createTemp(tmp)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -89,7 +91,7 @@ func (d *Dir) Create(ctx context.Context, rel string, existing fs.FileInfo) (*Fi
 		if err != nil {
 			return nil, err
 		}
-		o := &File{ctx: ctx, dir: d, rel: rel, tmp: tmp, f: f}
+		o := &File{ctx: ctx, dir: d, rel: rel, tmp: tmp, salt: salt, f: f}
 		d.temps.add(o)
 		return o, nil
 	}
@@ -98,10 +100,15 @@ func (d *Dir) Create(ctx context.Context, rel string, existing fs.FileInfo) (*Fi
 // maxName is the longest file name most file systems take, in bytes.
 const maxName = 255
 
-// tempName returns a new temporary name beside rel: hidden, so that a
-// later run over the output tree skips it, and no longer than maxName
-// wherever rel's own name fits (a long name is cut in the temporary one).
-func tempName(rel string) string {
+// tempSalts is the number of random parts a temporary name may have: eight
+// base-36 digits.
+const tempSalts = 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36
+
+// tempName returns the temporary name beside rel with the random part salt
+// (below tempSalts): hidden, so that a later run over the output tree
+// skips it, and no longer than maxName wherever rel's own name fits (a long
+// name is cut in the temporary one).
+func tempName(rel string, salt uint64) string {
 	const suffix = 1 + 8 + len(".tmp") // ".", eight random base-36 digits
 	base := filepath.Base(rel)
 	if n := maxName - 1 - suffix; len(base) > n {
@@ -110,7 +117,7 @@ func tempName(rel string) string {
 			base = base[:len(base)-1] // not in the middle of a character
 		}
 	}
-	r := strconv.FormatUint(rand.Uint64()%(36*36*36*36*36*36*36*36), 36)
+	r := strconv.FormatUint(salt, 36)
 	for len(r) < 8 {
 		r = "0" + r
 	}

@@ -130,3 +130,56 @@ func TestPlaceAs(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// TestTempsRemoveAll: what ends the process removes every temporary file
+// not in place, those written one by one and those held until their
+// input's game count is known, and leaves the placed ones.
+func TestTempsRemoveAll(t *testing.T) {
+	top := t.TempDir()
+	root, err := os.OpenRoot(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	temps := new(Temps)
+	dirs := NewDirs(root, temps)
+	defer dirs.Close()
+	sub, d, base, err := dirs.Open(filepath.Join("a", "games.kif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dirs.Release(sub)
+	h := &heldFiles{dir: d, base: base}
+	for game := 1; game <= 3; game++ {
+		f, err := d.Create(context.Background(), base, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte("game"))
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		temps.hold(h, f, game)
+	}
+	if err := h.file(0).PlaceAs("games-0001.kif", false); err != nil {
+		t.Fatal(err)
+	}
+	open, err := d.Create(context.Background(), "other.kif", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open.Write([]byte("half"))
+	temps.RemoveAll()
+	open.Close()
+	names, err := os.ReadDir(filepath.Join(top, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != 1 || names[0].Name() != "games-0001.kif" {
+		var got []string
+		for _, n := range names {
+			got = append(got, n.Name())
+		}
+		t.Errorf("left %q, want only the placed games-0001.kif", got)
+	}
+}

@@ -548,17 +548,22 @@ type InputOutput struct {
 	base    string // rel's base name in dir
 	dirErr  error  // why it could not be made
 
-	o      *output // multi-game formats
-	mu     sync.Mutex
-	parts  []*part // one-game formats, in game order
-	made   []*File // every part's file, placed or not
+	o *output // multi-game formats
+	// One-game formats: the parts written and not yet held (AddPart) or
+	// dropped, which Done removes; the parts held, in game order; and what
+	// they lost.
+	mu         sync.Mutex
+	unheld     map[*File]struct{}
+	held       heldFiles
+	partLosses map[string]bool
+	partSubs   int
+
 	frames *frames
 	games  int
 }
 
 // part is one game of a one-game format, written to its temporary file.
 type part struct {
-	game   int
 	file   *File
 	losses []string
 	subs   int
@@ -684,9 +689,6 @@ func (o *InputOutput) WritePart(rec *shogi.Record) *part {
 	if err != nil {
 		return &part{err: err}
 	}
-	o.mu.Lock()
-	o.made = append(o.made, f)
-	o.mu.Unlock()
 	bw := o.s.writerBuf(f)
 	wr, enc := o.s.t.newWriter(bw)
 	err = wr.Write(rec)
@@ -703,12 +705,27 @@ func (o *InputOutput) WritePart(rec *shogi.Record) *part {
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	return &part{file: f, losses: wr.Losses(), subs: enc.Substitutions(), err: err}
+	if err != nil {
+		f.Remove()
+		return &part{err: err}
+	}
+	o.mu.Lock()
+	if o.unheld == nil {
+		o.unheld = map[*File]struct{}{}
+	}
+	o.unheld[f] = struct{}{}
+	o.mu.Unlock()
+	return &part{file: f, losses: wr.Losses(), subs: enc.Substitutions()}
 }
 
-// AddPart files the part of game; false once the output failed.
+// AddPart files the part of game, in game order; false once the output
+// failed.
 func (o *InputOutput) AddPart(game int, p *part) bool {
-	if p == nil || !o.Open() {
+	if p == nil {
+		return false
+	}
+	if !o.Open() {
+		o.DropPart(p)
 		return false
 	}
 	if p.err != nil {
@@ -716,10 +733,31 @@ func (o *InputOutput) AddPart(game int, p *part) bool {
 		o.fail(st, ds...)
 		return false
 	}
-	p.game = game
-	o.parts = append(o.parts, p)
+	o.mu.Lock()
+	delete(o.unheld, p.file)
+	o.mu.Unlock()
+	o.held.dir, o.held.base = o.dir, o.base
+	o.dir.temps.hold(&o.held, p.file, game)
+	for _, l := range p.losses {
+		if o.partLosses == nil {
+			o.partLosses = map[string]bool{}
+		}
+		o.partLosses[l] = true
+	}
+	o.partSubs += p.subs
 	o.games++
 	return true
+}
+
+// DropPart removes the file of a part that is not to be added.
+func (o *InputOutput) DropPart(p *part) {
+	if p == nil || p.file == nil {
+		return
+	}
+	p.file.Remove()
+	o.mu.Lock()
+	delete(o.unheld, p.file)
+	o.mu.Unlock()
 }
 
 // Done finishes the output: kept when ok (the input was read without a
@@ -727,9 +765,14 @@ func (o *InputOutput) AddPart(game int, p *part) bool {
 // otherwise. It returns the diagnostics of the output (what was lost, why
 // it failed), their status, and the number of files written.
 func (o *InputOutput) Done(ok bool) ([]report.Diagnostic, Status, int) {
+	placed := 0
 	defer func() {
-		for _, f := range o.made {
-			f.Remove() // left only when not placed
+		for f := range o.unheld {
+			f.Remove()
+		}
+		if len(o.held.games) > 0 {
+			o.held.removeFrom(placed)
+			o.dir.temps.release(&o.held)
 		}
 		if o.dir != nil {
 			o.s.dirs.Release(o.dirName)
@@ -757,8 +800,9 @@ func (o *InputOutput) Done(ok bool) ([]report.Diagnostic, Status, int) {
 		case ok && o.o.games > 0:
 			files = 1
 		}
-	case len(o.parts) > 0:
+	case len(o.held.games) > 0:
 		files = o.placeParts(ok)
+		placed = files
 	}
 	return o.diags, o.st, files
 }
@@ -782,27 +826,20 @@ func (o *InputOutput) lossCheck(ok bool, losses []string, subs int) bool {
 // is (PlaceAs, atomically), and when one cannot be, those placed before
 // it are removed, so that an output that fails leaves none.
 func (o *InputOutput) placeParts(ok bool) int {
-	losses := map[string]bool{}
-	subs := 0
-	for _, p := range o.parts {
-		for _, l := range p.losses {
-			losses[l] = true
-		}
-		subs += p.subs
-	}
-	if !o.lossCheck(ok, sortedKeys(losses), subs) {
+	if !o.lossCheck(ok, sortedKeys(o.partLosses), o.partSubs) {
 		return 0
 	}
-	names := make([]string, len(o.parts))
-	last := o.parts[len(o.parts)-1].game
-	for i, p := range o.parts {
+	games := o.held.games
+	names := make([]string, len(games))
+	last := games[len(games)-1].game
+	for i, g := range games {
 		names[i] = o.base
-		if len(o.parts) > 1 {
-			names[i] = gameName(o.base, p.game, last)
+		if len(games) > 1 {
+			names[i] = gameName(o.base, g.game, last)
 		}
 	}
-	for i, p := range o.parts {
-		if err := p.file.PlaceAs(names[i], o.force); err != nil {
+	for i := range games {
+		if err := o.held.file(i).PlaceAs(names[i], o.force); err != nil {
 			shown := filepath.Join(filepath.Dir(o.shown), names[i])
 			if errors.Is(err, ErrExists) {
 				o.fail(StatusTrouble, existsDiagnostic(o.in, shown))
@@ -820,7 +857,7 @@ func (o *InputOutput) placeParts(ok bool) int {
 			return placed
 		}
 	}
-	return len(o.parts)
+	return len(games)
 }
 
 // minGameDigits is the least width of the game numbers in the names of

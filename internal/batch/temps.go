@@ -10,6 +10,7 @@ import "sync"
 type Temps struct {
 	mu    sync.Mutex
 	files map[*File]struct{}
+	held  map[*heldFiles]struct{}
 }
 
 func (t *Temps) add(f *File) {
@@ -33,6 +34,33 @@ func (t *Temps) done(f *File) {
 	t.mu.Unlock()
 }
 
+// hold moves f, closed, from the files kept one by one into h, as game's
+// output.
+func (t *Temps) hold(h *heldFiles, f *File, game int) {
+	if t == nil {
+		h.games = append(h.games, heldFile{game: game, salt: f.salt})
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.files, f)
+	if t.held == nil {
+		t.held = map[*heldFiles]struct{}{}
+	}
+	t.held[h] = struct{}{}
+	h.games = append(h.games, heldFile{game: game, salt: f.salt})
+}
+
+// release stops keeping h, whose files are placed or removed.
+func (t *Temps) release(h *heldFiles) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	delete(t.held, h)
+	t.mu.Unlock()
+}
+
 // RemoveAll removes every temporary file still held, for a process about
 // to exit: files made after it are not kept track of.
 func (t *Temps) RemoveAll() {
@@ -46,5 +74,8 @@ func (t *Temps) RemoveAll() {
 			f.dir.remove(f.tmp)
 		}
 	}
-	t.files = nil
+	for h := range t.held {
+		h.removeFrom(0) // the names of those in place are gone already
+	}
+	t.files, t.held = nil, nil
 }

@@ -172,9 +172,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			warns.AddParse(g.In.Name(), g.Game, g.Warnings...)
 			end.problems = end.problems || len(g.Warnings) > 0
 			if !ch.taken || w.ChooseGame != nil && !w.ChooseGame(g.Index, g.Game) {
-				if ch.part != nil {
-					ch.part.file.Remove()
-				}
+				out.DropPart(ch.part)
 				return true
 			}
 			if ch.edit != nil {
@@ -184,9 +182,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 				if stop {
 					end.stopped = true
 					stopIn(u.Index)
-					if ch.part != nil {
-						ch.part.file.Remove()
-					}
+					out.DropPart(ch.part)
 					return false
 				}
 			}
