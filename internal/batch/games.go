@@ -50,9 +50,14 @@ func games[W any](ctx context.Context, j Job, cp *copies, work func(*shogi.Recor
 		end.status, end.failed = read.Status, read.failed()
 		u.Emit(gameItem[W]{end: end})
 	}
+	// The game given to fn lives until fn returns: one variable serves
+	// every call (take's calls do not overlap), where taking the address
+	// of each item's would move every item to the heap.
+	var g GameInfo
 	c.take = func(x gameItem[W]) {
 		if x.end == nil {
-			if !halt.Load() && !fn(&x.g, x.val) {
+			g = x.g
+			if !halt.Load() && !fn(&g, x.val) {
 				halt.Store(true)
 			}
 			return
