@@ -112,12 +112,26 @@ func isSituationWord(s string) bool {
 // Scores are integers (a decimal part is dropped); ok is false when no line
 // states one.
 func ParseEvaluation(comments []string) (e Eval, ok bool) {
-	if i, j, found := FindAnnotation(comments); found {
-		if a, err := parseAnnotationLines(comments[i:j], nil); err == nil {
-			return a.Eval, true
+	// Every convention starts a line with '#' or '*', and a block's last
+	// line with '#': most comments are looked at for one byte.
+	block := false
+	for _, c := range comments {
+		if len(c) > 0 && c[0] == '#' {
+			block = true
+			break
+		}
+	}
+	if block {
+		if i, j, found := FindAnnotation(comments); found {
+			if a, err := parseAnnotationLines(comments[i:j], nil); err == nil {
+				return a.Eval, true
+			}
 		}
 	}
 	for _, c := range comments {
+		if len(c) == 0 || c[0] != '*' && c[0] != '#' {
+			continue
+		}
 		if v, found := parseEvalLine(c); found {
 			e, ok = v, true
 		}
