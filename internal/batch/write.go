@@ -64,11 +64,12 @@ type Edited interface {
 // writeItem is what the inputs of a writing job emit: a game taken, to
 // list or to write into the one output, or the end of an input.
 type writeItem struct {
-	in   Input
-	game int
-	rec  *shogi.Record
-	edit Edited
-	end  *inputEnd
+	in    Input
+	game  int
+	taken bool          // game is one to list or to write to the one output
+	rec   *shogi.Record // the one output's record; a list needs none
+	edit  Edited
+	end   *inputEnd
 }
 
 // inputEnd is what working on one input came to.
@@ -110,11 +111,11 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 		one = s.One()
 	}
 	perInput := w.List == nil && s != nil && s.PerInput()
-	// Records are handed on only to a list, the one output or an editor:
-	// an input read ahead of its turn keeps its records for them.
-	// Otherwise a record is done with once written to its input's output,
+	// Records are handed on only to the one output or an editor: an input
+	// read ahead of its turn keeps its records for them. Otherwise a
+	// record is done with once written to its input's output or listed,
 	// and the next one is built in its memory.
-	handsOn := w.List != nil || one != nil || w.Editor != nil
+	handsOn := one != nil || w.Editor != nil
 	// lost is set once the one output is lost: reading the rest is
 	// pointless. stoppedAt is the index of the first input an edit was
 	// stopped in (stopNone while none): the inputs after it are not read,
@@ -188,8 +189,11 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 			}
 			end.taken++
 			switch {
-			case w.List != nil || one != nil:
-				u.Emit(writeItem{in: g.In, game: g.Game, rec: g.Record, edit: ch.edit})
+			case w.List != nil:
+				u.Emit(writeItem{in: g.In, game: g.Game, taken: true, edit: ch.edit})
+				return !lost.Load()
+			case one != nil:
+				u.Emit(writeItem{in: g.In, game: g.Game, taken: true, rec: g.Record, edit: ch.edit})
 				return !lost.Load()
 			case ch.edit != nil:
 				u.Emit(writeItem{edit: ch.edit})
@@ -231,7 +235,7 @@ func Write(ctx context.Context, j Job, w Writing) (Tally, error) {
 				x.edit.Taken()
 			}
 			switch {
-			case x.rec == nil:
+			case !x.taken:
 			case w.List != nil:
 				if !lost.Load() && !w.List(x.in, x.game) {
 					lost.Store(true)
