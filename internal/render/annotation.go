@@ -16,7 +16,10 @@ type annotator struct {
 // block.
 func (a *annotator) comments(rec *shogi.Record, n *shogi.Node, style shogi.AnnotationStyle, move shogi.MoveAppender) []string {
 	cs := n.Comments()
-	if _, _, ok := shogi.FindAnnotation(cs); !ok || n.IsEnd() {
+	if !rec.MayHaveAnnotation() || n.IsEnd() {
+		return cs // no line of the record starts a block
+	}
+	if _, _, ok := shogi.FindAnnotation(cs); !ok {
 		return cs
 	}
 	switch {
