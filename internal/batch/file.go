@@ -63,6 +63,9 @@ type File struct {
 	tmp  string // "" when writing straight into rel, or once placed or removed
 	salt uint64 // tmp's random part (tempName)
 	f    *os.File
+	// Where the run's Temps keeps it, while kept.
+	kept               bool
+	prevTemp, nextTemp *File
 }
 
 // Create starts writing rel under d. existing is what d.Lstat(rel) found

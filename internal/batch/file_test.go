@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -164,22 +165,32 @@ func TestTempsRemoveAll(t *testing.T) {
 	if err := h.file(0).PlaceAs("games-0001.kif", false); err != nil {
 		t.Fatal(err)
 	}
-	open, err := d.Create(context.Background(), "other.kif", nil)
-	if err != nil {
+	// Three files written one by one, the middle one committed: kept
+	// first, last and in the middle of the registry.
+	var open []*File
+	for _, name := range []string{"x.kif", "y.kif", "z.kif"} {
+		f, err := d.Create(context.Background(), name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte("half"))
+		open = append(open, f)
+	}
+	if err := open[1].Commit(false); err != nil {
 		t.Fatal(err)
 	}
-	open.Write([]byte("half"))
 	temps.RemoveAll()
-	open.Close()
+	open[0].Close()
+	open[2].Close()
 	names, err := os.ReadDir(filepath.Join(top, "a"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 1 || names[0].Name() != "games-0001.kif" {
-		var got []string
-		for _, n := range names {
-			got = append(got, n.Name())
-		}
-		t.Errorf("left %q, want only the placed games-0001.kif", got)
+	var got []string
+	for _, n := range names {
+		got = append(got, n.Name())
+	}
+	if want := []string{"games-0001.kif", "y.kif"}; !slices.Equal(got, want) {
+		t.Errorf("left %q, want only the placed %q", got, want)
 	}
 }

@@ -9,7 +9,7 @@ import "sync"
 // nil *Temps keeps nothing. It is safe for concurrent use.
 type Temps struct {
 	mu    sync.Mutex
-	files map[*File]struct{}
+	files *File // the files kept one by one, linked through File.prevTemp and nextTemp
 	held  map[*heldFiles]struct{}
 }
 
@@ -19,10 +19,11 @@ func (t *Temps) add(f *File) {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.files == nil {
-		t.files = map[*File]struct{}{}
+	f.kept, f.prevTemp, f.nextTemp = true, nil, t.files
+	if t.files != nil {
+		t.files.prevTemp = f
 	}
-	t.files[f] = struct{}{}
+	t.files = f
 }
 
 func (t *Temps) done(f *File) {
@@ -30,8 +31,24 @@ func (t *Temps) done(f *File) {
 		return
 	}
 	t.mu.Lock()
-	delete(t.files, f)
+	t.unlink(f)
 	t.mu.Unlock()
+}
+
+// unlink stops keeping f, if it is kept; t.mu is held.
+func (t *Temps) unlink(f *File) {
+	if !f.kept {
+		return
+	}
+	if f.prevTemp != nil {
+		f.prevTemp.nextTemp = f.nextTemp
+	} else {
+		t.files = f.nextTemp
+	}
+	if f.nextTemp != nil {
+		f.nextTemp.prevTemp = f.prevTemp
+	}
+	f.kept, f.prevTemp, f.nextTemp = false, nil, nil
 }
 
 // hold moves f, closed, from the files kept one by one into h, as game's
@@ -43,7 +60,7 @@ func (t *Temps) hold(h *heldFiles, f *File, game int) {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	delete(t.files, f)
+	t.unlink(f)
 	if t.held == nil {
 		t.held = map[*heldFiles]struct{}{}
 	}
@@ -69,10 +86,13 @@ func (t *Temps) RemoveAll() {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	for f := range t.files {
+	for f := t.files; f != nil; {
 		if f.tmp != "" {
 			f.dir.remove(f.tmp)
 		}
+		next := f.nextTemp
+		f.kept, f.prevTemp, f.nextTemp = false, nil, nil
+		f = next
 	}
 	for h := range t.held {
 		h.removeFrom(0) // the names of those in place are gone already
