@@ -45,11 +45,7 @@ func TestDirCreate(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			root, err := os.OpenRoot(top)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer root.Close()
+			root := openRoot(t, top)
 			dirs := NewDirs(root, nil)
 			defer dirs.Close()
 			sub, d, base, err := dirs.Open(rel)
@@ -95,11 +91,7 @@ func TestDirCreate(t *testing.T) {
 // its own, and is never moved over an existing file without force.
 func TestPlaceAs(t *testing.T) {
 	top := t.TempDir()
-	root, err := os.OpenRoot(top)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
+	root := openRoot(t, top)
 	d := NewDir(root)
 	os.WriteFile(filepath.Join(top, "taken.csa"), []byte("old"), 0o644)
 	for _, tc := range []struct {
@@ -137,11 +129,7 @@ func TestPlaceAs(t *testing.T) {
 // input's game count is known, and leaves the placed ones.
 func TestTempsRemoveAll(t *testing.T) {
 	top := t.TempDir()
-	root, err := os.OpenRoot(top)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
+	root := openRoot(t, top)
 	temps := new(Temps)
 	dirs := NewDirs(root, temps)
 	defer dirs.Close()
@@ -193,4 +181,15 @@ func TestTempsRemoveAll(t *testing.T) {
 	if want := []string{"games-0001.kif", "y.kif"}; !slices.Equal(got, want) {
 		t.Errorf("left %q, want only the placed %q", got, want)
 	}
+}
+
+// openRoot opens the directory top as an os.Root, closed when the test ends.
+func openRoot(t *testing.T, top string) *os.Root {
+	t.Helper()
+	root, err := os.OpenRoot(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	return root
 }
