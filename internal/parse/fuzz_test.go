@@ -209,20 +209,27 @@ func checkRead(t *testing.T, pf parse.Format, data []byte) {
 	if lenient.errs == 0 && lenient.warnings == 0 && strict.errs > 0 {
 		t.Fatalf("%s: strict reading fails where lenient reading found no problem", pf.Name)
 	}
-	checkPlaces(t, pf, data, lenient)
+	checkPlaces(t, pf, data, lenient, nil)
+	checkPlaces(t, pf, data, lenient, mem)
 	for _, rec := range lenient.recs {
 		checkWriteBack(t, pf, rec)
 	}
 }
 
-// checkPlaces reads data with places (validate's reading): the records are
-// those read without, and every place of what Check finds in each, looked
-// up at once (a record's Source is good until the next Read), is on a line
-// of the input, quotes that line and has a column on it.
-func checkPlaces(t *testing.T, pf parse.Format, data []byte, lenient readResult) {
+// checkPlaces reads data with places (validate's reading), into new
+// records or, when mem is not nil, into memory that has served reads
+// before (the kept text lives there): the records are those read without,
+// and every place of what Check finds in each, looked up at once (a
+// record's Source is good until the next Read), is on a line of the input,
+// quotes that line and has a column on it.
+func checkPlaces(t *testing.T, pf parse.Format, data []byte, lenient readResult, mem *parse.Memory) {
 	t.Helper()
 	lines := splitLines(data)
-	r := pf.New(bytes.NewReader(data), parse.Options{Filename: "fuzz", Places: true})
+	opt := parse.Options{Filename: "fuzz", Places: true}
+	if mem != nil {
+		opt = parse.WithMemory(opt, mem)
+	}
+	r := pf.New(bytes.NewReader(data), opt)
 	var lastErr string
 	for i, calls := 0, 0; i < len(lenient.recs) && calls <= len(data)+2; calls++ {
 		rec, err := r.Read()
