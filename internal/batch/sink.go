@@ -46,14 +46,32 @@ func OneGameFormat(name string, plySet bool) bool {
 	return false
 }
 
-// newWriter returns the target's writer on w: transcoding text to Enc and
-// its line ends, binary formats straight.
-func (t *Target) newWriter(w io.Writer) (render.Writer, *charset.Writer) {
-	enc := charset.NewWriter(w, t.Enc, t.CRLF, t.Substitute)
+// targetWriter is a writer of a Target, on the encoder that transcodes its
+// text (binary formats write straight to the output; enc is idle).
+type targetWriter struct {
+	wr  render.Writer
+	enc *charset.Writer
+}
+
+// newWriter returns the target's writer on w.
+func (t *Target) newWriter(w io.Writer) *targetWriter {
+	tw := &targetWriter{enc: charset.NewWriter(w, t.Enc, t.CRLF, t.Substitute)}
 	if t.Format.Encoding == render.BinaryEncoding {
-		return t.Format.New(w, t.Options), enc // bytes, not text
+		tw.wr = t.Format.New(w, t.Options)
+	} else {
+		tw.wr = t.Format.New(tw.enc, t.Options)
 	}
-	return t.Format.New(enc, t.Options), enc
+	return tw
+}
+
+// reset points tw at w, as newWriter would make it.
+func (tw *targetWriter) reset(t *Target, w io.Writer) {
+	tw.enc.Reset(w)
+	if t.Format.Encoding == render.BinaryEncoding {
+		tw.wr.Reset(w)
+	} else {
+		tw.wr.Reset(tw.enc)
+	}
 }
 
 // Dest says where records are written.
@@ -93,7 +111,10 @@ type Sink struct {
 	root  *os.Root // Dir, or File's directory
 	dirs  *Dirs
 	names outputNames
-	bufs  sync.Pool
+	bufs  sync.Pool // *bufio.Writer
+	// writers keeps the target's writers between outputs: each has grown
+	// its buffers to the size of a record.
+	writers sync.Pool // *targetWriter
 }
 
 // NewSink returns a sink into d; the error is that of File's directory.
@@ -208,16 +229,32 @@ func (s *Sink) putBuf(bw *bufio.Writer) {
 	s.bufs.Put(bw)
 }
 
+// writer returns the target's writer on w, from the sink's pool.
+func (s *Sink) writer(w io.Writer) *targetWriter {
+	if tw, ok := s.writers.Get().(*targetWriter); ok {
+		tw.reset(&s.t, w)
+		return tw
+	}
+	return s.t.newWriter(w)
+}
+
+// putWriter returns a writer done with to the pool.
+func (s *Sink) putWriter(tw *targetWriter) {
+	tw.reset(&s.t, nil)
+	s.writers.Put(tw)
+}
+
 // output is one output being written: a file, or standard output.
 type output struct {
 	s      *Sink
 	shown  string // its name in messages
 	file   *File  // nil for standard output
 	bw     *bufio.Writer
-	spool  *recordSpool // standard output: whole records only
-	wr     render.Writer
+	spool  *recordSpool  // standard output: whole records only
+	wr     render.Writer // tw's
 	enc    *charset.Writer
-	held   *heldOutput // a one-game format's record, until it is known to be the only one
+	tw     *targetWriter // the sink's until close
+	held   *heldOutput   // a one-game format's record, until it is known to be the only one
 	games  int
 	subs   int   // substitutions already reported
 	failed error // why the output is lost: a record it cannot hold, I/O
@@ -239,7 +276,8 @@ func (s *Sink) open(shown string, file *File) *output {
 		o.held = new(heldOutput)
 		w = ctxWriter{s.ctx, o.held}
 	}
-	o.wr, o.enc = s.t.newWriter(w)
+	o.tw = s.writer(w)
+	o.wr, o.enc = o.tw.wr, o.tw.enc
 	return o
 }
 
@@ -290,6 +328,7 @@ func (o *output) lost() ([]string, int) {
 // removed otherwise. The error is that of a kept output that could not
 // be finished.
 func (o *output) close(ok, force bool) error {
+	defer o.release()
 	ok = ok && o.failed == nil && o.games > 0 && o.s.ctx.Err() == nil
 	var err error
 	if ok {
@@ -329,6 +368,14 @@ func (o *output) close(ok, force bool) error {
 		return err
 	}
 	return o.file.Commit(force)
+}
+
+// release gives the output's writer back to the sink, once.
+func (o *output) release() {
+	if o.tw != nil {
+		o.s.putWriter(o.tw)
+		o.tw, o.wr, o.enc = nil, nil, nil
+	}
 }
 
 // lossDiagnostic says in one warning what the records of in written into
@@ -690,7 +737,8 @@ func (o *InputOutput) WritePart(rec *shogi.Record) *part {
 		return &part{err: err}
 	}
 	bw := o.s.writerBuf(f)
-	wr, enc := o.s.t.newWriter(bw)
+	tw := o.s.writer(bw)
+	wr, enc := tw.wr, tw.enc
 	err = wr.Write(rec)
 	if err == nil {
 		err = wr.Flush()
@@ -701,6 +749,8 @@ func (o *InputOutput) WritePart(rec *shogi.Record) *part {
 	if err == nil {
 		err = bw.Flush()
 	}
+	losses, subs := wr.Losses(), enc.Substitutions()
+	o.s.putWriter(tw)
 	o.s.putBuf(bw)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -715,7 +765,7 @@ func (o *InputOutput) WritePart(rec *shogi.Record) *part {
 	}
 	o.unheld[f] = struct{}{}
 	o.mu.Unlock()
-	return &part{file: f, losses: wr.Losses(), subs: enc.Substitutions()}
+	return &part{file: f, losses: losses, subs: subs}
 }
 
 // AddPart files the part of game, in game order; false once the output

@@ -87,6 +87,15 @@ func NewWriter(w io.Writer, enc Encoding, crlf bool, substitute bool) *Writer {
 	return wr
 }
 
+// Reset makes w write to out as a new Writer with the same encoding and
+// settings would, keeping the buffer it has grown.
+func (w *Writer) Reset(out io.Writer) {
+	*w = Writer{w: out, enc: w.enc, crlf: w.crlf, substitute: w.substitute, table: w.table, buf: w.buf[:0], line: 1}
+	if w.enc != UTF8 && w.table == nil {
+		w.err = ErrUnsupported
+	}
+}
+
 // Substitutions returns how many characters were replaced so far.
 func (w *Writer) Substitutions() int { return w.subs }
 

@@ -3,6 +3,7 @@ package charset
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -95,6 +96,39 @@ func TestWriterNoAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { w.Write(text) }); n != 0 {
 			t.Errorf("%s crlf=%v: %v allocations per Write", tt.enc, tt.crlf, n)
 		}
+	}
+}
+
+// TestWriterReset checks that a Writer reset onto another output writes
+// what a new one would: the line count, the substitutions, a pending
+// partial character and a sticky error of its first output are gone.
+func TestWriterReset(t *testing.T) {
+	for _, tt := range []struct {
+		enc  Encoding
+		crlf bool
+	}{{UTF8, false}, {UTF8, true}, {ShiftJIS, false}, {ShiftJIS, true}} {
+		w := NewWriter(&bytes.Buffer{}, tt.enc, tt.crlf, true)
+		w.Write([]byte("a\nb\n☗☗\n\xe6\xad")) // two substitutions (Shift_JIS), a partial 歩
+		var fresh, reused bytes.Buffer
+		w.Reset(&reused)
+		nw := NewWriter(&fresh, tt.enc, tt.crlf, true)
+		for _, x := range []*Writer{w, nw} {
+			x.Write([]byte("先手\r\n☖\nc"))
+			x.Write([]byte("\xff"))
+			x.Close()
+		}
+		if reused.String() != fresh.String() {
+			t.Errorf("%s crlf=%v: reset writer wrote %q, a new one %q", tt.enc, tt.crlf, reused.String(), fresh.String())
+		}
+		if w.Substitutions() != nw.Substitutions() || fmt.Sprint(w.Close()) != fmt.Sprint(nw.Close()) {
+			t.Errorf("%s crlf=%v: reset writer has %d substitutions and error %v, a new one %d and %v",
+				tt.enc, tt.crlf, w.Substitutions(), w.Close(), nw.Substitutions(), nw.Close())
+		}
+	}
+	w := NewWriter(&bytes.Buffer{}, "latin-1", false, false)
+	w.Reset(&bytes.Buffer{})
+	if !errors.Is(w.Close(), ErrUnsupported) {
+		t.Errorf("reset writer of an unsupported encoding: %v, want ErrUnsupported", w.Close())
 	}
 }
 

@@ -25,6 +25,11 @@ func NewBOD(w io.Writer, opt Options) *BOD {
 	return &BOD{Options: opt, losses: losses{format: "bod", allow: true}, ew: errWriter{w: w}}
 }
 
+// Reset makes b write to out as a new writer would (Writer).
+func (b *BOD) Reset(out io.Writer) {
+	*b = BOD{Options: b.Options, losses: b.losses.reset(), ew: errWriter{w: out}, buf: b.buf[:0]}
+}
+
 // Write writes the position of one record.
 func (b *BOD) Write(rec *shogi.Record) error {
 	if b.ew.err != nil {

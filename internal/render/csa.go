@@ -80,6 +80,11 @@ func NewCSA(w io.Writer, opt Options) *CSA {
 	return &CSA{Options: opt, losses: losses{format: "csa", allow: opt.AllowLoss}, ew: errWriter{w: w}}
 }
 
+// Reset makes w write to out as a new writer would (Writer).
+func (w *CSA) Reset(out io.Writer) {
+	*w = CSA{Options: w.Options, losses: w.losses.reset(), ew: errWriter{w: out}, buf: w.buf[:0], lineBuf: w.lineBuf[:0]}
+}
+
 // Flush writes what is buffered and returns the first error.
 func (w *CSA) Flush() error {
 	if len(w.buf) > 0 {

@@ -159,6 +159,13 @@ func NewJKF(w io.Writer, opt Options) *JKF {
 	return &JKF{Options: opt, losses: losses{format: "jkf", allow: opt.AllowLoss}, ew: errWriter{w: w}, maxFork: maxJKFForks}
 }
 
+// Reset makes j write to out as a new writer would (Writer).
+func (j *JKF) Reset(out io.Writer) {
+	j.held.Reset()
+	*j = JKF{Options: j.Options, losses: j.losses.reset(), ew: errWriter{w: out}, enc: j.enc, held: j.held,
+		stack: j.stack[:0], addr: j.addr[:0], maxFork: j.maxFork, buf: j.buf[:0], inExt: j.inExt[:0]}
+}
+
 // Write writes one record.
 func (j *JKF) Write(rec *shogi.Record) error {
 	if j.ew.err != nil {

@@ -215,6 +215,11 @@ func newKakinokiText(w io.Writer, opt Options, format string) kakinokiText {
 	return kakinokiText{Options: opt, losses: losses{format: format, allow: opt.AllowLoss}, ew: errWriter{w: w}}
 }
 
+// reset returns k as new, writing to out, with its buffers.
+func (k *kakinokiText) reset(out io.Writer) kakinokiText {
+	return kakinokiText{Options: k.Options, losses: k.losses.reset(), ew: errWriter{w: out}, buf: k.buf[:0], lines: k.lines[:0], madeOnly: k.madeOnly}
+}
+
 // settle walks rec with v without writing, unless losses are allowed, so
 // that what the record loses is refused before any of it is written.
 func (k *kakinokiText) settle(rec *shogi.Record, v kakinokiVisitor) error {

@@ -30,6 +30,9 @@ func NewKI2(w io.Writer, opt Options) *KI2 {
 	return k
 }
 
+// Reset makes k write to out as a new writer would (Writer).
+func (k *KI2) Reset(out io.Writer) { *k = KI2{kakinokiText: k.kakinokiText.reset(out)} }
+
 // ki2MovesPerLine is how many moves Kifu for Windows writes on a line.
 const ki2MovesPerLine = 6
 

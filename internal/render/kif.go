@@ -31,6 +31,9 @@ func NewKIF(w io.Writer, opt Options) *KIF {
 	return &KIF{kakinokiText: newKakinokiText(w, opt, "kif")}
 }
 
+// Reset makes k write to out as a new writer would (Writer).
+func (k *KIF) Reset(out io.Writer) { *k = KIF{kakinokiText: k.kakinokiText.reset(out)} }
+
 // Write writes one record.
 func (k *KIF) Write(rec *shogi.Record) error {
 	if k.ew.err != nil {

@@ -51,6 +51,12 @@ func NewPSN(w io.Writer, opt Options) *PSN {
 	return p
 }
 
+// Reset makes p write to out as a new writer would (Writer). The
+// movetext starts afresh at every record.
+func (p *PSN) Reset(out io.Writer) {
+	*p = PSN{Options: p.Options, losses: p.losses.reset(), ew: errWriter{w: out}, buf: p.buf[:0], mt: p.mt}
+}
+
 // Write writes one record.
 func (p *PSN) Write(rec *shogi.Record) error {
 	if p.ew.err != nil {

@@ -21,6 +21,11 @@ func NewSFEN(w io.Writer, opt Options) *SFEN {
 	return &SFEN{Options: opt, losses: losses{format: "sfen", allow: true}, ew: errWriter{w: w}}
 }
 
+// Reset makes s write to out as a new writer would (Writer).
+func (s *SFEN) Reset(out io.Writer) {
+	*s = SFEN{Options: s.Options, losses: s.losses.reset(), ew: errWriter{w: out}, buf: s.buf[:0]}
+}
+
 // Write writes the position of one record.
 func (s *SFEN) Write(rec *shogi.Record) error {
 	if s.ew.err != nil {

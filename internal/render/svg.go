@@ -39,6 +39,11 @@ func NewSVG(w io.Writer, opt Options) *SVG {
 	return &SVG{Options: opt, losses: losses{format: "svg", allow: true}, ew: errWriter{w: w}}
 }
 
+// Reset makes s write to out as a new writer would (Writer).
+func (s *SVG) Reset(out io.Writer) {
+	*s = SVG{Options: s.Options, losses: s.losses.reset(), ew: errWriter{w: out}, buf: s.buf[:0]}
+}
+
 // Write draws one record (every ply of it with AllPlies).
 func (s *SVG) Write(rec *shogi.Record) error {
 	if s.ew.err != nil {

@@ -185,6 +185,13 @@ func newTrainWriter(format string, w io.Writer, opt Options) trainWriter {
 	return trainWriter{Options: opt, losses: losses{format: format, allow: opt.AllowLoss}, ew: errWriter{w: w}, tr: trainer{opt: opt.Train}}
 }
 
+// Reset makes t write to out as a new writer would (Writer): no position
+// is seen yet.
+func (t *trainWriter) Reset(out io.Writer) {
+	*t = trainWriter{Options: t.Options, losses: t.losses.reset(), ew: errWriter{w: out}, buf: t.buf[:0],
+		tr: trainer{opt: t.tr.opt, visit: t.tr.visit, buf: t.tr.buf[:0]}}
+}
+
 // Write writes the positions of one game.
 func (t *trainWriter) Write(rec *shogi.Record) error {
 	if t.ew.err != nil {

@@ -23,6 +23,11 @@ func NewUSI(w io.Writer, opt Options) *USI {
 	return &USI{Options: opt, losses: losses{format: "usi", allow: opt.AllowLoss}, ew: errWriter{w: w}}
 }
 
+// Reset makes u write to out as a new writer would (Writer).
+func (u *USI) Reset(out io.Writer) {
+	*u = USI{Options: u.Options, losses: u.losses.reset(), ew: errWriter{w: out}, buf: u.buf[:0]}
+}
+
 // Write writes one record.
 func (u *USI) Write(rec *shogi.Record) error {
 	if u.ew.err != nil {

@@ -59,6 +59,12 @@ func (w *listWriter) init(out io.Writer, opt Options, format string, n shogi.Not
 	w.mt.move, w.mt.parse, w.mt.ew = n.AppendMove, n.ParseMove, &w.ew
 }
 
+// Reset makes w write to out as a new writer would (Writer). The
+// movetext starts afresh at every record.
+func (w *listWriter) Reset(out io.Writer) {
+	*w = listWriter{Options: w.Options, losses: w.losses.reset(), ew: errWriter{w: out}, buf: w.buf[:0], list: listState{head: w.list.head[:0]}, mt: w.mt}
+}
+
 // NewWestern returns a Western writer in the notation Options.Notation
 // names ("hodges", the default, or "hosking").
 func NewWestern(w io.Writer, opt Options) *Western {

@@ -20,6 +20,10 @@ type Writer interface {
 	// last call of Losses could not carry and dropped (only with
 	// Options.AllowLoss): a caller can tell which records lost what.
 	Losses() []string
+	// Reset makes the writer write to w as a new one with the same
+	// options would, keeping the buffers it has grown: a batch writes
+	// many small files with a few writers.
+	Reset(w io.Writer)
 }
 
 // Options are the settings writers share; each writer reads the ones that
@@ -108,6 +112,12 @@ func (l *losses) lose(feature string) error {
 	}
 	l.seen[feature] = true
 	return nil
+}
+
+// reset returns l as new: nothing lost yet.
+func (l losses) reset() losses {
+	clear(l.seen)
+	return l
 }
 
 // Losses lists what was dropped since the last call.
