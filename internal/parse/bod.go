@@ -28,7 +28,8 @@ type BOD struct {
 
 // NewBOD returns a BOD reader. Options are read at the first Read.
 func NewBOD(r io.Reader, opt Options) *BOD {
-	x := &BOD{Options: opt}
+	x := newReader[BOD](opt)
+	x.Options = opt
 	x.k.init(r, opt, "bod")
 	return x
 }

@@ -58,6 +58,26 @@ type memory struct {
 	csa    csaBuffers  // the CSA reader's
 	places *placeTable // the places of rec, when asked for
 	kept   []byte      // the text of rec, for its places, while of a size worth keeping
+	// reader is the last reader made with this memory (KIF, KI2, BOD:
+	// 1.9 KB each, a file of a batch): the next one of its type is made
+	// in it, once the input it read is done with (Source.Close).
+	reader any
+}
+
+// newReader returns a zero R to make a reader in: the one opt's memory
+// holds, or a new one that it then holds.
+func newReader[R any](opt Options) *R {
+	if opt.mem == nil {
+		return new(R)
+	}
+	if x, ok := opt.mem.reader.(*R); ok {
+		var zero R
+		*x = zero
+		return x
+	}
+	x := new(R)
+	opt.mem.reader = x
+	return x
 }
 
 // maxReusedLineBuf bounds the line buffer a memory keeps: one enormous line

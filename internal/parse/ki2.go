@@ -34,7 +34,8 @@ type KI2 struct {
 
 // NewKI2 returns a KI2 reader. Options are read at the first Read.
 func NewKI2(r io.Reader, opt Options) *KI2 {
-	x := &KI2{Options: opt}
+	x := newReader[KI2](opt)
+	x.Options = opt
 	x.k.init(r, opt, "ki2")
 	return x
 }

@@ -45,7 +45,8 @@ type KIF struct {
 
 // NewKIF returns a KIF reader. Options are read at the first Read.
 func NewKIF(r io.Reader, opt Options) *KIF {
-	x := &KIF{Options: opt}
+	x := newReader[KIF](opt)
+	x.Options = opt
 	x.k.init(r, opt, "kif")
 	return x
 }

@@ -86,7 +86,8 @@ func (s *Source) Encoding() charset.Encoding { return s.dec.Encoding() }
 // (after an interrupt): Close then keeps its buffers out of the pool.
 func (s *Source) Abandon() { s.busy = true }
 
-// Close returns the source's buffers to its pool; it does not close the
+// Close returns the source's buffers to its pool, its Reader's memory
+// among them: neither is to be used after it. It does not close the
 // input, which stays the caller's.
 func (s *Source) Close() {
 	if s.busy || s.pool == nil {
