@@ -433,11 +433,20 @@ func (c *Criteria) Match(r *Record) bool {
 			return false
 		}
 	}
-	if len(c.results)+len(c.winners)+len(c.losers) > 0 || c.minPlies >= 0 || c.maxPlies >= 0 {
-		o := LineResult(r.Start, r.Root.Next())
-		if c.minPlies >= 0 && o.Plies < c.minPlies || c.maxPlies >= 0 && o.Plies > c.maxPlies {
+	if c.minPlies >= 0 || c.maxPlies >= 0 {
+		// The plies of the main line, counted without its Outcome: a line
+		// that ends in a foul ending is played over to judge the foul,
+		// which the count does not need.
+		plies := 0
+		for n := r.Root.Next(); n != nil && !n.IsEnd(); n = n.Next() {
+			plies++
+		}
+		if c.minPlies >= 0 && plies < c.minPlies || c.maxPlies >= 0 && plies > c.maxPlies {
 			return false
 		}
+	}
+	if len(c.results)+len(c.winners)+len(c.losers) > 0 {
+		o := LineResult(r.Start, r.Root.Next())
 		e, w, hasW := o.Ending, o.Winner, o.Decided
 		if len(c.results) > 0 {
 			ok := false

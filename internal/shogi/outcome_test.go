@@ -81,6 +81,17 @@ func TestOutcome(t *testing.T) {
 					t.Errorf("--result %s: %v, want %v", res, !want, want)
 				}
 			}
+			bounds := [][2]int{{o.Plies, o.Plies}, {o.Plies + 1, -1}}
+			if o.Plies > 0 {
+				bounds = append(bounds, [2]int{-1, o.Plies - 1})
+			}
+			for _, plies := range bounds {
+				c := NewCriteria()
+				c.SetPlies(plies[0], plies[1])
+				if want := plies == [2]int{o.Plies, o.Plies}; c.Match(r) != want {
+					t.Errorf("plies %d to %d: %v, want %v", plies[0], plies[1], !want, want)
+				}
+			}
 		})
 	}
 }
