@@ -483,5 +483,8 @@ func (normalizer) EndVariation()                        {}
 // call NormalizeAnnotations.
 func HasEngineLine[T ~string | ~[]byte](c T) bool {
 	const ja, en = "#エンジン=", "#engine="
-	return (len(c) >= len(ja) && string(c[:len(ja)]) == ja) || (len(c) >= len(en) && string(c[:len(en)]) == en)
+	if len(c) < len(en) || c[0] != '#' {
+		return false // most comments: one byte looked at
+	}
+	return (len(c) >= len(ja) && string(c[:len(ja)]) == ja) || string(c[:len(en)]) == en
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"strings"
 )
 
 // Record is one game record: its header, its start position and the tree of
@@ -171,8 +170,14 @@ func (r *Record) SetComments(n *Node, c []string) {
 	if n.rare() != nil || c != nil {
 		r.rare(n).comments = c
 	}
-	for i := 0; i < len(c) && !r.hashLine; i++ {
-		r.hashLine = strings.HasPrefix(c[i], "#")
+	if r.hashLine {
+		return
+	}
+	for _, line := range c {
+		if len(line) > 0 && line[0] == '#' {
+			r.hashLine = true
+			return
+		}
 	}
 }
 
