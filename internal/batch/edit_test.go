@@ -15,6 +15,7 @@ import (
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/report"
 	"github.com/kifconv/kifconv/internal/shogi"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // testEditor comments every record "edited", and stops (as an interrupt
@@ -68,16 +69,13 @@ func (t *testEdited) Taken() { t.e.say("taken " + t.name) }
 func TestWriteEditor(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
-	os.Mkdir(in, 0o755)
 	files := map[string]string{
 		"1.usi": "position startpos moves 7g7f\nposition startpos moves 2g2f\n",
 		"2.usi": "position startpos moves 5g5f\n",
 		"3.usi": "position startpos moves 1g1f\nposition startpos moves 9g9f\nposition startpos moves 3g3f\n",
 		"4.usi": "position startpos moves 6g6f\n",
 	}
-	for name, text := range files {
-		os.WriteFile(filepath.Join(in, name), []byte(text), 0o644)
-	}
+	shogitest.WriteFiles(t, in, files)
 	csa, _ := render.Lookup("csa")
 	target := batch.Target{Format: csa, Options: render.Options{AllowLoss: true}, Enc: "utf-8"}
 	for _, jobs := range []int{1, 3} {

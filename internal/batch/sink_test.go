@@ -15,6 +15,7 @@ import (
 	"github.com/kifconv/kifconv/internal/parse"
 	"github.com/kifconv/kifconv/internal/render"
 	"github.com/kifconv/kifconv/internal/report"
+	"github.com/kifconv/kifconv/internal/shogi/shogitest"
 )
 
 // TestSinkOutputsAlike converts several inputs into an output each: the
@@ -25,7 +26,6 @@ import (
 func TestSinkOutputsAlike(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
-	os.Mkdir(in, 0o755)
 	files := map[string]string{
 		"1.usi":  "position startpos moves 7g7f 3c3d\n",
 		"2.kifu": "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:03/00:00:03)\n*☗の好手\n   2 ３四歩(33)   ( 0:05/00:00:05)\n",
@@ -33,9 +33,7 @@ func TestSinkOutputsAlike(t *testing.T) {
 		"4.kifu": "手合割：平手\n手数----指手---------消費時間--\n   1 ５六歩(57)   ( 0:01/00:00:01)\n",
 		"5.usi":  "position startpos moves 1g1f 1c1d\n",
 	}
-	for name, text := range files {
-		os.WriteFile(filepath.Join(in, name), []byte(text), 0o644)
-	}
+	shogitest.WriteFiles(t, in, files)
 	for _, format := range []string{"kif", "csa", "usi", "jkf"} {
 		f, _ := render.Lookup(format)
 		enc := charset.Encoding(f.Encoding)
