@@ -251,9 +251,7 @@ type output struct {
 	file   *File  // nil for standard output
 	bw     *bufio.Writer
 	spool  *recordSpool  // standard output: whole records only
-	wr     render.Writer // tw's
-	enc    *charset.Writer
-	tw     *targetWriter // the sink's until close
+	tw     *targetWriter // the sink's, until close gives it back
 	held   *heldOutput   // a one-game format's record, until it is known to be the only one
 	games  int
 	subs   int   // substitutions already reported
@@ -277,7 +275,6 @@ func (s *Sink) open(shown string, file *File) *output {
 		w = ctxWriter{s.ctx, o.held}
 	}
 	o.tw = s.writer(w)
-	o.wr, o.enc = o.tw.wr, o.tw.enc
 	return o
 }
 
@@ -292,13 +289,13 @@ func (o *output) write(rec *shogi.Record) bool {
 		o.failed = errOneGame
 		return false
 	}
-	err := o.wr.Write(rec)
+	err := o.tw.wr.Write(rec)
 	if err == nil && o.spool != nil && o.held == nil {
 		// Standard output gets whole records: each is pushed through
 		// the writer's buffer and marked. JKF holds its first record
 		// until it knows whether a second follows, and writes each whole.
 		if o.s.t.Format.Name != "jkf" {
-			err = o.wr.Flush()
+			err = o.tw.wr.Flush()
 		}
 		if err == nil {
 			err = o.spool.mark()
@@ -318,10 +315,10 @@ var errOneGame = errors.New("one game a file")
 // lost returns what the records written since the last call lost: the
 // features the target dropped, and the characters the encoding replaced.
 func (o *output) lost() ([]string, int) {
-	subs := o.enc.Substitutions()
+	subs := o.tw.enc.Substitutions()
 	n := subs - o.subs
 	o.subs = subs
-	return o.wr.Losses(), n
+	return o.tw.wr.Losses(), n
 }
 
 // close finishes the output: kept when ok and a record was written,
@@ -332,9 +329,9 @@ func (o *output) close(ok, force bool) error {
 	ok = ok && o.failed == nil && o.games > 0 && o.s.ctx.Err() == nil
 	var err error
 	if ok {
-		err = o.wr.Flush()
+		err = o.tw.wr.Flush()
 		if err == nil {
-			err = o.enc.Close()
+			err = o.tw.enc.Close()
 		}
 		if err == nil && o.held != nil {
 			var w io.Writer = o.spool
@@ -374,7 +371,7 @@ func (o *output) close(ok, force bool) error {
 func (o *output) release() {
 	if o.tw != nil {
 		o.s.putWriter(o.tw)
-		o.tw, o.wr, o.enc = nil, nil, nil
+		o.tw = nil
 	}
 }
 
@@ -501,7 +498,7 @@ func (w *One) EndInput(in Input) []report.Diagnostic {
 			w.newest = fi.ModTime()
 		}
 	}
-	if w.o == nil || w.o.wr == nil {
+	if w.o == nil || w.o.tw == nil {
 		return nil
 	}
 	losses, subs := w.o.lost()
@@ -513,7 +510,7 @@ func (w *One) EndInput(in Input) []report.Diagnostic {
 // output (standard output keeps the whole records before a failure), and
 // the diagnostics of an output that could not be finished.
 func (w *One) Close(ok bool) (files, games int, ds []report.Diagnostic, st Status) {
-	if w.o == nil || w.o.wr == nil { // never opened
+	if w.o == nil || w.o.tw == nil { // never opened
 		return 0, 0, nil, StatusOK
 	}
 	written := ok && w.o.failed == nil && w.o.games > 0 && w.s.ctx.Err() == nil
